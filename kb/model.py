@@ -1,0 +1,288 @@
+"""The knowledge base's records: sources, editions, provisions, topics, terms, errata.
+
+Frozen dataclasses and string enums only: no I/O, no Sphinx, no networkx.  Every record
+that comes from a YAML file carries a :class:`Location` so that problems found later (by
+the graph checks, the composer or the engine) can point at ``file:line``.
+
+>>> Confidence("confirmed") is Confidence.CONFIRMED
+True
+>>> RelationKind.DIFFERS_FROM.inverse
+'differed-from-by'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Confidence(StrEnum):
+    """How sure we are of a provision or a number, as the fact sheet labels it."""
+
+    CONFIRMED = "confirmed"      # read in a public copy of the book
+    PARTIAL = "partial"          # part seen, or seen in a derivative or renumbered copy
+    UNCONFIRMED = "unconfirmed"  # not seen in any copy: a seed's claim, kept to be checked
+
+
+class SourceKind(StrEnum):
+    """What kind of body publishes a source."""
+
+    BOOK = "book"                # a general rulebook (Robert's Rules of Poker)
+    TOURNAMENT = "tournament"    # a tournament association (Poker TDA)
+    HOUSE = "house"              # a card room's or a home game's own rules
+    REGULATOR = "regulator"      # a gaming regulator's code
+    SECONDARY = "secondary"      # a page that summarises and cites other books
+
+
+class RelationKind(StrEnum):
+    """Typed relations between provisions; each has the name of its inverse."""
+
+    CITES = "cites"
+    REFINES = "refines"
+    EXCEPTION_TO = "exception-to"
+    SAME_AS = "same-as"
+    DIFFERS_FROM = "differs-from"
+    OVERRIDES = "overrides"
+    ADOPTS = "adopts"
+    DEFINES = "defines"
+    RENUMBERS = "renumbers"
+    MISCITES = "miscites"
+
+    @property
+    def inverse(self) -> str:
+        return _INVERSES[self]
+
+    @property
+    def acyclic(self) -> bool:
+        """True for the kinds where a cycle makes no sense (precedence and refinement)."""
+        return self in (RelationKind.OVERRIDES, RelationKind.EXCEPTION_TO, RelationKind.REFINES)
+
+
+_INVERSES = {
+    RelationKind.CITES: "cited-by",
+    RelationKind.REFINES: "refined-by",
+    RelationKind.EXCEPTION_TO: "has-exception",
+    RelationKind.SAME_AS: "same-as",
+    RelationKind.DIFFERS_FROM: "differed-from-by",
+    RelationKind.OVERRIDES: "overridden-by",
+    RelationKind.ADOPTS: "adopted-by",
+    RelationKind.DEFINES: "defined-by",
+    RelationKind.RENUMBERS: "renumbered-by",
+    RelationKind.MISCITES: "miscited-by",
+}
+
+
+class Setting(StrEnum):
+    CASH = "cash"
+    TOURNAMENT = "tournament"
+
+
+#: Games a provision or scenario may name; the group names stand for several games.
+GAMES = frozenset({
+    "holdem", "omaha", "stud", "razz", "stud-high-low", "draw-high", "lowball-a5",
+    "lowball-27", "badugi",
+})
+GAME_GROUPS = {
+    "all": GAMES,
+    "flop-games": frozenset({"holdem", "omaha"}),
+    "stud-games": frozenset({"stud", "razz", "stud-high-low"}),
+    "draw-games": frozenset({"draw-high", "lowball-a5", "lowball-27", "badugi"}),
+}
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a record was read: a path (relative to the data folder when inside it) and a 1-based line."""
+
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+NOWHERE = Location("<memory>", 0)
+
+
+@dataclass(frozen=True)
+class SourceCopy:
+    """A public copy of a book that provisions were checked against (sources.md's table)."""
+
+    id: str
+    title: str
+    covers: str
+    editions: tuple[str, ...] = ()
+    urls: tuple[str, ...] = ()
+    location: Location = NOWHERE
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One edition of a source, e.g. ``tda@2024``.
+
+    ``sections`` lists the book's sections in its own order; a provision number starts with
+    one of them ("Hold'em 1", "RP-5-A"), which is how provisions sort in book order.
+    """
+
+    id: str
+    source: str
+    label: str
+    year: int | None
+    confidence: Confidence
+    note: str = ""
+    sections: tuple[str, ...] = ()
+    location: Location = NOWHERE
+
+
+@dataclass(frozen=True)
+class Source:
+    id: str
+    title: str
+    kind: SourceKind
+    publisher: str
+    editions: tuple[Edition, ...]
+    url: str = ""
+    note: str = ""
+    location: Location = NOWHERE
+
+
+@dataclass(frozen=True)
+class Number:
+    """A provision's number in one edition, exactly as that edition prints it."""
+
+    edition: str
+    number: str
+    confidence: Confidence = Confidence.CONFIRMED
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Relation:
+    """A typed edge from the provision that declares it to ``target`` (a provision id,
+    or a glossary term for ``defines``).  ``point`` is the one-sentence point of difference
+    for ``differs-from``, or what is wrong for ``miscites``."""
+
+    kind: RelationKind
+    target: str
+    point: str = ""
+    topic: str = ""
+    location: Location = NOWHERE
+
+
+@dataclass(frozen=True)
+class Param:
+    """A value a house rulebook may change, with the value the provision's text gives."""
+
+    name: str
+    default: int | str | bool
+    meaning: str
+
+
+@dataclass(frozen=True)
+class Provision:
+    """One rule (or one lettered part of a rule) of one source, in our own words."""
+
+    id: str
+    source: str
+    title: str
+    summary: str
+    numbers: tuple[Number, ...]
+    topics: tuple[str, ...]
+    confidence: Confidence
+    checked_against: tuple[str, ...] = ()
+    games: tuple[str, ...] = ("all",)
+    settings: tuple[Setting, ...] = (Setting.CASH, Setting.TOURNAMENT)
+    params: tuple[Param, ...] = ()
+    relations: tuple[Relation, ...] = ()
+    note: str = ""
+    location: Location = NOWHERE
+
+    def number_in(self, edition: str) -> Number | None:
+        """The number this provision has in ``edition``, or None if it is not in it."""
+        return next((n for n in self.numbers if n.edition == edition), None)
+
+    @property
+    def editions(self) -> tuple[str, ...]:
+        return tuple(n.edition for n in self.numbers)
+
+
+@dataclass(frozen=True)
+class Topic:
+    """A situation a floorperson rules on.  ``silent`` maps an edition id to what that
+    book does not cover; the provisions answering the topic are those that list it."""
+
+    id: str
+    title: str
+    question: str
+    silent: tuple[tuple[str, str], ...] = ()
+    see_also: tuple[str, ...] = ()
+    note: str = ""
+    location: Location = NOWHERE
+
+
+@dataclass(frozen=True)
+class Term:
+    """A glossary entry; ``defined_by`` are the provisions whose text defines it."""
+
+    term: str
+    definition: str
+    defined_by: tuple[str, ...] = ()
+    see: tuple[str, ...] = ()
+    location: Location = NOWHERE
+
+
+@dataclass(frozen=True)
+class Erratum:
+    """A correction to a seed or secondary source: who claims what, and what the
+    confirmed text says (sources.md section 14)."""
+
+    id: str
+    claimed_by: tuple[str, ...]
+    claim: str
+    correction: str
+    provisions: tuple[str, ...]
+    confidence: Confidence
+    location: Location = NOWHERE
+
+
+@dataclass(frozen=True)
+class KnowledgeBase:
+    """Everything under kb/data, as loaded; ``root`` is the data folder's path."""
+
+    root: str
+    sources: tuple[Source, ...]
+    copies: tuple[SourceCopy, ...]
+    provisions: tuple[Provision, ...]
+    topics: tuple[Topic, ...]
+    terms: tuple[Term, ...]
+    errata: tuple[Erratum, ...]
+    _index: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        index = self._index
+        for kind, records in (("source", self.sources), ("provision", self.provisions),
+                              ("topic", self.topics), ("copy", self.copies)):
+            index[kind] = {r.id: r for r in records}
+        index["edition"] = {e.id: e for s in self.sources for e in s.editions}
+        index["term"] = {t.term: t for t in self.terms}
+
+    def provision(self, pid: str) -> Provision:
+        """The provision with id ``pid``; raises KeyError if there is none."""
+        return self._index["provision"][pid]
+
+    def topic(self, tid: str) -> Topic:
+        return self._index["topic"][tid]
+
+    def edition(self, eid: str) -> Edition:
+        return self._index["edition"][eid]
+
+    def source(self, sid: str) -> Source:
+        return self._index["source"][sid]
+
+    @property
+    def editions(self) -> tuple[Edition, ...]:
+        return tuple(self._index["edition"].values())
+
+    def has(self, kind: str, key: str) -> bool:
+        """Whether a record of ``kind`` (provision, topic, edition, source, copy, term) exists."""
+        return key in self._index[kind]
