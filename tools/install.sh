@@ -1,0 +1,29 @@
+#!/bin/sh
+# Set up floorbook on a fresh machine: Graphviz (for the handbook's graph pictures) where
+# it is missing, a virtual environment in .venv, and the package (with the test extra when
+# called as `tools/install.sh test`).  Safe to run again.
+set -eu
+cd "$(dirname "$0")/.."
+
+if ! command -v dot >/dev/null 2>&1; then
+  echo "Installing Graphviz (the 'dot' program)..."
+  if command -v apt-get >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
+    $SUDO apt-get update -qq && $SUDO apt-get install -y -qq graphviz >/dev/null
+  elif command -v brew >/dev/null 2>&1; then
+    brew install graphviz
+  else
+    echo "Graphviz is missing and this machine has neither apt-get nor brew: install it" \
+         "from https://graphviz.org/download/ and run this again." >&2
+    exit 1
+  fi
+fi
+
+PYTHON=${PYTHON:-python3}
+[ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip >/dev/null
+if [ "${1:-}" = test ]; then
+  .venv/bin/python -m pip install -q -e '.[test]'
+else
+  .venv/bin/python -m pip install -q -e .
+fi
