@@ -1,0 +1,57 @@
+"""English search that keeps rule numbers whole, so "35-A" and "RP-5-A" are findable.
+
+Sphinx's English search splits on every non-word character and drops numbers: "35-A"
+becomes "35" (dropped as a number, also by the JavaScript query parser) and "a" (a stop
+word), so a search for a rule number finds nothing.  This language indexes each compound
+of word characters joined by ``- . '`` ("35-a", "rp-5-a", "hold'em", "four-card")
+beside its parts, and the page's query splitter does the same, so both sides agree.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sphinx.search.en import SearchEnglish
+
+_COMPOUND = re.compile(r"\w+(?:['’.\-]\w+)+|\w+")
+_PART = re.compile(r"\w+")
+
+# The JavaScript twin of SearchRuleNumbers.split; no quotes or angle brackets (the
+# template that embeds it may escape them).
+_JS_SPLITTER = r"""
+function splitQuery(query) {
+  const words = [];
+  const compound = /[\p{L}\p{N}_]+(?:[\u0027\u2019.\-][\p{L}\p{N}_]+)+|[\p{L}\p{N}_]+/gu;
+  for (const match of query.matchAll(compound)) {
+    words.push(match[0]);
+    if (/[\u0027\u2019.\-]/u.test(match[0])) {
+      words.push(...match[0].split(/[^\p{L}\p{N}_]+/u).filter((w) => w));
+    }
+  }
+  return words;
+}
+"""
+
+
+class SearchRuleNumbers(SearchEnglish):
+    """``html_search_language = "en_floorbook"``: English plus whole rule numbers."""
+
+    lang = "en_floorbook"
+    language_name = "English (rule numbers kept whole)"
+    js_splitter_code = _JS_SPLITTER
+
+    def split(self, input: str) -> list[str]:
+        """Compounds and their parts: ``"35-A-1 x"`` -> ``["35-A-1", "35", "A", "1", "x"]``."""
+        words = []
+        for match in _COMPOUND.finditer(input):
+            word = match.group()
+            words.append(word)
+            if not word.isalnum():
+                words.extend(_PART.findall(word))
+        return words
+
+
+def use_by_default(app, config) -> None:
+    """``config-inited``: an English handbook with no search language set uses this one."""
+    if config.html_search_language is None and config.language in (None, "en"):
+        config.html_search_language = SearchRuleNumbers.lang
