@@ -1,0 +1,111 @@
+"""Betting actions in turn, and the two books' misdeal cutoffs.
+
+Blinds, antes and the stud forced bet are never actions.  :class:`Betting` attributes
+each action to a seat (the next seat in turn unless the scenario names one) and records
+whether it was in turn.  The cutoffs:
+
+* Robert's Rules of Poker v11, Misdeals 1: **action has begun** once two players after the
+  blinds (stud: after the forced bet) have acted; folds and checks count.
+* Poker TDA 2024 Rule 36: **substantial action** is (A) two actions in turn, at least one
+  putting chips in the pot, or (B) any three actions in turn.  Posted blinds never count.
+
+>>> folds = [Record(3, "fold", "preflop", True), Record(4, "fold", "preflop", True)]
+>>> rrop_action_begun(folds), tda_substantial_action(folds)
+(True, None)
+>>> tda_substantial_action([Record(3, "fold", "preflop", True), Record(4, "call", "preflop", True)])
+'36-A'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CHIP_ACTS = frozenset({"call", "bet", "raise", "all-in"})
+
+
+@dataclass(frozen=True)
+class Record:
+    """One action: the seat, the act, the betting round (preflop, flop, ..., third ...) and
+    whether it came in turn."""
+
+    seat: int
+    act: str
+    street: str
+    in_turn: bool
+
+
+class Betting:
+    """Turn order over the seats dealt in.  ``first_after`` is the seat the first round
+    starts after (the big blind in blind games; None starts at the lowest seat)."""
+
+    def __init__(self, seats: tuple[int, ...], first_after: int | None,
+                 later_after: int | None) -> None:
+        self.seats = tuple(sorted(seats))
+        self.later_after = later_after
+        self.folded: set[int] = set()
+        self.all_in: set[int] = set()
+        self.records: list[Record] = []
+        self.street = "preflop"
+        self._next = self._first_after(first_after)
+
+    def _first_after(self, seat: int | None) -> int | None:
+        live = [s for s in self.seats if s not in self.folded and s not in self.all_in]
+        if not live:
+            return None
+        if seat is None:
+            return live[0]
+        return next((s for s in live if s > seat), live[0])
+
+    def new_round(self, street: str) -> None:
+        """A new betting round: the first live seat after the button acts first."""
+        self.street = street
+        self._next = self._first_after(self.later_after)
+
+    def act(self, act: str, seat: int | None = None) -> Record:
+        """Record ``act`` by ``seat`` (default: the seat whose turn it is).  Raises
+        ValueError if no seat can act or a folded seat is named."""
+        expected = self._next
+        seat = expected if seat is None else seat
+        if seat is None:
+            raise ValueError("no seat is left to act")
+        if seat in self.folded:
+            raise ValueError(f"seat {seat} has folded and cannot act")
+        record = Record(seat, act, self.street, in_turn=seat == expected)
+        self.records.append(record)
+        if act == "fold":
+            self.folded.add(seat)
+        elif act == "all-in":
+            self.all_in.add(seat)
+        if record.in_turn:
+            self._next = self._first_after(seat)
+        return record
+
+    @property
+    def live(self) -> tuple[int, ...]:
+        """Seats that have not folded."""
+        return tuple(s for s in self.seats if s not in self.folded)
+
+
+def rrop_action_begun(records: list[Record] | tuple[Record, ...]) -> bool:
+    """Robert's Rules of Poker v11, Misdeals 1: two players have acted (any act counts).
+
+    >>> rrop_action_begun([Record(3, "raise", "preflop", True)])
+    False
+    """
+    return len({r.seat for r in records}) >= 2
+
+
+def tda_substantial_action(records: list[Record] | tuple[Record, ...]) -> str | None:
+    """Poker TDA 2024 Rule 36: '36-A' (two actions in turn, one with chips), '36-B' (three
+    actions in turn) or None when there is no substantial action.
+
+    >>> checks = [Record(s, "check", "flop", True) for s in (1, 2)]
+    >>> tda_substantial_action(checks), tda_substantial_action(checks * 2)
+    (None, '36-B')
+    """
+    in_turn = [r for r in records if r.in_turn]
+    if len(in_turn) >= 2 and any(r.act in CHIP_ACTS for r in in_turn):
+        return "36-A"
+    if len(in_turn) >= 3:
+        return "36-B"
+    return None

@@ -1,0 +1,375 @@
+"""The table and the replay of a scenario's events, card by card.
+
+:func:`replay` gives the exact table after each event and the irregularities seen.  The
+replay records facts, never remedies (deciders do that), with one physical exception: a
+boxed card is found face up *when its turn comes*, so the dealer does not hand it out; it
+goes to the set-aside pile and the seat gets the next card.  Invariant, after every event:
+hands + board + burns + muck + set-aside + stub + missing = the deck + cards found.
+
+Dealing order (button games): one card at a time, clockwise, starting with the first
+seat after the button; hold'em 2 cards, omaha and badugi 4, other draw games 5.  Stud
+deals from the lowest seat: two down and one up on third street, a burn before each later
+street, seventh street down.
+
+>>> from kb.scenario import parse_scenario
+>>> s = parse_scenario("id: d\\ntitle: d\\ngame: holdem\\nseats: 3\\nbutton: 3\\n"
+...                    "deck: As Kd 7h 7c 2s 9d\\nevents: [{deal: {}}]\\n")
+>>> table = replay(s).table
+>>> table.hands, table.stub[:1]
+({1: ['As', '7c'], 2: ['Kd', '2s'], 3: ['7h', '9d']}, ['Ah'])
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from dataclasses import dataclass, field
+
+from kb.actions import Betting, Record
+from kb.cards import is_standard
+from kb.scenario import (DRAW_GAMES, FLOP_GAMES, STUD_GAMES, Act, Deal, Draw, Found,
+                         Scenario, ScenarioError, Street, StudStreet, clockwise_from)
+
+HOLE_CARDS = {"holdem": 2, "omaha": 4, "badugi": 4, "draw-high": 5, "lowball-a5": 5,
+              "lowball-27": 5, "stud": 7, "razz": 7, "stud-high-low": 7}
+
+
+def hole_cards(game: str) -> int:
+    """How many cards a hand holds after the starting deal (stud: after seventh street).
+
+    >>> hole_cards("omaha"), hole_cards("lowball-27")
+    (4, 5)
+    """
+    return HOLE_CARDS[game]
+
+
+@dataclass
+class Table:
+    """The cards as they lie: hands by seat (in the order received), board, burns, muck,
+    set-aside (boxed cards, scraps), stub (top first), missing cards, dead and folded seats.
+    ``up`` holds the cards dealt face up on purpose (stud up cards); ``exposed`` the cards
+    exposed by dealer error or found face up."""
+
+    deck: tuple[str, ...]
+    hands: dict[int, list[str]]
+    stub: list[str]
+    board: list[str] = field(default_factory=list)
+    burns: list[str] = field(default_factory=list)
+    muck: list[str] = field(default_factory=list)
+    set_aside: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    extras: list[str] = field(default_factory=list)
+    up: set[str] = field(default_factory=set)
+    exposed: set[str] = field(default_factory=set)
+    dead: set[int] = field(default_factory=set)
+    folded: set[int] = field(default_factory=set)
+
+    def take(self) -> str:
+        """The top card of the stub; raises IndexError when the stub is empty."""
+        if not self.stub:
+            raise IndexError("the stub is empty")
+        return self.stub.pop(0)
+
+    def all_cards(self) -> Counter:
+        """Every card on the table (the stub and the missing cards included)."""
+        piles = [*self.hands.values(), self.board, self.burns, self.muck, self.set_aside,
+                 self.stub, self.missing]
+        return Counter(card for pile in piles for card in pile)
+
+    def check(self) -> None:
+        """Assert the invariant: nothing lost, nothing duplicated but the cards found."""
+        expected = Counter(self.deck) + Counter(self.extras)
+        if self.all_cards() != expected:
+            raise AssertionError(f"cards lost or duplicated: {self.all_cards() - expected} "
+                                 f"extra, {expected - self.all_cards()} missing")
+
+    def copy(self) -> Table:
+        return copy.deepcopy(self)
+
+    def kill(self, seat: int) -> None:
+        """Kill a hand: its cards go to the muck and the seat is dead."""
+        self.muck.extend(self.hands.get(seat, []))
+        self.hands[seat] = []
+        self.dead.add(seat)
+
+
+@dataclass(frozen=True)
+class Irregularity:
+    """Something that went wrong, as the replay saw it.  ``kind`` is one of exposed,
+    boxed, player-exposed, extra, short, dealt-to, dealt-out, first-to, button,
+    board-count, burn-count, premature, duplicate, foreign, odd-back, missing,
+    wrong-count, stud-exposed, stud-short-stub, draw-exposed, draw-short-stub;
+    ``actions`` is how many actions had been taken when it happened."""
+
+    kind: str
+    line: int
+    actions: int
+    details: dict = field(default_factory=dict, compare=False, hash=False)
+
+    def get(self, key: str, default=None):
+        return self.details.get(key, default)
+
+
+@dataclass
+class Replay:
+    """The replayed hand: the table after each event, the final table, the actions and
+    the irregularities in the order they happened."""
+
+    scenario: Scenario
+    tables: list[Table]
+    table: Table
+    betting: Betting
+    irregularities: list[Irregularity]
+    deal_order: tuple[int, ...] = ()
+    streets: list[str] = field(default_factory=list)
+
+    @property
+    def records(self) -> tuple[Record, ...]:
+        return tuple(self.betting.records)
+
+
+def replay(scenario: Scenario) -> Replay:
+    """Replay the events of ``scenario``; raises ScenarioError (with the event's line) for
+    events the cards cannot support, e.g. an exposed card past the end of the deal."""
+    seats = scenario.seats
+    table = Table(deck=scenario.deck, hands={s: [] for s in seats}, stub=list(scenario.deck))
+    if scenario.button is not None:
+        betting = Betting(seats, scenario.blinds[-1] if scenario.blinds else scenario.button,
+                          scenario.button)
+    else:
+        betting = Betting(seats, None, None)
+    state = Replay(scenario, [], table, betting, [])
+    for event in scenario.events:
+        try:
+            _HANDLERS[type(event)](state, event)
+        except IndexError:
+            raise ScenarioError(scenario.path, event.line, "the stub ran out of cards",
+                                "use fewer seats or fewer cards") from None
+        _note_jokers(state, event)
+        table.check()
+        state.tables.append(table.copy())
+    return state
+
+
+def _fail(state: Replay, event, message: str, hint: str) -> ScenarioError:
+    return ScenarioError(state.scenario.path, event.line, message, hint)
+
+
+def _irregular(state: Replay, kind: str, event, **details) -> None:
+    state.irregularities.append(
+        Irregularity(kind, event.line, len(state.betting.records), details))
+
+
+# --------------------------------------------------------------------------- the deal
+
+
+def _deal(state: Replay, event: Deal) -> None:
+    scenario, table = state.scenario, state.table
+    if scenario.game not in FLOP_GAMES + DRAW_GAMES:
+        raise _fail(state, event, "deal is for button games", "use third: for stud")
+    if state.deal_order:
+        raise _fail(state, event, "the hand is already dealt", "list one deal event")
+    order = _deal_order(state, event)
+    slots = [seat for rnd in range(hole_cards(scenario.game)) for seat in order
+             if not (rnd == hole_cards(scenario.game) - 1 and seat in event.short)]
+    slots += [order[0]] * event.extra
+    position, dealt = 0, {}
+    for slot_index, seat in enumerate(slots):
+        position += 1
+        while position in event.boxed:
+            boxed = table.take()
+            table.set_aside.append(boxed)
+            table.exposed.add(boxed)
+            _irregular(state, "boxed", event, position=position, card=boxed, seat=seat,
+                       street="deal")
+            position += 1
+        card = table.take()
+        table.hands.setdefault(seat, []).append(card)
+        dealt[position] = (seat, card, slot_index)
+    _deal_facts(state, event, order, dealt)
+
+
+def _deal_order(state: Replay, event: Deal) -> tuple[int, ...]:
+    scenario = state.scenario
+    entitled = [s for s in scenario.seats if s not in event.dealt_out]
+    order = clockwise_from(tuple(entitled) + event.dealt_to, scenario.button)
+    if event.first_to is not None:
+        if event.first_to not in order:
+            raise _fail(state, event, f"deal.first-to seat {event.first_to} got no cards",
+                        "name a seat that was dealt in")
+        start = order.index(event.first_to)
+        order = order[start:] + order[:start]
+    state.deal_order = order
+    for seat in event.dealt_to:
+        state.table.hands.setdefault(seat, [])
+    return order
+
+
+def _deal_facts(state: Replay, event: Deal, order, dealt: dict) -> None:
+    table, last = state.table, max(dealt) if dealt else 0
+    for key, positions in (("exposed", event.exposed), ("off-table", event.off_table)):
+        for position in positions:
+            if position not in dealt:
+                raise _fail(state, event, f"deal.{key}: card {position} was not dealt to a seat",
+                            f"use a position from 1 to {last} that is not boxed")
+            seat, card, slot = dealt[position]
+            table.exposed.add(card)
+            _irregular(state, "exposed", event, position=position, card=card, seat=seat,
+                       slot=slot, off_table=key == "off-table", street="deal")
+    for seat in event.player_exposed:
+        _irregular(state, "player-exposed", event, seat=seat)
+    if event.extra:
+        _irregular(state, "extra", event, seat=order[0], count=event.extra,
+                   cards=table.hands[order[0]][-event.extra:])
+    for seat in event.short:
+        _irregular(state, "short", event, seat=seat, button=seat == state.scenario.button,
+                   last=seat == order[-1])
+    for seat in event.dealt_to:
+        _irregular(state, "dealt-to", event, seat=seat)
+    for seat in event.dealt_out:
+        _irregular(state, "dealt-out", event, seat=seat)
+    if event.first_to is not None:
+        _irregular(state, "first-to", event, seat=event.first_to)
+    if event.button_should_be is not None:
+        _irregular(state, "button", event, seat=event.button_should_be)
+
+
+# --------------------------------------------------------------------------- betting
+
+
+def _act(state: Replay, event: Act) -> None:
+    for action in event.actions:
+        try:
+            record = state.betting.act(action.act, action.seat)
+        except ValueError as error:
+            raise _fail(state, event, str(error), "check the order of the actions") from None
+        if record.act == "fold":
+            table = state.table
+            table.muck.extend(table.hands.get(record.seat, []))
+            table.hands[record.seat] = []
+            table.folded.add(record.seat)
+
+
+# --------------------------------------------------------------------------- board streets
+
+
+_BOARD_ORDER = ("flop", "turn", "river")
+
+
+def _street(state: Replay, event: Street) -> None:
+    table, expected = state.table, _BOARD_ORDER[len(state.streets)] \
+        if len(state.streets) < 3 else None
+    if not state.deal_order:
+        raise _fail(state, event, f"the {event.name} comes before the deal", "add - deal: {}")
+    if event.name != expected:
+        raise _fail(state, event, f"a {event.name} cannot come here",
+                    f"the next street is the {expected}" if expected else "the board is full")
+    state.streets.append(event.name)
+    burned = [table.take() for _ in range(event.burns)]
+    table.burns.extend(burned)
+    dealt, position = [], 0
+    while len(dealt) < event.cards:
+        position += 1
+        card = table.take()
+        if position in event.boxed:
+            table.set_aside.append(card)
+            table.exposed.add(card)
+            _irregular(state, "boxed", event, position=position, card=card, street=event.name)
+            continue
+        dealt.append(card)
+    table.board.extend(dealt)
+    _street_facts(state, event, burned, dealt)
+    state.betting.new_round(event.name)
+
+
+def _street_facts(state: Replay, event: Street, burned: list, dealt: list) -> None:
+    normal = 3 if event.name == "flop" else 1
+    if event.cards != normal:
+        _irregular(state, "board-count", event, street=event.name, cards=dealt,
+                   count=event.cards)
+    if event.burns != 1:
+        _irregular(state, "burn-count", event, street=event.name, burns=event.burns,
+                   burned=burned, cards=dealt)
+    if event.premature:
+        _irregular(state, "premature", event, street=event.name, cards=dealt,
+                   burned=burned)
+
+
+# --------------------------------------------------------------------------- found
+
+
+def _found(state: Replay, event: Found) -> None:
+    table, kind = state.table, event.kind
+    if kind == "missing":
+        for card in event.cards:
+            if card not in table.stub:
+                raise _fail(state, event, f"found.missing: {card} is not in the stub",
+                            "a missing card must be one nobody holds")
+            table.stub.remove(card)
+            table.missing.append(card)
+    elif kind in ("duplicate", "foreign"):
+        card = event.cards[0]
+        if kind == "duplicate" and card not in table.deck:
+            raise _fail(state, event, f"found.duplicate: {card} is not in the deck",
+                        "name a card of the deck")
+        if kind == "foreign" and is_standard(card) and card not in table.missing:
+            raise _fail(state, event, f"found.foreign: {card} belongs to the deck",
+                        "use duplicate for a second copy")
+        table.extras.append(card)
+        _place(state, event, card)
+    elif kind == "wrong-count" and event.seat not in table.hands:
+        raise _fail(state, event, f"seat {event.seat} holds no hand", "name a seat dealt in")
+    _irregular(state, kind, event, cards=event.cards, seat=event.seat, count=event.count,
+               where=event.where)
+
+
+def _place(state: Replay, event: Found, card: str) -> None:
+    table = state.table
+    if event.where == "hand" and event.seat is not None:
+        table.hands.setdefault(event.seat, []).append(card)
+    elif event.where == "board":
+        table.board.append(card)
+    elif event.where == "muck":
+        table.muck.append(card)
+    elif event.where == "stub":
+        table.stub.append(card)
+    elif event.where == "burns":
+        table.burns.append(card)
+    else:
+        table.set_aside.append(card)
+
+
+def _note_jokers(state: Replay, event) -> None:
+    """A joker listed in the deck that reaches a hand or the board is a foreign card."""
+    if isinstance(event, (Act, Found)):
+        return
+    seen = {c for i in state.irregularities if i.kind == "foreign" for c in i.get("cards", ())}
+    for seat, cards in state.table.hands.items():
+        for card in cards:
+            if not is_standard(card) and card not in seen and card not in state.table.extras:
+                _irregular(state, "foreign", event, cards=(card,), seat=seat, where="hand")
+    for card in state.table.board:
+        if not is_standard(card) and card not in seen and card not in state.table.extras:
+            _irregular(state, "foreign", event, cards=(card,), where="board")
+
+
+# --------------------------------------------------------------------------- stud and draw
+
+
+def _stud_street(state: Replay, event: StudStreet) -> None:
+    from kb.deal_stud import stud_street
+    stud_street(state, event)
+
+
+def _draw(state: Replay, event: Draw) -> None:
+    from kb.deal_stud import draw
+    draw(state, event)
+
+
+_HANDLERS = {Deal: _deal, Act: _act, Street: _street, Found: _found,
+             StudStreet: _stud_street, Draw: _draw}
+
+
+def seat_of(table: Table, card: str) -> int | None:
+    """The seat holding ``card``, or None."""
+    return next((s for s, cards in table.hands.items() if card in cards), None)

@@ -1,0 +1,84 @@
+"""Replay of stud streets and draws (the non-button parts of :mod:`kb.deal`).
+
+Stud: third street deals two down cards and one up card to each seat, one card at a time
+from the lowest seat; fourth to sixth street burn one card and deal one up card to each
+live seat; seventh street burns and deals one down card, unless the stub is short: it must
+hold one card per live player, one burn and the last card, which is never dealt (Poker TDA
+2024 RP-10-H), and a short stub is recorded for the deciders instead.
+
+Draw: the first draw of the hand burns one card; each draw event mucks the player's
+discards and deals as many new cards; a stub that runs out is recorded, the player gets
+what is left.
+"""
+
+from __future__ import annotations
+
+from kb.scenario import STUD_STREETS, Draw, StudStreet
+
+
+def stud_street(state, event: StudStreet) -> None:
+    """Deal one stud street (see the module docstring); raises ScenarioError."""
+    from kb.deal import _fail, _irregular
+    expected = STUD_STREETS[len(state.streets)] if len(state.streets) < 5 else None
+    if event.name != expected:
+        raise _fail(state, event, f"{event.name} street cannot come here",
+                    f"the next street is {expected}" if expected else "seventh was the last")
+    if event.exposed and event.name not in ("third", "seventh"):
+        raise _fail(state, event, f"{event.name} street cards are dealt face up",
+                    "exposed applies to the down cards of third and seventh street")
+    state.streets.append(event.name)
+    table, live = state.table, state.betting.live
+    if event.name == "third":
+        state.deal_order = live
+        for round_index in range(3):
+            for seat in live:
+                card = table.take()
+                table.hands[seat].append(card)
+                if round_index == 2:
+                    table.up.add(card)
+    elif event.name == "seventh" and len(table.stub) < len(live) + 2:
+        _irregular(state, "stud-short-stub", event, stub=len(table.stub), players=len(live),
+                   required=len(live) + 2)
+    else:
+        table.burns.append(table.take())
+        for seat in live:
+            card = table.take()
+            table.hands[seat].append(card)
+            if event.name != "seventh":
+                table.up.add(card)
+    for seat in event.exposed:
+        card = table.hands[seat][0] if event.name == "third" else table.hands[seat][-1]
+        table.exposed.add(card)
+        _irregular(state, "stud-exposed", event, street=event.name, seat=seat, card=card)
+    state.betting.new_round(event.name)
+
+
+def draw(state, event: Draw) -> None:
+    """One player's draw (see the module docstring); raises ScenarioError."""
+    from kb.deal import _fail, _irregular
+    table = state.table
+    hand = table.hands.get(event.seat, [])
+    if not state.deal_order:
+        raise _fail(state, event, "a draw comes before the deal", "add - deal: {} first")
+    if event.seat in table.folded or event.discards > len(hand):
+        raise _fail(state, event, f"seat {event.seat} cannot throw {event.discards} cards",
+                    "name a live seat and at most the cards it holds")
+    if "draw" not in state.streets:
+        state.streets.append("draw")
+        table.burns.append(table.take())
+        state.betting.new_round("draw")
+    discards = hand[len(hand) - event.discards:]
+    del hand[len(hand) - event.discards:]
+    table.muck.extend(discards)
+    dealt = [table.take() for _ in range(min(event.discards, len(table.stub)))]
+    hand.extend(dealt)
+    if len(dealt) < event.discards:
+        _irregular(state, "draw-short-stub", event, seat=event.seat,
+                   short=event.discards - len(dealt))
+    for position in event.exposed:
+        if position > len(dealt):
+            raise _fail(state, event, f"draw.exposed: card {position} was not dealt",
+                        f"use 1 to {len(dealt)}")
+        table.exposed.add(dealt[position - 1])
+        _irregular(state, "draw-exposed", event, seat=event.seat, position=position,
+                   card=dealt[position - 1], street="draw")

@@ -1,0 +1,117 @@
+"""Exposed hole cards in flop games, flashed and off-table cards, player-exposed cards.
+
+Topics: exposed-first-two-cards, exposed-later-hole-card, flashed-and-off-table-cards,
+player-exposed-cards.  A card dealt off the table or flashed by the dealer is an exposed
+card (Robert's Rules of Poker v11, Irregularities 12); the TDA's 35-A-7 speaks of cards
+"exposed by dealer error", which this project reads the same way.
+"""
+
+from __future__ import annotations
+
+from kb.deciders import decides
+from kb.remedies import carry_on, misdeal, step
+from kb.scenario import FLOP_GAMES
+
+RROP_FIRST_TWO = ("rrop.holdem.exposed-first-two", "rrop.misdeals.first-two-exposed")
+RROP_TWO = ("rrop.holdem.two-exposed", "rrop.misdeals.two-exposed")
+RROP_ALSO = ("rrop.irregularities.no-option",)
+
+
+def _exposed(case):
+    return case.all("exposed")
+
+
+def _flashed(case) -> tuple[str, ...]:
+    off = any(i.get("off_table") for i in _exposed(case))
+    return ("rrop.irregularities.flashed-cards",) if off else ()
+
+
+def _first_two(case) -> bool:
+    return any(i.get("slot") in (0, 1) for i in _exposed(case))
+
+
+@decides(*RROP_FIRST_TWO, "house.casino.exposed-misdeal")
+def rrop_exposed_first_two(case):
+    """Robert's Rules of Poker v11, Hold'em 1 and Misdeals 2(a)/(b) (also house 13.1):
+    the first or second hole card, or two or more hole cards, exposed by the dealer make a
+    misdeal, if found before action has begun (Misdeals 1)."""
+    exposed = _exposed(case)
+    if not exposed or case.cutoff_reached() or not (_first_two(case) or len(exposed) > 1):
+        return None
+    which = "one of the first two hole cards was" if _first_two(case) \
+        else f"{len(exposed)} hole cards were"
+    return misdeal(case, f"Misdeal: {which} exposed by the dealer before action began; "
+                   "the cards are gathered, reshuffled, cut and redealt.",
+                   (RROP_FIRST_TWO if _first_two(case) else RROP_TWO) + _flashed(case)
+                   + RROP_ALSO)
+
+
+decides(*RROP_TWO)(rrop_exposed_first_two)
+
+
+@decides("rrop.holdem.exposed-hole-card", "house.casino.exposed-burn")
+def rrop_exposed_hole_card(case):
+    """Robert's Rules of Poker v11, Hold'em 1 (also house 13.2): one hole card other than
+    the first two exposed by the dealer: the deal goes on, the player gets the top card once
+    everyone has their cards, and the exposed card is the flop burn.
+
+    The spec's example: seat 5's 8s exposed, replaced by Ah; 8s is the flop burn.
+    """
+    exposed = _exposed(case)
+    if len(exposed) != 1 or _first_two(case) or case.game not in FLOP_GAMES \
+            or case.table.board:
+        return None
+    table, seat, card = case.table.copy(), exposed[0].get("seat"), exposed[0].get("card")
+    if card not in table.hands.get(seat, []):
+        return None
+    replacement = table.take()
+    hand = table.hands[seat]
+    hand[hand.index(card)] = replacement
+    table.burns.append(card)
+    steps = [step("finish-deal"), step("replace", seat=seat, out=card, in_=replacement),
+             step("set-aside", card=card, as_="burn", street="flop")]
+    return carry_on("A single hole card other than the first two was exposed by the dealer: "
+                    "the deal goes on, the player gets the top card once everyone has their "
+                    "cards, and the exposed card is the flop burn (no further burn before "
+                    "the flop).", steps, table, _flashed(case) + RROP_ALSO)
+
+
+@decides("tda.misdeal.exposed-downcards")
+def tda_exposed_downcards(case):
+    """Poker TDA 2024 35-A-7: in flop games one of the first two cards off the deck, or
+    any two other down cards, exposed by dealer error is a misdeal before substantial action
+    (35-D).  One other exposed card is no misdeal, and the TDA has no procedure to replace
+    it: play continues."""
+    exposed = _exposed(case)
+    if not exposed or case.game not in FLOP_GAMES:
+        return None
+    if _first_two(case) or len(exposed) > 1:
+        if case.cutoff_reached():
+            return None
+        return misdeal(case, "Misdeal (35-A-7): one of the first two cards off the deck, or "
+                       "two other down cards, exposed by the dealer before substantial action.")
+    return carry_on("One down card other than the first two was exposed: 35-A-7 makes that "
+                    "no misdeal, and the TDA rules have no procedure to replace it (the "
+                    "replace-and-burn procedure is Robert's Rules'), so play continues.")
+
+
+@decides("rrop.irregularities.flashed-cards")
+def rrop_player_flashed(case):
+    """Robert's Rules of Poker v11, Irregularities 12: a card a player flashes or exposes
+    plays; the player cannot ask for a replacement or a misdeal (Irregularities 13)."""
+    if case.irregularity.kind != "player-exposed":
+        return None
+    seat = case.irregularity.get("seat")
+    return carry_on(f"Seat {seat} exposed their own card: a card flashed by a player plays; "
+                    "there is no misdeal and no replacement.")
+
+
+@decides("tda.exposing-cards")
+def tda_exposing_cards(case):
+    """Poker TDA 2024 Rule 68: a player who exposes cards while action is pending may be
+    penalized, but the hand is not dead."""
+    if case.irregularity.kind != "player-exposed":
+        return None
+    seat = case.irregularity.get("seat")
+    return carry_on(f"Seat {seat} exposed their own card: the hand stays live (Rule 68 may "
+                    "bring a penalty while action is pending, not a dead hand).")

@@ -1,0 +1,135 @@
+"""Seven-card stud: exposed down cards and running out of cards (topics
+stud-exposed-down-cards, stud-running-out)."""
+
+from __future__ import annotations
+
+from kb.deciders import decides
+from kb.remedies import carry_on, cut, floor_decision, misdeal, step
+
+
+def _third_street(case):
+    irregularity = case.irregularity
+    if irregularity.kind != "stud-exposed" or irregularity.get("street") != "third":
+        return None
+    return irregularity
+
+
+def _third_card_down(case, irregularity):
+    table, seat, card = case.table.copy(), irregularity.get("seat"), irregularity.get("card")
+    third = table.hands[seat][2]
+    table.up.discard(third)
+    table.up.add(card)
+    return table, [step("face-down", seat=seat, card=third)], seat, card
+
+
+@decides("rrop.stud.exposed-down-card")
+def rrop_stud_exposed(case):
+    """Robert's Rules of Poker v11, Seven-Card Stud 5 (partial; seed 000 says 1): a first or
+    second hole card turned up by accident: the player's third card is dealt face down.
+    Cash games; RRoP tournaments call a misdeal (Tournaments 32)."""
+    irregularity = _third_street(case)
+    if irregularity is None or case.scenario.setting == "tournament":
+        return None
+    table, steps, seat, card = _third_card_down(case, irregularity)
+    return carry_on(f"Seat {seat}'s down card {card} was exposed on the deal: the player's "
+                    "third card is dealt face down (the text seen is cut off after its first "
+                    "words; the practice is confirmed elsewhere).", steps, table)
+
+
+@decides("rrop.tournaments.stud-exposed-misdeal")
+def rrop_tournament_stud_exposed(case):
+    """Robert's Rules of Poker v11, Tournaments 32 (partial): in a stud tournament a down card
+    dealt face up on the initial deal is a misdeal (before action has begun)."""
+    irregularity = _third_street(case)
+    if irregularity is None or case.scenario.setting != "tournament" or case.cutoff_reached():
+        return None
+    return misdeal(case, f"Misdeal: seat {irregularity.get('seat')}'s down card was dealt "
+                   "face up on the initial deal of a stud tournament hand.")
+
+
+@decides("tda.rp.stud-exposed-initial")
+def tda_stud_exposed_initial(case):
+    """Poker TDA 2024 RP-10-A: a down card exposed on the initial deal becomes the player's
+    up card, and the third-street card is dealt face down (the player may be the bring-in)."""
+    irregularity = _third_street(case)
+    if irregularity is None:
+        return None
+    table, steps, seat, card = _third_card_down(case, irregularity)
+    return carry_on(f"Seat {seat}'s exposed down card {card} becomes its up card and its "
+                    "third-street card is dealt face down; no misdeal.", steps, table)
+
+
+@decides("tda.rp.stud-seventh-exposed")
+def tda_stud_seventh_exposed(case):
+    """Poker TDA 2024 RP-10-B: a seventh-street card the dealer exposes is replaced if
+    betting action remains in the hand."""
+    irregularity = case.irregularity
+    if irregularity.kind != "stud-exposed" or irregularity.get("street") != "seventh":
+        return None
+    seat, card = irregularity.get("seat"), irregularity.get("card")
+    betting = [s for s in case.replay.betting.live if s not in case.replay.betting.all_in]
+    if len(betting) < 2:
+        return carry_on(f"Seat {seat}'s seventh-street card {card} was exposed, but no betting "
+                        "action remains: it is not replaced.")
+    table = case.table.copy()
+    new = table.take()
+    hand = table.hands[seat]
+    hand[hand.index(card)] = new
+    table.set_aside.append(card)
+    return carry_on(f"Seat {seat}'s seventh-street card {card} was exposed and betting action "
+                    f"remains: it is replaced by {new}.",
+                    [step("replace", seat=seat, out=card, in_=new)], table)
+
+
+@decides("tda.rp.stud-short-stub")
+def tda_stud_short_stub(case):
+    """Poker TDA 2024 RP-10-H: before seventh street the stub must hold one card per player,
+    one burn and the last card (never dealt).  (A) if the three earlier burns make up the
+    shortfall: scramble them with the stub, cut, burn, deal each player; (B) a stub of 3
+    cards or more: burn and deal a common card; (C) fewer than 3: scramble with the burns,
+    cut, burn, deal a common card; (D) the first to act on sixth acts first on seventh."""
+    irregularity = case.irregularity
+    if irregularity.kind != "stud-short-stub":
+        return None
+    table, players = case.table.copy(), case.replay.betting.live
+    stub, required = len(table.stub), irregularity.get("required")
+    if stub + 3 >= required or stub < 3:
+        earlier = table.burns[-3:]
+        del table.burns[-3:]
+        table.stub.extend(earlier)
+        case.rng.shuffle(table.stub)
+        table.stub, cut_step = cut(table.stub, case.rng)
+        steps = [step("return-to-stub", cards=earlier), step("shuffle", cards=len(table.stub)),
+                 cut_step]
+        part = "A" if stub + 3 >= required else "C"
+    else:
+        steps, part = [], "B"
+    burn = table.take()
+    table.burns.append(burn)
+    steps.append(step("burn", card=burn, street="seventh"))
+    if part == "A":
+        for seat in players:
+            table.hands[seat].append(table.take())
+        steps.append(step("deal", street="seventh", seats=list(players)))
+        return carry_on("RP-10-H A: the three earlier burns make up the short stub; they are "
+                        "scrambled with it, cut, one card is burned and each player gets a "
+                        "seventh-street card.", steps, table, random=True)
+    common = table.take()
+    table.board.append(common)
+    steps.append(step("common-card", card=common))
+    return carry_on(f"RP-10-H {part}: the stub cannot give every player a card, so after the "
+                    "burn one card is dealt face up in the centre as a common card for all "
+                    "players; the first to act on sixth street acts first on seventh (D).",
+                    steps, table, random=part == "C")
+
+
+@decides("rrop.stud.running-out")
+def rrop_stud_running_out(case):
+    """Robert's Rules of Poker v11, Seven-Card Stud 15 (unconfirmed): seed 000 says the rule
+    handles a short stub in steps, but gives no steps, so the floor decides."""
+    if case.irregularity.kind != "stud-short-stub":
+        return None
+    return floor_decision("The stub is too short for seventh street. Robert's Rules' stud rule "
+                          "on running out of cards could not be read and the seed that cites "
+                          "it gives no steps, so the floor decides (the common card is the "
+                          "usual last resort).")

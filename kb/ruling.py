@@ -1,0 +1,192 @@
+"""Rulings and their JSON form (docs/scenario-format.md, "Ruling").
+
+A :class:`Ruling` is what one rulebook says the floor does about one scenario; its
+:meth:`Ruling.to_json` gives exactly the exchange format's fields (plus ``topic`` and
+``table.set_aside``, documented additions).
+
+>>> step = Step("replace", {"seat": 5, "out": "8s", "in": "Ah"})
+>>> step.to_json()
+{'do': 'replace', 'seat': 5, 'out': '8s', 'in': 'Ah'}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+REMEDIES = ("misdeal", "continue", "dead-hand", "void", "floor-decision")
+STEP_KINDS = ("finish-deal", "replace", "burn", "return-to-stub", "shuffle", "cut",
+              "scramble-pick", "deal", "set-aside", "supply", "kill", "face-down",
+              "common-card", "refund", "redeal", "finish-betting", "gather", "correct-button")
+#: How many stub cards a ruling's JSON shows (``stub_top``); expectations compare a prefix.
+STUB_SHOWN = 1
+TABLE_FIELDS = ("hands", "board", "burns", "muck", "dead", "stub_top", "set_aside")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing the dealer or floor does: ``do`` (a :data:`STEP_KINDS` name) and details."""
+
+    do: str
+    details: dict = field(default_factory=dict, compare=False, hash=False)
+
+    def to_json(self) -> dict:
+        return {"do": self.do, **self.details}
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A provision as the rulebook's edition numbers it, e.g. tda, tda@2024, 35-A-7."""
+
+    source: str
+    edition: str
+    number: str
+
+    def to_json(self) -> dict:
+        return {"source": self.source, "edition": self.edition, "number": self.number}
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The cards after the remedy: hands by seat, board, burns, muck, dead seats, set-aside
+    cards and the stub (top first; the JSON shows its first :data:`STUB_SHOWN` cards)."""
+
+    hands: dict
+    board: tuple[str, ...]
+    burns: tuple[str, ...]
+    muck: tuple[str, ...]
+    dead: tuple[int, ...]
+    stub_top: tuple[str, ...]
+    set_aside: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        return {"hands": {str(seat): list(cards) for seat, cards in sorted(self.hands.items())},
+                "board": list(self.board), "burns": list(self.burns), "muck": list(self.muck),
+                "dead": list(self.dead), "stub_top": list(self.stub_top[:STUB_SHOWN]),
+                "set_aside": list(self.set_aside)}
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """One rulebook's ruling on one scenario."""
+
+    scenario: str
+    rulebook: str
+    remedy: str
+    citations: tuple[Citation, ...]
+    provisions: tuple[str, ...]
+    steps: tuple[Step, ...]
+    random: bool
+    table: TableView
+    explanation: str
+    topic: str | None = None
+
+    def to_json(self) -> dict:
+        """The exchange format's JSON object (a dict ready for :func:`json.dumps`)."""
+        return {"scenario": self.scenario, "rulebook": self.rulebook, "remedy": self.remedy,
+                "citations": [c.to_json() for c in self.citations],
+                "provisions": list(self.provisions),
+                "steps": [s.to_json() for s in self.steps], "random": self.random,
+                "table": self.table.to_json(), "explanation": self.explanation,
+                "topic": self.topic}
+
+
+# --------------------------------------------------------------------------- expectations
+
+
+def parse_expectation(reader, node: Node) -> dict:
+    """Check one ``expect`` entry; returns a dict with some of remedy, citations and the
+    table fields, cards as tuples and hand seats as ints.  Raises ScenarioError."""
+    fields = reader.mapping(node, "expect", ("remedy", "citations") + TABLE_FIELDS)
+    result: dict = {}
+    for key, value in fields.items():
+        if key == "remedy":
+            result[key] = reader.string(value, "expect.remedy", REMEDIES)
+        elif key == "citations":
+            result[key] = _citations(reader, value)
+        elif key == "hands":
+            result[key] = _hands(reader, value)
+        elif key == "dead":
+            result[key] = tuple(sorted(reader.integers(value, "expect.dead"))) \
+                if not _empty_list(value) else ()
+        else:
+            result[key] = () if _empty_list(value) else reader.cards(value, f"expect.{key}")
+    return result
+
+
+def _empty_list(node: Node) -> bool:
+    return isinstance(node, SequenceNode) and not node.value
+
+
+def _citations(reader, node: Node) -> tuple[Citation, ...]:
+    if not isinstance(node, SequenceNode):
+        raise reader.fail(node, "expect.citations must be a list",
+                          "write [{source: tda, edition: tda@2024, number: 35-A-7}]")
+    citations = []
+    for item in node.value:
+        fields = reader.mapping(item, "citation", ("source", "edition", "number"))
+        if set(fields) != {"source", "edition", "number"}:
+            raise reader.fail(item, "a citation names source, edition and number",
+                              "write {source: tda, edition: tda@2024, number: 35-A-7}")
+        raw = {k: v.value if isinstance(v, ScalarNode) else None for k, v in fields.items()}
+        if any(not isinstance(v, str) for v in raw.values()):
+            raise reader.fail(item, "citation fields are plain text", "quote them")
+        citations.append(Citation(raw["source"], raw["edition"], raw["number"]))
+    return tuple(citations)
+
+
+def _hands(reader, node: Node) -> dict:
+    if not isinstance(node, MappingNode):
+        raise reader.fail(node, "expect.hands maps seats to cards", "write {5: [2s, Ah]}")
+    hands = {}
+    for key_node, value_node in node.value:
+        seat = reader.value(key_node)
+        if isinstance(seat, str) and seat.isdigit():
+            seat = int(seat)
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise reader.fail(key_node, f"expect.hands: {seat!r} is not a seat",
+                              "use a seat number")
+        hands[seat] = () if _empty_list(value_node) else reader.cards(value_node, "hand")
+    return hands
+
+
+def compare_expectation(expected: dict, ruling: Ruling) -> list[str]:
+    """The differences between an ``expect`` entry and a ruling, as readable lines
+    (empty when every listed field matches).
+
+    >>> view = TableView({5: ("2s", "Ah")}, (), ("8s",), (), (), ())
+    >>> ruling = Ruling("x", "rrop@v11", "continue", (), (), (), False, view, "")
+    >>> compare_expectation({"remedy": "misdeal", "hands": {5: ("2s", "Ah")}}, ruling)
+    ["remedy: expected 'misdeal', got 'continue'"]
+    """
+    problems = []
+    for key, want in expected.items():
+        if key == "remedy":
+            got = ruling.remedy
+        elif key == "citations":
+            missing = [c for c in want if c not in ruling.citations]
+            if missing:
+                have = ", ".join(f"{c.edition} {c.number}" for c in ruling.citations) or "none"
+                problems.append("citations: missing " + ", ".join(
+                    f"{c.edition} {c.number}" for c in missing) + f" (ruling cites {have})")
+            continue
+        elif key == "hands":
+            got = {seat: tuple(ruling.table.hands.get(seat, ())) for seat in want}
+        elif key == "stub_top":
+            got = tuple(ruling.table.stub_top[:len(want)])
+        else:
+            got = tuple(getattr(ruling.table, key))
+        if key == "hands":
+            want = {seat: tuple(cards) for seat, cards in want.items()}
+        if got != want:
+            problems.append(f"{key}: expected {_show(want)}, got {_show(got)}")
+    return problems
+
+
+def _show(value) -> str:
+    if isinstance(value, tuple):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
+    return repr(value)
