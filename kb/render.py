@@ -41,11 +41,13 @@ def escape_markdown(text: str) -> str:
 
 
 def edition_short(kb: KnowledgeBase, edition_id: str) -> str:
-    """A short name for an edition: ``"TDA 2024"``, ``"RROP v11"``; a long source id
-    (``house.casino``) is replaced by the source's title.  KeyError if unknown."""
-    edition = kb.edition(edition_id)
-    source = kb.source(edition.source)
-    name = source.id.upper() if len(source.id) <= 5 and "." not in source.id else source.title
+    """A short name for an edition: ``"TDA 2024"``, ``"RROP v11"``, ``"House casino
+    2026"``, ``"myhomegame 2026"``.  KeyError if the edition is unknown."""
+    source = kb.edition(edition_id).source
+    if source.startswith("house."):
+        name = "House " + source.removeprefix("house.")
+    else:
+        name = source.upper() if len(source) <= 5 and "." not in source else source
     return f"{name} {edition_id.partition('@')[2]}"
 
 

@@ -1,0 +1,96 @@
+"""The handbook extension on a tiny root (tests/roots/test-basic): two provisions, one
+topic, one term.  Zero warnings, and the HTML facts each feature promises."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from io import StringIO
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("sphinx")
+from sphinx.application import Sphinx  # noqa: E402
+
+ROOT = Path(__file__).parent / "roots" / "test-basic"
+
+
+def build(srcdir: Path, outdir: Path, confdir: Path | None = None, **overrides) -> str:
+    """Build HTML from ``srcdir`` into ``outdir``; returns the warnings' text."""
+    warnings = StringIO()
+    app = Sphinx(str(srcdir), str(confdir or srcdir), str(outdir / "html"),
+                 str(outdir / "doctrees"), "html", confoverrides=overrides,
+                 status=StringIO(), warning=warnings)
+    app.build()
+    return warnings.getvalue()
+
+
+def search_index(html: Path) -> dict:
+    """The object Sphinx's searchindex.js hands to ``Search.setIndex``."""
+    text = (html / "searchindex.js").read_text()
+    return json.loads(text[text.index("(") + 1:text.rindex(")")])
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    tmp = tmp_path_factory.mktemp("basic")
+    srcdir = tmp / "src"
+    shutil.copytree(ROOT, srcdir)
+    warnings = build(srcdir, tmp / "out")
+    assert warnings == ""
+    return tmp / "out" / "html"
+
+
+def test_topic_page_shows_each_books_provision_and_the_disagreement_box(site):
+    page = (site / "topics" / "four-card-flop.html").read_text()
+    assert "<h1>Four-card flop" in page
+    assert 'class="warning floorbook-disagreement admonition" id="disagreements"' in page
+    assert "The TDA keeps three of the four cards" in page
+    assert "Robert’s Rules of Poker" in page and "Poker TDA Rules" in page
+    assert 'href="../editions/tda-2024.html#tda-four-card-flop"' in page
+
+
+def test_data_text_is_escaped_never_raw_html_nor_a_directive(site):
+    page = (site / "topics" / "four-card-flop.html").read_text()
+    assert "<script>alert" not in page
+    assert "&lt;script&gt;alert" in page
+    assert "<b>not bold</b>" not in page
+
+
+def test_edition_page_holds_the_full_entry_with_number_and_confidence(site):
+    page = (site / "editions" / "tda-2024.html").read_text()
+    assert re.search(r'<dt class="sig sig-object rule" id="tda-four-card-flop">', page)
+    assert "39-A" in page and "sd-bg-success" in page
+
+
+def test_prov_role_links_by_id_and_shows_title_and_number(site):
+    page = (site / "index.html").read_text()
+    assert "Four-card flop (TDA 2024 39-A)</span></a>" in page
+    assert 'href="glossary.html#term-burn-card"' in page
+
+
+def test_glossary_is_a_sphinx_glossary(site):
+    page = (site / "glossary.html").read_text()
+    assert '<dl class="simple glossary">' in page or 'class="glossary' in page
+    assert 'id="term-burn-card"' in page
+
+
+def test_domain_indices_and_the_svg_picture_exist(site):
+    assert "Too many cards on the flop" in (site / "rule-provisions.html").read_text()
+    assert "tda.four-card-flop / rrop.holdem.four-card-flop" in (
+        site / "rule-disagreements.html").read_text()
+    svgs = list((site / "_images").glob("graphviz-*.svg"))
+    assert svgs and "tda.four-card-flop" in svgs[0].read_text()
+
+
+def test_search_keeps_rule_numbers_whole(site):
+    index = search_index(site)
+    docs = index["docnames"]
+    assert docs.index("editions/tda-2024") in _as_list(index["terms"]["39-a"])
+    assert "hold'em 3" in index["indexentries"]
+
+
+def _as_list(value) -> list:
+    return value if isinstance(value, list) else [value]
