@@ -13,17 +13,19 @@ import pytest
 
 pytest.importorskip("sphinx")
 from sphinx.application import Sphinx  # noqa: E402
+from sphinx.util.docutils import docutils_namespace, patch_docutils  # noqa: E402
 
 ROOT = Path(__file__).parent / "roots" / "test-basic"
 
 
 def build(srcdir: Path, outdir: Path, confdir: Path | None = None, **overrides) -> str:
     """Build HTML from ``srcdir`` into ``outdir``; returns the warnings' text."""
-    warnings = StringIO()
-    app = Sphinx(str(srcdir), str(confdir or srcdir), str(outdir / "html"),
-                 str(outdir / "doctrees"), "html", confoverrides=overrides,
-                 status=StringIO(), warning=warnings)
-    app.build()
+    warnings, confdir = StringIO(), confdir or srcdir
+    with patch_docutils(confdir), docutils_namespace():  # as sphinx-build does
+        app = Sphinx(str(srcdir), str(confdir), str(outdir / "html"),
+                     str(outdir / "doctrees"), "html", confoverrides=overrides,
+                     status=StringIO(), warning=warnings)
+        app.build()
     return warnings.getvalue()
 
 

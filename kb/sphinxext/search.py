@@ -15,6 +15,7 @@ from sphinx.search.en import SearchEnglish
 
 _COMPOUND = re.compile(r"\w+(?:['’.\-]\w+)+|\w+")
 _PART = re.compile(r"\w+")
+_JOINT = re.compile(r"['’.\-]")
 
 # The JavaScript twin of SearchRuleNumbers.split; no quotes or angle brackets (the
 # template that embeds it may escape them).
@@ -41,12 +42,15 @@ class SearchRuleNumbers(SearchEnglish):
     js_splitter_code = _JS_SPLITTER
 
     def split(self, input: str) -> list[str]:
-        """Compounds and their parts: ``"35-A-1 x"`` -> ``["35-A-1", "35", "A", "1", "x"]``."""
+        """Compounds, their leading parts and their words: ``"35-A-1 x"`` ->
+        ``["35-A-1", "35-A", "35", "A", "1", "x"]`` (so "35-A" finds 35-A-1 too)."""
         words = []
         for match in _COMPOUND.finditer(input):
             word = match.group()
             words.append(word)
             if not word.isalnum():
+                joints = [m.start() for m in _JOINT.finditer(word)]
+                words.extend(word[:j] for j in reversed(joints[1:]))
                 words.extend(_PART.findall(word))
         return words
 
