@@ -122,6 +122,7 @@ class Replay:
     irregularities: list[Irregularity]
     deal_order: tuple[int, ...] = ()
     streets: list[str] = field(default_factory=list)
+    board_log: list[dict] = field(default_factory=list)
 
     @property
     def records(self) -> tuple[Record, ...]:
@@ -148,7 +149,17 @@ def replay(scenario: Scenario) -> Replay:
         _note_jokers(state, event)
         table.check()
         state.tables.append(table.copy())
+    _stud_stub_check(state)
     return state
+
+
+def _stud_stub_check(state: Replay) -> None:
+    """Floor called after sixth street: is the stub short for seventh (RP-10-H's count)?"""
+    live = state.betting.live
+    if state.streets[-1:] == ["sixth"] and len(state.table.stub) < len(live) + 2:
+        state.irregularities.append(Irregularity(
+            "stud-short-stub", state.scenario.events[-1].line, len(state.betting.records),
+            {"stub": len(state.table.stub), "players": len(live), "required": len(live) + 2}))
 
 
 def _fail(state: Replay, event, message: str, hint: str) -> ScenarioError:
@@ -284,15 +295,17 @@ def _street(state: Replay, event: Street) -> None:
 
 def _street_facts(state: Replay, event: Street, burned: list, dealt: list) -> None:
     normal = 3 if event.name == "flop" else 1
+    if event.premature:
+        _irregular(state, "premature", event, street=event.name, cards=dealt,
+                   burned=burned)
     if event.cards != normal:
         _irregular(state, "board-count", event, street=event.name, cards=dealt,
                    count=event.cards)
     if event.burns != 1:
         _irregular(state, "burn-count", event, street=event.name, burns=event.burns,
                    burned=burned, cards=dealt)
-    if event.premature:
-        _irregular(state, "premature", event, street=event.name, cards=dealt,
-                   burned=burned)
+    state.board_log.append({"street": event.name, "taken": burned + dealt,
+                            "burned": burned, "cards": dealt})
 
 
 # --------------------------------------------------------------------------- found
@@ -302,11 +315,9 @@ def _found(state: Replay, event: Found) -> None:
     table, kind = state.table, event.kind
     if kind == "missing":
         for card in event.cards:
-            if card not in table.stub:
-                raise _fail(state, event, f"found.missing: {card} is not in the stub",
-                            "a missing card must be one nobody holds")
-            table.stub.remove(card)
-            table.missing.append(card)
+            if card in table.stub:        # a missing card already dealt: the replay's
+                table.stub.remove(card)   # prefix deck could not leave it out
+                table.missing.append(card)
     elif kind in ("duplicate", "foreign"):
         card = event.cards[0]
         if kind == "duplicate" and card not in table.deck:
@@ -315,12 +326,23 @@ def _found(state: Replay, event: Found) -> None:
         if kind == "foreign" and is_standard(card) and card not in table.missing:
             raise _fail(state, event, f"found.foreign: {card} belongs to the deck",
                         "use duplicate for a second copy")
-        table.extras.append(card)
-        _place(state, event, card)
+        if kind == "duplicate" or not _already_there(state, event, card):
+            table.extras.append(card)
+            _place(state, event, card)
     elif kind == "wrong-count" and event.seat not in table.hands:
         raise _fail(state, event, f"seat {event.seat} holds no hand", "name a seat dealt in")
     _irregular(state, kind, event, cards=event.cards, seat=event.seat, count=event.count,
                where=event.where)
+
+
+def _already_there(state: Replay, event: Found, card: str) -> bool:
+    """A foreign card the deck listed and the replay already put where it was found."""
+    table = state.table
+    if event.where == "board":
+        return card in table.board
+    if event.where == "hand":
+        return card in table.hands.get(event.seat, [])
+    return card in table.all_cards() - Counter(table.extras)
 
 
 def _place(state: Replay, event: Found, card: str) -> None:

@@ -50,7 +50,7 @@ def compare(kb: KnowledgeBase, scenario: Scenario, rulebooks: list[Rulebook],
 
 def _decide(kb: KnowledgeBase, rulebook: Rulebook, case: Case):
     deciders = load_deciders()
-    topics = topics_for(case.irregularity, case)
+    topics = topics_for(case.irregularity, case.replay)
     for topic in topics:
         for pid in rulebook.governing(topic):
             if not _applies(kb, rulebook, pid, case):

@@ -5,8 +5,8 @@ done, the explanation and any further provisions it applied.  The helpers here c
 copy of the table and return the :class:`~kb.ruling.Step` records that describe it.
 
 >>> import random
->>> cut(["a", "b", "c", "d", "e", "f", "g", "h", "i"], random.Random(0))[1]
-{'do': 'cut', 'at': 4}
+>>> cut(list("abcdefghi"), random.Random(0))[1].to_json()
+{'do': 'cut', 'at': 5}
 """
 
 from __future__ import annotations

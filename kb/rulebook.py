@@ -33,7 +33,9 @@ class Rulebook:
     ``citation_editions``: edition ids tried in order to number a cited provision (the first
     that numbers it wins).  ``topics``: topic id -> governing provision ids, first takes
     precedence.  ``silent``: topic id -> what the book does not cover.  ``params``:
-    parameter name -> value (house changes).  ``base``: the edition a house book builds on.
+    ``"<provision id>/<parameter>"`` -> value (house changes).  ``base``: the edition a house
+    book builds on.  ``own``: the house's own provisions (:class:`kb.house.HouseProvision`)
+    by id.  ``executes_as``: a house provision id -> the provisions whose deciders rule for it.
     """
 
     id: str
@@ -43,6 +45,8 @@ class Rulebook:
     silent: dict = field(default_factory=dict, compare=False, hash=False)
     params: dict = field(default_factory=dict, compare=False, hash=False)
     base: str | None = None
+    own: dict = field(default_factory=dict, compare=False, hash=False)
+    executes_as: dict = field(default_factory=dict, compare=False, hash=False)
 
     def governing(self, topic: str) -> tuple[str, ...]:
         """The provision ids that govern ``topic``, in precedence order (maybe empty)."""

@@ -2,8 +2,9 @@
 irregularities found, and the topics they raise.
 
 The floor is called at the end of the events.  The irregularity that is ruled on is the
-first of: a fouled deck (duplicate, odd back, missing cards), a non-standard card, then
-the others in the order they happened; the rest are named in the explanation.
+first of: a fouled deck (duplicate, odd back, missing cards), a non-standard card, else the
+one found by the last event that found any (earlier ones were dealt with as play went on);
+the rest are named in the explanation.
 """
 
 from __future__ import annotations
@@ -71,9 +72,14 @@ class Case:
     @property
     def proper_cards(self) -> int:
         """How many cards a hand should hold now (stud: by the streets dealt)."""
-        if self.game in STUD_GAMES:
-            return len(self.replay.streets) + 2
-        return hole_cards(self.game)
+        return proper_cards(self.replay)
+
+
+def proper_cards(replay: Replay) -> int:
+    """How many cards a hand should hold after the events so far."""
+    if replay.scenario.game in STUD_GAMES:
+        return len(replay.streets) + 2
+    return hole_cards(replay.scenario.game)
 
 
 def primary_irregularity(replay: Replay) -> Irregularity | None:
@@ -83,10 +89,13 @@ def primary_irregularity(replay: Replay) -> Irregularity | None:
         match = next((i for i in found if i.kind == kind), None)
         if match is not None:
             return match
-    return found[0] if found else None
+    if not found:
+        return None
+    last = [i for i in found if i.line == found[-1].line]
+    return next((i for i in last if topics_for(i, replay)), last[0])
 
 
-def topics_for(irregularity: Irregularity, case: Case) -> tuple[str, ...]:
+def topics_for(irregularity: Irregularity, replay: Replay) -> tuple[str, ...]:
     """The topics an irregularity raises, most specific first.
 
     >>> topics_for(Irregularity("burn-count", 3, 0, {"street": "turn"}), None)
@@ -97,11 +106,13 @@ def topics_for(irregularity: Irregularity, case: Case) -> tuple[str, ...]:
         return ("fouled-deck",)
     if kind == "foreign":
         return ("non-standard-cards", _CUTOFF)
+    if kind == "wrong-count" and details["count"] == 0:
+        return ("button-errors", "misdeal-causes", _CUTOFF)
     if kind == "wrong-count":
-        side = "short-hands" if details["count"] < case.proper_cards else "extra-cards"
+        side = "short-hands" if details["count"] < proper_cards(replay) else "extra-cards"
         return ("wrong-count-after-action", side, "card-count", _CUTOFF)
     if kind == "exposed":
-        return _exposed_topics(case)
+        return _exposed_topics(replay)
     simple = {"boxed": ("boxed-cards", _CUTOFF), "player-exposed": ("player-exposed-cards",),
               "extra": ("extra-cards", "wrong-count-after-action", _CUTOFF),
               "short": ("short-hands", "wrong-count-after-action", _CUTOFF),
@@ -115,10 +126,10 @@ def topics_for(irregularity: Irregularity, case: Case) -> tuple[str, ...]:
     return _board_topics(kind, details)
 
 
-def _exposed_topics(case: Case) -> tuple[str, ...]:
-    exposed = case.all("exposed")
+def _exposed_topics(replay: Replay) -> tuple[str, ...]:
+    exposed = [i for i in replay.irregularities if i.kind == "exposed"]
     first_two = any(i.get("slot") in (0, 1) for i in exposed)
-    if case.game in DRAW_GAMES:
+    if replay.scenario.game in DRAW_GAMES:
         if first_two or len(exposed) > 1:
             return ("misdeal-causes", "draw-exposed-cards", _CUTOFF)
         return ("draw-exposed-cards", "misdeal-causes", _CUTOFF)

@@ -13,10 +13,17 @@ _WHAT = {"button": "the button was out of position (it belonged at seat {seat})"
          "dealt-out": "seat {seat}, entitled to a hand, was dealt out"}
 
 
+def _is(irregularity, kind: str) -> bool:
+    """A found hand of no cards is a seat dealt out."""
+    if kind == "dealt-out" and irregularity.kind == "wrong-count":
+        return irregularity.get("count") == 0
+    return irregularity.kind == kind
+
+
 def _misdeal_for(kind: str, book: str):
     def decide(case):
         irregularity = case.irregularity
-        if irregularity.kind != kind or case.cutoff_reached():
+        if not _is(irregularity, kind) or case.cutoff_reached():
             return None
         what = _WHAT[kind].format(seat=irregularity.get("seat"))
         button = irregularity.get("seat") if kind == "button" else None
@@ -50,7 +57,10 @@ def tda_button_correction(case):
         return carry_on(f"The button should have been at seat {seat}, but substantial action "
                         "has occurred: the error stands, play continues, and the button is "
                         "not moved back on the next hand.")
-    return carry_on(f"The button is corrected to seat {seat} before substantial action "
-                    "(34-A). The TDA does not make this a misdeal; whether the cards already "
-                    "dealt are redealt is left open by the rule.",
-                    [step("correct-button", seat=seat)])
+    decision = misdeal(case, f"The button belonged at seat {seat} and the error was found "
+                       "before substantial action, so it is corrected (34-A); with the cards "
+                       "already out, correcting it means gathering them and redealing with the "
+                       "button in place (the TDA does not list it as a misdeal cause).",
+                       button=seat)
+    decision.steps.insert(0, step("correct-button", seat=seat))
+    return decision

@@ -107,23 +107,60 @@ def tda_wrong_count(case):
                    f"{case.proper_cards}, before substantial action.")
 
 
+def wrong_counts(case) -> list[tuple[int, int]]:
+    """(seat, cards held) of every hand found with the wrong number of cards."""
+    held = {}
+    for irregularity in case.replay.irregularities:
+        if irregularity.kind == "wrong-count":
+            held[irregularity.get("seat")] = irregularity.get("count")
+        elif irregularity.kind == "short":
+            held[irregularity.get("seat")] = case.proper_cards - 1
+        elif irregularity.kind == "extra":
+            held[irregularity.get("seat")] = case.proper_cards + irregularity.get("count")
+    return [(seat, n) for seat, n in held.items() if n != case.proper_cards]
+
+
+def _kill_all(case, seats) -> tuple:
+    table = case.table.copy()
+    for seat in seats:
+        table.kill(seat)
+    return table, [step("kill", seat=seat) for seat in seats]
+
+
+def _listing(held) -> str:
+    return ", ".join(f"seat {seat} holds {count}" for seat, count in held)
+
+
 @decides("tda.burns-after-substantial-action", "tda.addendum.38-1a", "tda.addendum.38-1b")
 def tda_kill_after_sa(case):
     """Poker TDA 2024 Rule 38 with Addendum Ex. 1-A/1-B: after substantial action a hand
     with the wrong number of cards is killed and mucked; the stub is a normal stub and
     exactly one card is burned for each later street (no burning two to restore order, and
     an extra card is not the burn)."""
-    held = wrong_count(case)
-    if held is None or case.substantial_action() is None or held[1] == case.proper_cards:
+    if wrong_count(case) is None or case.substantial_action() is None:
         return None
-    seat, count = held
-    table = case.table.copy()
-    table.kill(seat)
-    example = "tda.addendum.38-1a" if count < case.proper_cards else "tda.addendum.38-1b"
-    return Decision("dead-hand", f"Substantial action has occurred and seat {seat} holds "
-                    f"{count} cards: the hand is dead and mucked; the dealer burns exactly one "
-                    "card for each later street.", [step("kill", seat=seat)], table,
-                    ("tda.burns-after-substantial-action", example))
+    held = wrong_counts(case)
+    if not held:
+        return None
+    table, steps = _kill_all(case, [seat for seat, _ in held])
+    examples = tuple(dict.fromkeys("tda.addendum.38-1a" if n < case.proper_cards
+                                   else "tda.addendum.38-1b" for _, n in held))
+    return Decision("dead-hand", f"Substantial action has occurred and {_listing(held)} "
+                    f"cards instead of {case.proper_cards}: "
+                    f"{'the hand is' if len(held) == 1 else 'those hands are'} dead and mucked; "
+                    "the dealer burns exactly one card for each later street.", steps, table,
+                    ("tda.burns-after-substantial-action",) + examples)
+
+
+def _rrop_live(case, seat: int, count: int) -> str | None:
+    """Why Dead Hands 1(d)'s exceptions keep a hand live, or None."""
+    if count >= case.proper_cards:
+        return None
+    if case.game in DRAW_GAMES and "draw" not in case.replay.streets:
+        return f"seat {seat} is short before the draw, which at draw games is live"
+    if case.game in STUD_GAMES and case.proper_cards == 7 and count == 6:
+        return f"seat {seat} misses only its final stud card and may be ruled live"
+    return None
 
 
 @decides("rrop.dead-hands.wrong-count")
@@ -131,19 +168,18 @@ def rrop_dead_wrong_count(case):
     """Robert's Rules of Poker v11, Dead Hands 1(d): after action has begun, a hand without
     the proper number of cards is dead, except a stud hand missing only its final card (may
     be live, Explanations #4) and a draw hand short before the draw (live)."""
-    held = wrong_count(case)
-    if held is None or not case.cutoff_reached() or held[1] == case.proper_cards:
+    if wrong_count(case) is None or not case.cutoff_reached():
         return None
-    seat, count = held
-    short = count < case.proper_cards
-    if short and case.game in DRAW_GAMES and "draw" not in case.replay.streets:
-        return carry_on(f"Seat {seat} is short before the draw: at draw games the hand is "
-                        "live.")
-    if short and case.game in STUD_GAMES and case.proper_cards == 7 and count == 6:
-        return carry_on(f"Seat {seat} is missing only its final stud card: the hand may be "
-                        "ruled live.", provisions=("rrop.explanations.stud-missing-card",))
-    table = case.table.copy()
-    table.kill(seat)
-    return Decision("dead-hand", f"Action has begun and seat {seat} holds {count} cards "
-                    f"instead of {case.proper_cards}: the hand is dead.",
-                    [step("kill", seat=seat)], table)
+    held = wrong_counts(case)
+    live = [why for seat, n in held if (why := _rrop_live(case, seat, n))]
+    dead = [(seat, n) for seat, n in held if not _rrop_live(case, seat, n)]
+    if not held:
+        return None
+    if not dead:
+        return carry_on("Action has begun, but " + "; ".join(live) + ".",
+                        provisions=("rrop.explanations.stud-missing-card",)
+                        if case.game in STUD_GAMES else ())
+    table, steps = _kill_all(case, [seat for seat, _ in dead])
+    return Decision("dead-hand", f"Action has begun and {_listing(dead)} cards instead of "
+                    f"{case.proper_cards}: {'that hand is' if len(dead) == 1 else 'those hands are'}"
+                    " dead.", steps, table)

@@ -36,6 +36,8 @@ def tda_after_substantial_action(case):
         return None
     cited = (_SA[part],)
     kind = case.irregularity.kind
+    if kind == "boxed" and len([i for i in case.all(kind) if i.get("street") == "deal"]) < 2:
+        return None                      # the TDA has no rule for these boxed cards
     if kind in ("foreign", "boxed"):
         cards = [c for i in case.all(kind) for c in (i.get("cards") or (i.get("card"),))]
         table = case.table.copy()

@@ -7,12 +7,6 @@ from kb.deciders import decides
 from kb.remedies import carry_on, deal_board, floor_decision, reshuffle_stub, step
 
 
-def _acted_since(case) -> bool:
-    """Betting action on the street since the error (an all-in round counts as none)."""
-    since = case.actions_since()
-    return bool(since) and not any(r.act == "all-in" for r in case.records)
-
-
 @decides("tda.four-card-flop")
 def tda_four_card_flop(case):
     """Poker TDA 2024 39-A: a four-card flop is scrambled face down, the floor picks one
@@ -55,12 +49,15 @@ def rrop_four_card_flop(case):
 @decides("rrop.holdem.flop-burn-error", "house.casino.flop-burn-error")
 def rrop_flop_burn_error(case):
     """Robert's Rules of Poker v11, Hold'em 4 (also house 13.6): no burn or two burns before
-    the flop is rectified if no card was exposed; a turned flop is exposed, so the flop cards
-    go back into the stub, which is reshuffled (and cut), and the flop is dealt again with
-    the burns made right (this project's reading: one burn in all)."""
+    the flop is rectified if no card was exposed; a turned flop is exposed, so before any
+    action on it the flop cards go back into the stub, which is reshuffled and cut, and the
+    flop is dealt again with one burn in all (this project's reading).  Once there is action
+    on the flop it stands (the general burn-error rule)."""
     irregularity = case.irregularity
     if irregularity.kind != "burn-count" or irregularity.get("street") != "flop":
         return None
+    if _stands(case, "flop"):
+        return _relay(case, "flop")
     table = case.table.copy()
     steps = reshuffle_stub(table, list(irregularity.get("cards")), case.rng)
     steps += deal_board(table, "flop", 3, burn=irregularity.get("burns") == 0)
@@ -104,42 +101,53 @@ def tda_flop_no_burn(case):
          "house.casino.burn-error-after-action")
 def rrop_burn_error(case):
     """Robert's Rules of Poker v11, the general burn-error rule (Hold'em 5 in one copy; also
-    house 13.7): corrected if found before betting on that round; once there is action on
-    a board card it stands; either way later cards are those that would have come (two burns:
-    one goes back on the deck as the next burn)."""
+    house 13.7): a missed or double burn is corrected if found before betting on that
+    round (a round without betting because of an all-in: before the pot is awarded); a board
+    card with action on it stands; either way later cards are those that would have come
+    (two burns: one goes back on the deck as the next burn)."""
     irregularity = case.irregularity
     if irregularity.kind != "burn-count" or irregularity.get("street") == "flop":
         return None
-    street, burns = irregularity.get("street"), irregularity.get("burns")
-    table, card = case.table.copy(), irregularity.get("cards")[0]
-    if burns == 2:
-        second = irregularity.get("burned")[1]
-        table.burns.remove(second)
-        if not _acted_since(case):
-            table.board[table.board.index(card)] = second
-            table.stub.insert(0, card)
-            return carry_on(f"Two cards were burned before the {street}, found before any "
-                            f"action on it: {second} (the card that should have come) is the "
-                            f"{street} and {card} goes back on top of the deck as the next "
-                            "burn.", [step("replace", street=street, out=card, in_=second),
-                                      step("return-to-stub", card=card, position="top")], table)
-        table.stub.insert(0, second)
-        return carry_on(f"Two cards were burned before the {street} and there has been action "
-                        f"on it: the {street} stands, and {second} goes back on the deck as the "
-                        "next burn so later cards are those that would have come.",
-                        [step("return-to-stub", card=second, position="top")], table)
-    if _acted_since(case):
-        return carry_on(f"No card was burned before the {street}, but there has been action on "
-                        f"it: the {street} stands; later cards are to be those that would have "
-                        "come without the error.")
-    table.board.remove(card)
-    table.burns.append(card)
-    new = table.take()
-    table.board.append(new)
-    return carry_on(f"No card was burned before the {street}, found before any action on it: "
-                    f"{card} becomes the burn and {new}, the card that would have come, is the "
-                    f"{street}.", [step("burn", card=card, street=street),
-                                   step("deal", street=street, cards=[new])], table)
+    return _relay(case, irregularity.get("street"))
+
+
+def _stands(case, street: str) -> bool:
+    """A board street stands once there has been betting action on it."""
+    return any(r.street == street for r in case.records)
+
+
+def _relay(case, street: str):
+    """Lay the board again from ``street`` on as the cards would have come: streets with
+    action on them stand, the others take the card at their natural place in the deck; the
+    cards between are burns."""
+    log = case.replay.board_log
+    start = next(i for i, entry in enumerate(log) if entry["street"] == street)
+    table = case.table.copy()
+    taken = [c for entry in log[start:] for c in entry["taken"]]
+    for card in taken:
+        (table.board if card in table.board else table.burns).remove(card)
+    natural, position, used = taken + table.stub, 0, []
+    for entry in log[start:]:
+        count = 3 if entry["street"] == "flop" else 1
+        cards = entry["cards"] if _stands(case, entry["street"])             else natural[position + 1:position + 1 + count]
+        table.board.extend(cards)
+        used += cards
+        position += 1 + count
+    limit = max(natural.index(c) for c in used) + 1
+    burns = [c for c in natural[:limit] if c not in used]
+    table.burns.extend(burns)
+    table.stub = natural[limit:]
+    steps = [step("burn", cards=burns), step("deal", board=list(table.board))]
+    if position < len(natural) and natural[position] in used and burns:
+        table.burns.remove(burns[-1])
+        table.stub.insert(0, burns[-1])
+        steps.append(step("return-to-stub", card=burns[-1], position="top", as_="burn"))
+    fixed = [e["street"] for e in log[start:] if not _stands(case, e["street"])]
+    how = (f"the {', '.join(fixed)} {'is' if len(fixed) == 1 else 'are'} corrected to the "
+           "card that would have come") if fixed else "the board stands as dealt"
+    return carry_on(f"A burn error before the {street}: board cards with action on them stand, "
+                    f"and {how}; later cards are to be those that would have come without the "
+                    "error.", steps, table)
 
 
 @decides("tda.rp.randomness")

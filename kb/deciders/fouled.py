@@ -86,12 +86,15 @@ def rrop_joker(case):
         return Decision("dead-hand", f"Seat {seat} acted on a hand holding a {card}: the hand "
                         "is dead.", [step("kill", seat=seat)], table, ("rrop.dead-hands.joker",))
     steps = [step("set-aside", card=card, as_="scrap")]
-    _take_out(table, card)
-    if irregularity.get("where") in ("hand", "board") and table.stub:
+    pile = table.hands.get(seat) if seat is not None else table.board
+    if irregularity.get("where") in ("hand", "board") and card in (pile or []) and table.stub:
         new = table.take()
-        (table.hands[seat] if seat is not None else table.board).append(new)
+        pile[pile.index(card)] = new
+        table.set_aside.append(card)
         steps.append(step("replace", seat=seat, out=card, in_=new) if seat is not None
                      else step("replace", street="board", out=card, in_=new))
+    else:
+        _take_out(table, card)
     return carry_on(f"A {card} in a game without jokers is a scrap of paper, not a misdeal: it "
                     "is set aside and replaced by the next card, as a boxed card would be.",
                     steps, table, ("rrop.irregularities.joker", "rrop.irregularities.boxed-card"))

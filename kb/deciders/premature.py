@@ -56,18 +56,16 @@ def rrop_premature_turn(case):
     steps = [step("set-aside", card=early, as_="out-of-play"),
              step("finish-betting", street="flop")]
     steps += deal_board(table, "turn", 1, burn=True)
-    table.set_aside.remove(early)
-    steps.append(step("finish-betting", street="turn"))
-    table.stub.append(early)
-    steps.append(step("return-to-stub", cards=[early]))
-    steps += _shuffle_and_cut(table, case.rng)
-    steps += deal_board(table, "river", 1, burn=False)
+    later = "after the turn betting"
+    steps += [step("return-to-stub", cards=[early], when=later),
+              step("shuffle", when=later), step("cut", when=later),
+              step("deal", street="river", burn=False, when=later)]
     return carry_on("The turn was dealt before the flop betting was complete: that card is out "
                     "of play for the round. The betting is finished, the dealer burns and turns "
-                    "the card that would have been the river as the turn, and after the turn "
+                    "the card that would have been the river as the turn; after the turn "
                     "betting the premature card is shuffled back into the stub (not the burns "
                     "or discards), the stub is cut, and the river is dealt without a burn.",
-                    steps, table, _RROP_ALSO, random=True)
+                    steps, table, _RROP_ALSO)
 
 
 def _shuffle_and_cut(table, rng) -> list:
@@ -102,7 +100,7 @@ def _tda_premature(street: str):
             return None
         table, cards = case.table.copy(), list(irregularity.get("cards"))
         steps = reshuffle_stub(table, cards, case.rng, with_cut=False, face_down=True)
-        steps += deal_board(table, street, len(cards), burn=False)
+        steps += deal_board(table, street, 3 if street == "flop" else 1, burn=False)
         later = " The river then follows normally, with its own burn." \
             if street == "turn" else ""
         return carry_on(f"The {street} was dealt prematurely: its burn stays, the premature "

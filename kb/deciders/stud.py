@@ -125,11 +125,36 @@ def tda_stud_short_stub(case):
 
 @decides("rrop.stud.running-out")
 def rrop_stud_running_out(case):
-    """Robert's Rules of Poker v11, Seven-Card Stud 15 (unconfirmed): seed 000 says the rule
-    handles a short stub in steps, but gives no steps, so the floor decides."""
+    """Robert's Rules of Poker v11, Seven-Card Stud 15 (UNCONFIRMED; only a forum outline of
+    the practice is known): deal the stub out to the last card, reshuffle the burns into a
+    new stub and deal the remaining players; only if there still are not enough cards, a
+    common card."""
     if case.irregularity.kind != "stud-short-stub":
         return None
-    return floor_decision("The stub is too short for seventh street. Robert's Rules' stud rule "
-                          "on running out of cards could not be read and the seed that cites "
-                          "it gives no steps, so the floor decides (the common card is the "
-                          "usual last resort).")
+    table, players = case.table.copy(), list(case.replay.betting.live)
+    if len(table.stub) + len(table.burns) - 1 >= len(players):
+        served = [(seat, table.take()) for seat in players[:len(table.stub)]]
+        for seat, card in served:
+            table.hands[seat].append(card)
+        burns = list(table.burns)
+        table.burns.clear()
+        table.stub = burns
+        case.rng.shuffle(table.stub)
+        table.stub, cut_step = cut(table.stub, case.rng)
+        steps = [step("deal", street="seventh", seats=[s for s, _ in served]),
+                 step("return-to-stub", cards=burns), step("shuffle"), cut_step]
+        table.burns.append(table.take())
+        for seat in players[len(served):]:
+            table.hands[seat].append(table.take())
+        steps.append(step("deal", street="seventh", seats=players[len(served):]))
+        return carry_on("The stub is too short for seventh street: the dealer deals to the last "
+                        "card, reshuffles the burns into a new stub and deals the remaining "
+                        "players (an outline of the practice).", steps, table, random=True)
+    burn = table.take() if len(table.stub) > 1 else None
+    common = table.take()
+    if burn:
+        table.burns.append(burn)
+    table.board.append(common)
+    return carry_on("The stub and the burns cannot give every player a seventh-street card, so "
+                    "one card is dealt face up in the centre as a common card (an outline of "
+                    "the practice).", [step("common-card", card=common)], table)
