@@ -96,3 +96,14 @@ def test_search_keeps_rule_numbers_whole(site):
 
 def _as_list(value) -> list:
     return value if isinstance(value, list) else [value]
+
+
+def test_a_topic_without_a_page_is_a_warning_naming_the_shell_to_add(tmp_path):
+    srcdir = tmp_path / "src"
+    shutil.copytree(ROOT, srcdir)
+    (srcdir / "topics" / "four-card-flop.md").unlink()
+    index = srcdir / "index.md"
+    index.write_text(index.read_text().replace("topics/four-card-flop\n", ""))
+    warnings = build(srcdir, tmp_path / "out")
+    assert "topic four-card-flop (topics.yaml:2) has no page" in warnings
+    assert "docs/topics/four-card-flop.md" in warnings

@@ -31,7 +31,8 @@ class FragmentMixin:
             if slot[0] == "xref" and slot[1] == "rule":
                 uses.note_reference(self.env, slot[2], slot[3])
         root = nodes.container()
-        root.extend(nested_parse_to_nodes(self.state, fragment.source, source=self.get_source_info()[0],
+        root.extend(nested_parse_to_nodes(self.state, fragment.source,
+                                          source=self.get_source_info()[0],
                                           offset=self.content_offset))
         fill(root, fragment, self.env.docname)
         return list(root.children)
@@ -138,7 +139,7 @@ class ProvisionDirective(FragmentMixin, ObjectDescription):
         p = kb.provision(name)
         anchor = nodes.make_id(name)
         signode["ids"].append(anchor)
-        canonical = "edition" in self.options and self.options["edition"] == render.primary_edition(p)
+        canonical = self.options.get("edition", "") == render.primary_edition(p)
         if canonical or (not p.numbers and "topic" in self.options
                          and p.topics and p.topics[0] == self.options["topic"]):
             self.env.domains["rule"].note_object("provision", name, anchor,

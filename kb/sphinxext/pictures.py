@@ -12,6 +12,7 @@ from docutils import nodes
 from sphinx.ext.graphviz import graphviz
 
 from kb.graph import topic_neighbourhood
+from kb.render import edition_short
 
 _EDGE_STYLE = {
     "differs-from": 'color="#c0392b", fontcolor="#c0392b", style=bold',
@@ -48,12 +49,12 @@ def topic_picture(hb, topic_id: str, radius: int) -> neighbourhood:
             links[node_id] = link
     for a, b, key in sorted(sub.edges(keys=True)):
         style = _EDGE_STYLE.get(key, "")
-        statements.append(f"{quote(a)} -> {quote(b)} [label={quote(key)}{', ' + style if style else ''}]")
+        attrs = ", ".join(filter(None, [f"label={quote(key)}", style]))
+        statements.append(f"{quote(a)} -> {quote(b)} [{attrs}]")
     return neighbourhood(topic=topic_id, statements=statements, links=links)
 
 
 def _short(hb, p) -> str:
-    from kb.render import edition_short
     first = p.numbers[0] if p.numbers else None
     return f"{edition_short(hb.kb, first.edition)} {first.number}" if first else p.id
 
