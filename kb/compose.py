@@ -2,7 +2,9 @@
 
 Precedence is stated, never implied by order:
 
-* ``adopt`` replaces, for one topic, the base's governing provisions with the listed ones;
+* ``adopt`` gives one topic the listed provisions, first taking precedence: ``instead`` of
+  the base's (the default), or ``before`` them (the base's still rule where the adopted
+  ones do not decide);
 * ``add`` puts the house's own provision first on its topics, ahead of every provision it
   names in ``overrides``; a base provision it does not override keeps governing beside it,
   and if the two rule a scenario differently that is a conflict (see :mod:`kb.housecheck`);
@@ -88,7 +90,9 @@ def _adopt(kb, spec, topics, problems) -> None:
             elif adopt.topic not in kb.provision(pid).topics:
                 problems.append(Problem(adopt.location, f"adopt: {pid} does not answer topic "
                                                         f"{adopt.topic!r}; pick one that does"))
-        topics[adopt.topic] = [p for p in adopt.provisions if kb.has("provision", p)]
+        adopted = [p for p in adopt.provisions if kb.has("provision", p)]
+        kept = topics.get(adopt.topic, []) if adopt.mode == "before" else []
+        topics[adopt.topic] = adopted + [p for p in kept if p not in adopted]
 
 
 def _add(kb, spec, topics, problems) -> None:

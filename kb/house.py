@@ -40,10 +40,13 @@ class HouseError(ValueError):
 
 @dataclass(frozen=True)
 class Adopt:
-    """For ``topic``, the house uses ``provisions`` (another book's) instead of the base's."""
+    """For ``topic``, the house uses ``provisions`` (first takes precedence).  ``mode`` is
+    ``instead`` (the base's provisions for the topic no longer govern) or ``before`` (they
+    still rule, after the adopted ones, where those do not decide)."""
 
     topic: str
     provisions: tuple[str, ...]
+    mode: str
     reason: str
     location: Location
 
@@ -180,9 +183,13 @@ def _spec(data, file: str) -> HouseSpec:
 
 
 def _adopt(node) -> Adopt:
-    _fields(node, "an adopt entry", {"topic", "provisions"}, {"reason"})
-    return Adopt(_text(node, "topic"), _ids(node, "provisions"), _text(node, "reason", ""),
-                 _where(node))
+    _fields(node, "an adopt entry", {"topic", "provisions"}, {"mode", "reason"})
+    mode = _text(node, "mode", "instead")
+    if mode not in ("instead", "before"):
+        raise HouseError(_where(node, "mode"), f"mode {mode!r}: use 'instead' (the base's "
+                                               "provisions stop governing) or 'before'")
+    return Adopt(_text(node, "topic"), _ids(node, "provisions"), mode,
+                 _text(node, "reason", ""), _where(node))
 
 
 def _param(node) -> ParamChange:
