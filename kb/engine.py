@@ -55,11 +55,21 @@ def _decide(kb: KnowledgeBase, rulebook: Rulebook, case: Case):
         for pid in rulebook.governing(topic):
             if not _applies(kb, rulebook, pid, case):
                 continue
-            decider = deciders.get(pid)
-            decision = decider(case) if decider else None
+            decision = _run(deciders, rulebook, pid, case)
             if decision is not None:
                 return decision, pid, topic
     return _silent(kb, rulebook, case, topics), None, topics[0] if topics else None
+
+
+def _run(deciders: dict, rulebook: Rulebook, pid: str, case: Case) -> Decision | None:
+    """The decision of ``pid``'s decider; a house provision without one rules through the
+    deciders of the provisions it executes as (``Rulebook.executes_as``), in order."""
+    for name in (pid, *getattr(rulebook, "executes_as", {}).get(pid, ())):
+        decider = deciders.get(name)
+        decision = decider(case) if decider else None
+        if decision is not None:
+            return decision
+    return None
 
 
 def _applies(kb: KnowledgeBase, rulebook: Rulebook, pid: str, case: Case) -> bool:
@@ -112,6 +122,10 @@ def _ruling(kb, rulebook: Rulebook, case: Case, decision: Decision, pid, topic) 
 
 
 def _citation(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> Citation | None:
+    own = getattr(rulebook, "own", {}).get(pid)
+    if own is not None:
+        source, _, edition = rulebook.id.partition("@")
+        return Citation(source, edition or rulebook.id, own.number)
     if not kb.has("provision", pid):
         return None
     provision = kb.provision(pid)

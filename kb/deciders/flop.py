@@ -106,9 +106,12 @@ def rrop_burn_error(case):
     card with action on it stands; either way later cards are those that would have come
     (two burns: one goes back on the deck as the next burn)."""
     irregularity = case.irregularity
-    if irregularity.kind != "burn-count" or irregularity.get("street") == "flop":
+    if irregularity.kind != "burn-count":
         return None
-    return _relay(case, irregularity.get("street"))
+    street = irregularity.get("street")
+    if street == "flop" and not _stands(case, "flop"):
+        return None                      # before action on the flop: Hold'em 4
+    return _relay(case, street)
 
 
 def _stands(case, street: str) -> bool:

@@ -20,10 +20,12 @@ def _premature(case, street: str | None = None):
     return irregularity
 
 
-@decides("rrop.holdem.premature-cards", "rrop.irregularities.premature-cards")
+@decides("rrop.holdem.premature-cards", "rrop.irregularities.premature-cards",
+         "house.casino.flop-redeal")
 def rrop_premature_flop(case):
     """Robert's Rules of Poker v11, the burn-and-turn-early rule and the flop-redeal
-    procedure (Hold'em 6/7, Irregularities 15; Explanations #2): premature flop cards do not
+    procedure (Hold'em 6/7, Irregularities 15; Explanations #2; house 13.8): premature flop
+    cards do not
     play; the betting is finished, the flop cards are mixed into the stub, the burn stays,
     shuffle, cut, new flop without a burn."""
     irregularity = _premature(case, "flop")
