@@ -42,6 +42,22 @@ def parser() -> argparse.ArgumentParser:
     check.add_argument("--data", type=Path, default=None,
                        help="knowledge base folder (default: the bundled kb/data)")
     check.set_defaults(run=run_check)
+
+    rule = commands.add_parser("rule", help="rule a scenario file under one rulebook")
+    rule.add_argument("scenario", type=Path, metavar="SCENARIO", help="a scenario YAML file")
+    rule.add_argument("--rulebook", required=True, metavar="RULEBOOK",
+                      help="an edition id (rrop@v11, tda@2024, tda@2026), a house rulebook "
+                           "id, or the path of a house rulebook file")
+    rule.add_argument("--seed", type=int, default=0, help="seed of every random step (0)")
+    rule.add_argument("--json", action="store_true", help="print the ruling as JSON")
+    rule.set_defaults(run=run_rule)
+
+    compare = commands.add_parser("compare", help="rule a scenario under every published "
+                                                  "rulebook, side by side")
+    compare.add_argument("scenario", type=Path, metavar="SCENARIO", help="a scenario YAML file")
+    compare.add_argument("--seed", type=int, default=0, help="seed of every random step (0)")
+    compare.add_argument("--json", action="store_true", help="print the rulings as a JSON list")
+    compare.set_defaults(run=run_compare)
     return top
 
 
@@ -97,6 +113,75 @@ def run_build(args) -> int:
     if status == 0:
         print(f"handbook built: {args.output / 'index.html'}")
     return 1 if status else 0
+
+
+def run_rule(args) -> int:
+    """Rule ``args.scenario`` under ``args.rulebook``; invalid scenario: exit 1, unknown
+    rulebook: exit 2."""
+    from kb.engine import rule
+    from kb.rulebook import RulebookError, resolve_rulebook
+
+    loaded = _scenario_and_kb(args.scenario)
+    if isinstance(loaded, int):
+        return loaded
+    scenario, kb = loaded
+    try:
+        book = resolve_rulebook(kb, args.rulebook)
+    except RulebookError as error:
+        print(f"floorbook rule: {error}", file=sys.stderr)
+        return 2
+    return _print_rulings([_ruled(rule, kb, book, scenario, args.seed)], args.json, many=False)
+
+
+def run_compare(args) -> int:
+    """Rule ``args.scenario`` under every published rulebook."""
+    from kb.engine import rule
+    from kb.rulebook import published_rulebooks
+
+    loaded = _scenario_and_kb(args.scenario)
+    if isinstance(loaded, int):
+        return loaded
+    scenario, kb = loaded
+    rulings = [_ruled(rule, kb, book, scenario, args.seed) for book in published_rulebooks(kb)]
+    return _print_rulings(rulings, args.json, many=True)
+
+
+def _scenario_and_kb(path: Path):
+    from kb.load import LoadError, load_knowledge_base
+    from kb.scenario import ScenarioError, load_scenario
+
+    try:
+        scenario = load_scenario(path)
+    except ScenarioError as error:
+        return _fail([str(error)])
+    try:
+        return scenario, load_knowledge_base()
+    except LoadError as error:
+        return _fail(str(p) for p in error.problems)
+
+
+def _ruled(rule, kb, book, scenario, seed):
+    from kb.scenario import ScenarioError
+    try:
+        return rule(kb, book, scenario, seed)
+    except ScenarioError as error:
+        return error
+
+
+def _print_rulings(rulings, as_json: bool, many: bool) -> int:
+    import json
+
+    from kb.ruling import format_ruling
+
+    errors = [r for r in rulings if isinstance(r, Exception)]
+    if errors:
+        return _fail([str(errors[0])])
+    if as_json:
+        data = [r.to_json() for r in rulings] if many else rulings[0].to_json()
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        print("\n\n".join(format_ruling(r) for r in rulings))
+    return 0
 
 
 if __name__ == "__main__":

@@ -190,3 +190,43 @@ def _show(value) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
     return repr(value)
+
+
+def format_ruling(ruling: Ruling) -> str:
+    """A ruling as plain text for the terminal: remedy, citations, steps, table, explanation.
+
+    >>> view = TableView({5: ("2s", "Ah")}, (), ("8s",), (), (), ("3d", "Ad"))
+    >>> print(format_ruling(Ruling("x", "rrop@v11", "continue",
+    ...       (Citation("rrop", "v11", "Hold'em 1"),), ("rrop.holdem.exposed-hole-card",),
+    ...       (Step("finish-deal"),), False, view, "Deal on.")))
+    x under rrop@v11: continue
+      cites:  rrop v11 Hold'em 1 (rrop.holdem.exposed-hole-card)
+      steps:  1. finish-deal
+      table:  seat 5: 2s Ah
+              board: -   burns: 8s   muck: -   stub: 3d ...
+      Deal on.
+    """
+    cites = "; ".join(f"{c.source} {c.edition} {c.number} ({p})"
+                      for c, p in zip(ruling.citations, ruling.provisions)) or "none"
+    lines = [f"{ruling.scenario} under {ruling.rulebook}: {ruling.remedy}"
+             + (" (random)" if ruling.random else ""), f"  cites:  {cites}"]
+    for index, one in enumerate(ruling.steps, 1):
+        details = " ".join(f"{k}={_plain(v)}" for k, v in one.details.items())
+        lines.append(f"  {'steps:' if index == 1 else '':7} {index}. {one.do} {details}".rstrip())
+    table = ruling.table
+    for index, (seat, cards) in enumerate(sorted(table.hands.items())):
+        dead = " (dead)" if seat in table.dead else ""
+        lines.append(f"  {'table:' if index == 0 else '':7} seat {seat}: "
+                     f"{_plain(cards) or '-'}{dead}")
+    stub = _plain(table.stub_top[:STUB_SHOWN]) + (" ..." if len(table.stub_top) > 1 else "")
+    lines.append(f"          board: {_plain(table.board) or '-'}   burns: "
+                 f"{_plain(table.burns) or '-'}   muck: {_plain(table.muck) or '-'}   "
+                 f"stub: {stub or '-'}")
+    lines.append(f"  {ruling.explanation}")
+    return "\n".join(lines)
+
+
+def _plain(value) -> str:
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(v) for v in value)
+    return str(value)
