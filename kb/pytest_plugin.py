@@ -1,0 +1,111 @@
+"""pytest plugin: every scenario file is a test item.
+
+Collects ``kb/data/scenarios/*.yaml`` and any ``*.yaml`` under a ``tests/scenarios`` folder.
+Each item rules its scenario under every rulebook of its ``expect`` block and fails with a
+message naming the file, the scenario, and expected against actual per rulebook.
+Registered as the ``floorbook`` plugin (entry point ``pytest11``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+_CACHE: dict = {}
+
+
+def pytest_collect_file(file_path: Path, parent):
+    """Collect scenario YAML files (not the deliberately bad ones under tests/data/bad)."""
+    if file_path.suffix not in (".yaml", ".yml") or not is_scenario_path(file_path):
+        return None
+    return ScenarioFile.from_parent(parent, path=file_path)
+
+
+def is_scenario_path(path: Path) -> bool:
+    """Whether ``path`` is in kb/data/scenarios or under a tests/scenarios folder.
+
+    >>> is_scenario_path(Path("kb/data/scenarios/a.yaml"))
+    True
+    >>> is_scenario_path(Path("tests/data/bad/scenarios/a.yaml"))
+    False
+    """
+    parts = path.parts
+    in_kb = len(parts) >= 4 and parts[-4:-1] == ("kb", "data", "scenarios")
+    in_tests = any(parts[i:i + 2] == ("tests", "scenarios") for i in range(len(parts) - 1))
+    return in_kb or in_tests
+
+
+class ScenarioFile(pytest.File):
+    def collect(self):
+        from kb.scenario import ScenarioError, load_scenario
+        try:
+            scenario = load_scenario(self.path)
+        except ScenarioError as error:
+            yield ScenarioItem.from_parent(self, name=self.path.stem, scenario=None,
+                                           error=str(error))
+            return
+        yield ScenarioItem.from_parent(self, name=scenario.id, scenario=scenario, error=None)
+
+
+class ScenarioMismatch(Exception):
+    """The rulings differ from the scenario's expectations; args[0] is the report."""
+
+
+class ScenarioItem(pytest.Item):
+    def __init__(self, *, scenario, error, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.scenario, self.error = scenario, error
+
+    def runtest(self) -> None:
+        if self.error:
+            raise ScenarioMismatch(f"{self.error}")
+        problems = check_scenario(self.scenario)
+        if problems:
+            raise ScenarioMismatch(f"{self.path}: scenario {self.scenario.id!r}\n"
+                                   + "\n".join(problems))
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, ScenarioMismatch):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style)
+
+    def reportinfo(self):
+        return self.path, self.scenario.line - 1 if self.scenario else 0, \
+            f"scenario {self.name}"
+
+
+def check_scenario(scenario) -> list[str]:
+    """Rule ``scenario`` under each rulebook it expects; the differences as lines, each
+    starting with the rulebook id (empty when all match)."""
+    from kb.engine import rule
+    from kb.rulebook import RulebookError
+    from kb.ruling import compare_expectation
+    from kb.scenario import ScenarioError
+
+    kb = _knowledge_base()
+    problems = []
+    for book_id, expected in scenario.expect.items():
+        try:
+            ruling = rule(kb, _rulebook(kb, book_id), scenario)
+        except (RulebookError, ScenarioError) as error:
+            problems.append(f"  {book_id}: {error}")
+            continue
+        for difference in compare_expectation(expected, ruling):
+            problems.append(f"  {book_id}: {difference}")
+    return problems
+
+
+def _rulebook(kb, book_id: str):
+    from kb.rulebook import resolve_rulebook
+    books = _CACHE.setdefault("books", {})
+    if book_id not in books:
+        books[book_id] = resolve_rulebook(kb, book_id)
+    return books[book_id]
+
+
+def _knowledge_base():
+    if "kb" not in _CACHE:
+        from kb.load import load_knowledge_base
+        _CACHE["kb"] = load_knowledge_base()
+    return _CACHE["kb"]
