@@ -77,12 +77,25 @@ def run_check(args) -> int:
         kb = load_knowledge_base(root)
     except LoadError as error:
         return _fail(_in(root, p) for p in error.problems)
-    problems = check_knowledge_base(kb)
+    problems = [_in(root, p) for p in check_knowledge_base(kb)]
+    problems += _scenario_problems(kb, Path(root) / "scenarios")
     if problems:
-        return _fail(_in(root, p) for p in problems)
+        return _fail(problems)
     print(f"{root}: {len(kb.provisions)} provisions, {len(kb.topics)} topics, "
           f"{len(kb.terms)} terms, {len(kb.errata)} errata: no problems")
     return 0
+
+
+def _scenario_problems(kb, folder: Path) -> list[str]:
+    """Invalid scenario files, and declared against computed disagreements."""
+    from kb.disagreements import check_disagreements, load_scenarios
+    from kb.scenario import ScenarioError
+
+    try:
+        scenarios = load_scenarios(folder)
+    except ScenarioError as error:
+        return [str(error)]
+    return [_in(Path(kb.root), p) for p in check_disagreements(kb, scenarios)]
 
 
 def _in(root: Path, problem) -> str:

@@ -18,7 +18,8 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 REMEDIES = ("misdeal", "continue", "dead-hand", "void", "floor-decision")
 STEP_KINDS = ("finish-deal", "replace", "burn", "return-to-stub", "shuffle", "cut",
               "scramble-pick", "deal", "set-aside", "supply", "kill", "face-down",
-              "common-card", "refund", "redeal", "finish-betting", "gather", "correct-button")
+              "common-card", "refund", "redeal", "finish-betting", "gather", "correct-button",
+              "consider-penalty")
 #: How many stub cards a ruling's JSON shows (``stub_top``); expectations compare a prefix.
 STUB_SHOWN = 1
 TABLE_FIELDS = ("hands", "board", "burns", "muck", "dead", "stub_top", "set_aside")

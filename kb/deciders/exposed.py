@@ -114,4 +114,5 @@ def tda_exposing_cards(case):
         return None
     seat = case.irregularity.get("seat")
     return carry_on(f"Seat {seat} exposed their own card: the hand stays live (Rule 68 may "
-                    "bring a penalty while action is pending, not a dead hand).")
+                    "bring a penalty while action is pending, not a dead hand).",
+                    [step("consider-penalty", seat=seat)])
