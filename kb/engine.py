@@ -104,8 +104,9 @@ def _silent(kb: KnowledgeBase, rulebook: Rulebook, case: Case, topics) -> Decisi
     if note:
         return floor_decision(f"{rulebook.title} has no provision for this ({title}): {note}")
     if governing:
-        return floor_decision(f"{rulebook.title}'s provisions on {title} do not decide this "
-                              f"case ({what}); the floor decides.")
+        return floor_decision(f"{rulebook.title} has no provision that decides this case "
+                              f"({title}: {what}); its provisions on the topic do not cover "
+                              "it, so the floor decides.")
     return floor_decision(f"{rulebook.title} has no provision on {title}; the floor decides.")
 
 
