@@ -58,7 +58,35 @@ def parser() -> argparse.ArgumentParser:
     compare.add_argument("--seed", type=int, default=0, help="seed of every random step (0)")
     compare.add_argument("--json", action="store_true", help="print the rulings as a JSON list")
     compare.set_defaults(run=run_compare)
+    _rulebook_parsers(commands)
     return top
+
+
+def _rulebook_parsers(commands) -> None:
+    rulebook = commands.add_parser("rulebook", help="compose, check and publish a house "
+                                                    "rulebook")
+    actions = rulebook.add_subparsers(dest="action", required=True, metavar="ACTION")
+    check = actions.add_parser("check", help="report every problem of a house rulebook file")
+    check.add_argument("file", type=Path, metavar="FILE", help="a house rulebook YAML file")
+    check.set_defaults(run=run_rulebook_check)
+
+    new = actions.add_parser("new", help="write a starter file listing every disagreement")
+    new.add_argument("-o", "--output", type=Path, default=Path("house-rulebook.yaml"),
+                     help="file to write (default: house-rulebook.yaml); never overwritten")
+    new.add_argument("--base", default="tda@2024", help="the edition to start from "
+                                                         "(rrop@v11, tda@2024, tda@2026)")
+    new.add_argument("--id", default="house.my-room@2026",
+                     help="the rulebook's id, house.<name>@<version>")
+    new.add_argument("--title", default="Our House Rules", help="the rulebook's title")
+    new.set_defaults(run=run_rulebook_new)
+
+    build = actions.add_parser("build", help="publish a house rulebook as a site (and a PDF)")
+    build.add_argument("file", type=Path, metavar="FILE", help="a house rulebook YAML file")
+    build.add_argument("-o", "--output", type=Path, required=True,
+                       help="output folder (created; the site goes in it, the PDF beside "
+                            "the pages)")
+    build.add_argument("--pdf", action="store_true", help="also write a printable PDF")
+    build.set_defaults(run=run_rulebook_build)
 
 
 def _fail(lines) -> int:
@@ -157,6 +185,79 @@ def run_compare(args) -> int:
     scenario, kb = loaded
     rulings = [_ruled(rule, kb, book, scenario, args.seed) for book in published_rulebooks(kb)]
     return _print_rulings(rulings, args.json, many=True)
+
+
+def _house(path: Path):
+    """The knowledge base and the parsed house file, or an exit status after printing."""
+    from kb.house import HouseError, read_house_file
+    from kb.load import LoadError, load_knowledge_base
+
+    try:
+        kb = load_knowledge_base()
+    except LoadError as error:
+        return _fail(str(p) for p in error.problems)
+    try:
+        return kb, read_house_file(path)
+    except HouseError as error:
+        return _fail([str(error)])
+
+
+def run_rulebook_check(args) -> int:
+    """Check a house rulebook file: every problem as ``file:line: message``, exit 1."""
+    from kb.housecheck import check_house
+
+    loaded = _house(args.file)
+    if isinstance(loaded, int):
+        return loaded
+    kb, spec = loaded
+    problems = check_house(kb, spec)
+    if problems:
+        return _fail(str(p) for p in problems)
+    print(f"{args.file}: {spec.id} ({spec.title}) on {spec.base}: no problems")
+    return 0
+
+
+def run_rulebook_new(args) -> int:
+    """Write a starter house rulebook; refuses to overwrite an existing file."""
+    import re
+
+    from kb.housenew import starter_text
+    from kb.load import load_knowledge_base
+    from kb.rulebook import EDITIONS
+
+    if args.base not in EDITIONS:
+        return _fail([f"floorbook rulebook new: --base {args.base!r} is not an edition; use "
+                      f"one of {', '.join(EDITIONS)}"])
+    if not re.match(r"^house\.[a-z0-9]+(-[a-z0-9]+)*@[A-Za-z0-9.-]+$", args.id):
+        return _fail([f"floorbook rulebook new: --id {args.id!r} must look like "
+                      "house.<name>@<version>, e.g. house.friday@2026"])
+    if args.output.exists():
+        return _fail([f"{args.output}: already exists; choose another file with -o"])
+    text = starter_text(load_knowledge_base(), args.base, args.id, args.title)
+    args.output.write_text(text, encoding="utf-8")
+    print(f"wrote {args.output}: edit it, then run floorbook rulebook check {args.output}")
+    return 0
+
+
+def run_rulebook_build(args) -> int:
+    """Publish a house rulebook: check it, then build its site (and PDF) into the folder."""
+    from kb.housecheck import check_house
+    from kb.housesite import PublishError, publish
+
+    loaded = _house(args.file)
+    if isinstance(loaded, int):
+        return loaded
+    kb, spec = loaded
+    problems = check_house(kb, spec)
+    if problems:
+        return _fail(str(p) for p in problems)
+    try:
+        written = publish(kb, args.file, args.output, pdf=args.pdf)
+    except PublishError as error:
+        return _fail([str(error)])
+    for path in written:
+        print(f"wrote {path}")
+    return 0
 
 
 def _scenario_and_kb(path: Path):

@@ -80,7 +80,12 @@ def _omit(kb, spec, topics, problems) -> None:
 
 
 def _adopt(kb, spec, topics, problems) -> None:
+    seen = {}
     for adopt in spec.adopt:
+        if adopt.topic in seen:
+            problems.append(Problem(adopt.location, f"adopt: topic {adopt.topic!r} is adopted "
+                                    f"twice (also at line {seen[adopt.topic].line}); keep one"))
+        seen[adopt.topic] = adopt.location
         if not kb.has("topic", adopt.topic):
             problems.append(Problem(adopt.location, f"adopt: unknown topic {adopt.topic!r}"))
             continue
