@@ -346,7 +346,15 @@ def _already_there(state: Replay, event: Found, card: str) -> bool:
 
 
 def _place(state: Replay, event: Found, card: str) -> None:
+    """Put a found card where it was found.  A foreign card found in a hand or on the
+    board took the place of the last card the replay put there; that card is missing."""
     table = state.table
+    pile = table.hands.get(event.seat) if event.where == "hand" else \
+        table.board if event.where == "board" else None
+    if event.kind == "foreign" and pile:
+        table.missing.append(pile[-1])
+        pile[-1] = card
+        return
     if event.where == "hand" and event.seat is not None:
         table.hands.setdefault(event.seat, []).append(card)
     elif event.where == "board":

@@ -6,7 +6,7 @@ provisions and numbers, and an ``adopt`` entry ready to uncomment.
 
 >>> from kb.load import load_knowledge_base
 >>> text = starter_text(load_knowledge_base(), "tda@2024", "house.my-room@2026", "My Room")
->>> "#   - topic: four-card-flop" in text and "Hold'em 3" in text
+>>> "  # - topic: four-card-flop" in text and "Hold'em 3" in text
 True
 """
 
