@@ -1,0 +1,127 @@
+"""The composer: a base edition plus explicit changes, and the structural checks."""
+
+import pytest
+
+from kb.compose import compose, house_rulebooks
+from kb.engine import rule
+from kb.house import HouseError, parse_house_text
+from kb.load import load_knowledge_base
+from kb.scenario import load_scenario
+from kb.compose import RULEBOOKS
+from kb import DATA
+
+SCENARIOS = DATA / "scenarios"
+
+
+@pytest.fixture(scope="module")
+def kb():
+    return load_knowledge_base()
+
+
+def _compose(kb, body: str, base: str = "tda@2024"):
+    spec = parse_house_text(f'id: house.test@1\ntitle: Test\nbase: "{base}"\n{body}', "t.yaml")
+    return compose(kb, spec)
+
+
+def test_house_with_no_changes_governs_like_its_base(kb):
+    book, problems = _compose(kb, "")
+    assert problems == []
+    assert book.governing("four-card-flop") == ("tda.four-card-flop",)
+    assert book.base == "tda@2024"
+
+
+def test_adopt_instead_replaces_the_base_provisions_for_the_topic(kb):
+    book, problems = _compose(kb, "adopt:\n  - {topic: four-card-flop, provisions: "
+                                  "[rrop.holdem.four-card-flop, rrop.holdem.flop-redeal]}\n")
+    assert problems == []
+    assert book.governing("four-card-flop") == ("rrop.holdem.four-card-flop",
+                                                "rrop.holdem.flop-redeal")
+
+
+def test_adopt_before_keeps_the_base_provisions_after_the_adopted_ones(kb):
+    book, _ = _compose(kb, "adopt:\n  - {topic: four-card-flop, mode: before, provisions: "
+                           "[rrop.holdem.four-card-flop]}\n")
+    assert book.governing("four-card-flop") == ("rrop.holdem.four-card-flop",
+                                                "tda.four-card-flop")
+
+
+def test_added_provision_takes_precedence_and_cites_the_house_number(kb):
+    book, problems = _compose(kb, """add:
+  - id: house.test.exposed
+    number: "7"
+    title: One exposed card is replaced
+    topics: [exposed-later-hole-card]
+    text: Replace it and burn it.
+    rules-as: [rrop.holdem.exposed-hole-card]
+    overrides: [tda.misdeal.exposed-downcards]
+""")
+    assert problems == []
+    assert book.governing("exposed-later-hole-card")[0] == "house.test.exposed"
+    ruling = rule(kb, book, load_scenario(SCENARIOS / "case-c01-exposed-card-self-dealt.yaml"))
+    assert ruling.remedy == "continue"
+    assert ruling.provisions[0] == "house.test.exposed"
+    assert (ruling.citations[0].source, ruling.citations[0].number) == ("house.test", "7")
+    assert [s.do for s in ruling.steps][:2] == ["finish-deal", "replace"]
+
+
+def test_omit_removes_a_provision_and_a_gap_is_reported(kb):
+    book, problems = _compose(kb, "omit:\n  - {provision: tda.four-card-flop, reason: not wanted}\n")
+    assert book.governing("four-card-flop") == ()
+    assert any("t.yaml:1: gap: topic 'four-card-flop' has no governing provision" in str(p)
+               for p in problems)
+
+
+def test_param_change_is_checked_against_the_provision_declaration(kb):
+    book, problems = _compose(kb, "params:\n  - {provision: tda.misdeal.boxed-cards, "
+                                  "name: boxed-cards-for-misdeal, value: 3}\n")
+    assert problems == [] and book.params == {"tda.misdeal.boxed-cards/boxed-cards-for-misdeal": 3}
+    _, problems = _compose(kb, "params:\n  - {provision: tda.misdeal.boxed-cards, "
+                               "name: boxed-limit, value: 3}\n")
+    assert "has no parameter 'boxed-limit' (it has: boxed-cards-for-misdeal)" in str(problems[0])
+    _, problems = _compose(kb, "params:\n  - {provision: tda.misdeal.boxed-cards, "
+                               "name: boxed-cards-for-misdeal, value: three}\n")
+    assert "takes a value like 2" in str(problems[0])
+
+
+def test_override_numbered_as_an_older_edition_is_stale_on_the_2026_base(kb):
+    _, problems = _compose(kb, """add:
+  - id: house.test.exposed
+    number: "7"
+    title: One exposed card is replaced
+    topics: [exposed-later-hole-card]
+    text: Replace it.
+    overrides: [{provision: tda.misdeal.exposed-downcards, number: 35-A-7}]
+    as-of: "tda@2024"
+""", base="tda@2026")
+    assert len(problems) == 1
+    assert "stale override" in str(problems[0]) and "numbers it 37-A-7" in str(problems[0])
+
+
+def test_override_cycle_between_house_provisions_is_reported(kb):
+    _, problems = _compose(kb, """add:
+  - {id: house.test.a, number: "1", title: A, text: a, topics: [deck-changes], overrides: [house.test.b]}
+  - {id: house.test.b, number: "2", title: B, text: b, topics: [deck-changes], overrides: [house.test.a]}
+""")
+    assert any("override cycle: house.test.a -> house.test.b -> house.test.a" in str(p)
+               for p in problems)
+
+
+def test_unknown_base_is_a_problem_at_the_file(kb):
+    book, problems = _compose(kb, "", base="tda@2030")
+    assert book is None and "base 'tda@2030' is not a published edition" in str(problems[0])
+
+
+def test_house_text_with_tags_or_bad_ids_is_refused():
+    with pytest.raises(HouseError, match=r"t.yaml:1: id 'friday' must look like"):
+        parse_house_text("id: friday\ntitle: x\nbase: tda@2024\n", "t.yaml")
+    with pytest.raises(HouseError, match="not valid YAML"):
+        parse_house_text("id: !!python/object:os.system x\n", "t.yaml")
+
+
+def test_bundled_house_rulebooks_compose_and_the_casino_cites_section_13(kb):
+    books = {b.id: b for b in house_rulebooks(kb)}
+    assert set(books) == {"house.casino@2026", "house.thursday-home-game@2026"}
+    casino = books["house.casino@2026"]
+    ruling = rule(kb, casino, load_scenario(SCENARIOS / "case-c01-exposed-card-self-dealt.yaml"))
+    assert ruling.citations[0].number == "13.2"
+    assert (RULEBOOKS / "casino.yaml").is_file()
