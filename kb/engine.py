@@ -11,12 +11,13 @@ looked up in the knowledge base.
 from __future__ import annotations
 
 import random
+import re
 
 from kb.deal import replay
 from kb.deciders import load_deciders
 from kb.model import GAME_GROUPS, Confidence, KnowledgeBase
 from kb.remedies import Decision, floor_decision
-from kb.rulebook import Rulebook
+from kb.rulebook import EDITIONS, Rulebook
 from kb.ruling import Citation, Ruling, TableView
 from kb.scenario import Scenario
 from kb.situation import Case, primary_irregularity, topics_for
@@ -115,11 +116,30 @@ def _ruling(kb, rulebook: Rulebook, case: Case, decision: Decision, pid, topic) 
     extra = [p for p in decision.provisions if p in governing]
     pids = tuple(dict.fromkeys(([pid] if pid else []) + extra))
     table = decision.table or case.table
-    explanation = decision.explanation + _unconfirmed(kb, pids) + _others(case)
+    explanation = _renumber(kb, rulebook, decision.explanation) + _unconfirmed(kb, pids) \
+        + _others(case)
     return Ruling(scenario=case.scenario.id, rulebook=rulebook.id, remedy=decision.remedy,
                   citations=tuple(c for c in (_citation(kb, rulebook, p) for p in pids) if c),
                   provisions=pids, steps=tuple(decision.steps), random=decision.random,
                   table=view(table, case), explanation=explanation, topic=topic)
+
+
+def _renumber(kb: KnowledgeBase, rulebook: Rulebook, text: str) -> str:
+    """Deciders' explanations name rules by their number in the rules edition (TDA 2024);
+    a rulebook that cites another edition (tda@2026) gets that edition's numbers."""
+    cited, rules = rulebook.id, EDITIONS.get(rulebook.id, rulebook.id)
+    if cited == rules:
+        return text
+    pairs = {}
+    for provision in kb.provisions:
+        old, new = provision.number_in(rules), provision.number_in(cited)
+        if old and new and old.number != new.number:
+            pairs[old.number] = new.number
+    if not pairs:
+        return text
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(
+        re.escape(n) for n in sorted(pairs, key=len, reverse=True)) + r")(?![\w-])")
+    return pattern.sub(lambda match: pairs[match.group(1)], text)
 
 
 def _citation(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> Citation | None:
