@@ -194,3 +194,8 @@ def test_house_rulebook_by_id_rules_with_its_own_numbers(kb):
     book = resolve_rulebook(kb, "house.casino@2026")
     ruling = rule(kb, book, hand("  - deal: {exposed: [11]}\n"))
     assert ruling.remedy == "continue" and "13.2" in numbers(ruling)
+
+
+def test_tda_2026_explanation_names_the_2026_number(kb):
+    ruling = ruled(kb, "tda@2026", hand("  - deal: {exposed: [1]}\n"))
+    assert "37-A-7" in ruling.explanation and "35-A-7" not in ruling.explanation
