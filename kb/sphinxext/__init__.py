@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kb.sphinxext import consistency, pictures, search, store, uses
+from kb.sphinxext import cards, consistency, pictures, search, store, uses
 from kb.sphinxext.domain import RuleDomain
 
 _STATIC = Path(__file__).parent / "static"
@@ -28,6 +28,7 @@ def setup(app) -> dict:
     app.add_domain(RuleDomain)
     app.add_node(pictures.neighbourhood, html=(pictures.skip, None),
                  latex=(pictures.skip, None), text=(pictures.skip, None))
+    app.add_node(cards.card, html=(cards.visit_card_html, cards.depart_card_html))
     app.add_search_language(search.SearchRuleNumbers)
     app.connect("config-inited", search.use_by_default)
     app.connect("builder-inited", store.load)
@@ -36,7 +37,7 @@ def setup(app) -> dict:
     app.connect("doctree-resolved", pictures.resolve)
     app.connect("config-inited", _add_static)
     app.add_css_file("floorbook.css")
-    return {"version": "0.1", "env_version": 1,
+    return {"version": "0.1", "env_version": 2,
             "parallel_read_safe": True, "parallel_write_safe": True}
 
 

@@ -77,6 +77,9 @@ class TopicDirective(PageDirective):
         section.extend(self.render(fragment))
         self._note_disagreements(section, tid)
         section += self.picture(tid)
+        matrix = self.view("matrix", tid)
+        if matrix is not None:
+            section.extend(self.render(matrix))
         return [section]
 
     def _note_disagreements(self, section: nodes.section, tid: str) -> None:
@@ -178,9 +181,27 @@ class ErrataDirective(ListDirective):
 
 
 class DisagreementsDirective(ListDirective):
-    """``{rule:disagreements}``: every declared disagreement by topic, with its point."""
+    """``{rule:disagreements}``: the disagreements the scenarios' rulings show, by topic,
+    with the declared points; each is noted for the disagreements index."""
 
     view_name = "disagreements"
+
+    def run(self) -> list[nodes.Node]:
+        from kb.sphinxext.matrix import shown_anchor
+        result = super().run()
+        table = handbook(self.env).rulings
+        shown = self.env.domains["rule"].data["shown"]
+        for c in table.computed:
+            shown[c.topic, c.scenario] = (self.env.docname, shown_anchor(c.topic, c.scenario),
+                                          table.scenarios[c.scenario].title, c.difference)
+        return result
+
+
+class TextDisagreementsDirective(ListDirective):
+    """``{rule:text-disagreements}``: declared disagreements on topics no scenario
+    exercises, by topic."""
+
+    view_name = "text-disagreements"
 
 
 class TopicsTableDirective(ListDirective):

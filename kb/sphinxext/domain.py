@@ -1,5 +1,6 @@
 """The ``rule`` domain: provisions, topics and editions as objects, their roles, and the
-domain data every page adds to (objects, disagreements shown, and the views each page
+domain data every page adds to (objects, declared disagreements shown, the computed
+disagreements the disagreements page shows, and the views each page
 rendered, which :mod:`kb.sphinxext.uses` compares with the data to find stale pages)."""
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class RuleDomain(Domain):
         "edition": directives.EditionDirective,
         "errata": directives.ErrataDirective,
         "disagreements": directives.DisagreementsDirective,
+        "text-disagreements": directives.TextDisagreementsDirective,
         "glossary": directives.GlossaryDirective,
         "topics": directives.TopicsTableDirective,
         "editions": directives.EditionsTableDirective,
@@ -51,9 +53,10 @@ class RuleDomain(Domain):
     initial_data = {
         "objects": {},        # (objtype, name) -> (docname, anchor, display name)
         "disagreements": {},  # (topic, left, right) -> (docname, anchor, point)
+        "shown": {},          # (topic, scenario) -> (docname, anchor, title, difference)
         "uses": {},           # docname -> {view key: digest}
     }
-    data_version = 1
+    data_version = 2
 
     @property
     def objects(self) -> dict:
@@ -71,14 +74,14 @@ class RuleDomain(Domain):
         self.objects[key] = (self.env.docname, anchor, display)
 
     def clear_doc(self, docname: str) -> None:
-        for table in ("objects", "disagreements"):
+        for table in ("objects", "disagreements", "shown"):
             for key, value in list(self.data[table].items()):
                 if value[0] == docname:
                     del self.data[table][key]
         self.data["uses"].pop(docname, None)
 
     def merge_domaindata(self, docnames, otherdata: dict) -> None:
-        for table in ("objects", "disagreements"):
+        for table in ("objects", "disagreements", "shown"):
             for key, value in otherdata[table].items():
                 if value[0] in docnames:
                     self.data[table][key] = value

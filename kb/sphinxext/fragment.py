@@ -23,10 +23,14 @@ _SAFE_ID = re.compile(r"^[A-Za-z0-9@._-]+$")
 
 @dataclass
 class Fragment:
-    """Skeleton lines plus slot values; ``digest`` fingerprints what a page shows."""
+    """Skeleton lines plus slot values; ``digest`` fingerprints what a page shows.
+
+    ``fingerprint`` holds what the view depends on beyond what it shows (e.g. the digest
+    of a scenario file and the reprs of its rulings); it is part of ``digest``."""
 
     lines: list[str] = field(default_factory=list)
     slots: list[tuple] = field(default_factory=list)
+    fingerprint: list = field(default_factory=list)
 
     def add(self, *lines: str) -> None:
         self.lines.extend(lines)
@@ -60,7 +64,7 @@ class Fragment:
     def digest(self) -> str:
         shown = [s if s[0] != "node" else ("node", s[1].astext(), repr(s[1].attributes))
                  for s in self.slots]
-        return hashlib.sha1(repr((self.lines, shown)).encode()).hexdigest()
+        return hashlib.sha1(repr((self.lines, shown, self.fingerprint)).encode()).hexdigest()
 
 
 def safe_id(value: str) -> str:

@@ -36,7 +36,9 @@ class ProvisionIndex(Index):
 
 
 class DisagreementIndex(Index):
-    """Declared disagreements (differs-from), grouped by topic, linking the box that shows them."""
+    """Disagreements grouped by topic: the scenarios whose rulings differ (computed,
+    linking their side-by-side outcomes) and the declared differs-from pairs (linking the
+    topic page's box)."""
 
     name = "disagreements"
     localname = "Index of disagreements"
@@ -45,11 +47,18 @@ class DisagreementIndex(Index):
     def generate(self, docnames=None):
         groups: dict[str, list] = {}
         topics = self.domain.data["objects"]
+
+        def add(topic, entry):
+            if not docnames or entry.docname in docnames:
+                title = topics.get(("topic", topic), (None, None, topic))[2]
+                groups.setdefault(title, []).append(entry)
+
+        for (topic, scenario), (docname, anchor, title, difference) in sorted(
+                self.domain.data["shown"].items()):
+            add(topic, IndexEntry(title, 0, docname, anchor, scenario, "rulings differ",
+                                  difference))
         for (topic, left, right), (docname, anchor, point) in sorted(
                 self.domain.data["disagreements"].items()):
-            if docnames and docname not in docnames:
-                continue
-            title = topics.get(("topic", topic), (None, None, topic))[2]
-            groups.setdefault(title, []).append(
-                IndexEntry(f"{left} / {right}", 0, docname, anchor, "", "", point))
+            add(topic, IndexEntry(f"{left} / {right}", 0, docname, anchor, "", "declared",
+                                  point))
         return sorted(groups.items()), False

@@ -1,4 +1,5 @@
-"""The knowledge base a build renders from: loaded once per build at ``builder-inited``.
+"""The knowledge base a build renders from, and its scenarios ruled under every published
+rulebook: loaded once per build at ``builder-inited``.
 
 The knowledge base is kept beside the environment, never in it: the pickled environment
 must not carry a stale copy into the next build, which loads the data afresh.
@@ -6,7 +7,7 @@ must not carry a stale copy into the next build, which loads the data afresh.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from weakref import WeakKeyDictionary
@@ -17,15 +18,20 @@ from sphinx.errors import ExtensionError
 from kb.graph import build_graph
 from kb.load import LoadError, load_knowledge_base
 from kb.model import KnowledgeBase
+from kb.rulebook import RulebookError
+from kb.scenario import ScenarioError
+from kb.sphinxext.rulings import RulingTable, build_table
 
 _LOADED: WeakKeyDictionary = WeakKeyDictionary()
 
 
 @dataclass
 class Handbook:
-    """The knowledge base of one build and its graph (built on first use)."""
+    """The knowledge base of one build, its scenarios' rulings, and its graph (built on
+    first use)."""
 
     kb: KnowledgeBase
+    rulings: RulingTable = field(default_factory=RulingTable)
 
     @cached_property
     def graph(self) -> nx.MultiDiGraph:
@@ -41,13 +47,19 @@ def data_dir(app) -> Path | None:
 def load(app) -> None:
     """Load the data for this build (``builder-inited``).
 
-    Raises ExtensionError listing every problem with file and line if the data does not load.
+    Raises ExtensionError listing every problem with file and line if the data does not
+    load, or naming the scenario file (and line) or house rulebook that cannot be ruled.
     """
+    folder = data_dir(app)
     try:
-        _LOADED[app.env] = Handbook(load_knowledge_base(data_dir(app)))
+        kb = load_knowledge_base(folder)
     except LoadError as error:
         lines = "\n".join(f"  {problem}" for problem in error.problems)
         raise ExtensionError(f"floorbook: the knowledge base did not load:\n{lines}") from error
+    try:
+        _LOADED[app.env] = Handbook(kb, build_table(kb, folder))
+    except (ScenarioError, RulebookError) as error:
+        raise ExtensionError(f"floorbook: the scenarios cannot be ruled:\n  {error}") from error
 
 
 def handbook(env) -> Handbook:

@@ -49,8 +49,7 @@ def answers_by_source(hb, topic_id: str) -> list[tuple]:
 def topic_body(hb, topic_id: str) -> Fragment:
     """A topic page: question, disagreements box, each book's answer, note, see also.
 
-    The picture is added by the directive; a ruling matrix (scenarios ruled by each
-    book) belongs after the answers, as one more section of the same page.
+    The directive adds the picture and the ruling matrix (:mod:`kb.sphinxext.matrix`).
     """
     topic, f = hb.kb.topic(topic_id), Fragment()
     f.add(f"**The question.** {f.markdown(topic.question)}", "")
@@ -164,21 +163,6 @@ def errata_body(hb) -> Fragment:
               f"- **Correction:** {f.markdown(e.correction)}",
               "- **Provisions:** " + ", ".join(f.xref("prov", p) for p in e.provisions),
               f"- **Confidence:** {badge(e.confidence)}", "")
-    return f
-
-
-def disagreements_body(hb) -> Fragment:
-    """Every declared disagreement, grouped by topic, with its point."""
-    f, by_topic = Fragment(), {}
-    for d in disagreements(hb.kb):
-        by_topic.setdefault(d.topic, []).append(d)
-    for topic in hb.kb.topics:
-        if topic.id in by_topic:
-            f.add(f"```{{rubric}} {f.xref('topic', topic.id)}", "```", "")
-            for d in by_topic[topic.id]:
-                f.add(f"- {f.xref('prov', d.left)} and {f.xref('prov', d.right)}: "
-                      f"{f.markdown(d.point)}")
-            f.add("")
     return f
 
 

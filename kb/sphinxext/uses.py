@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 
 from kb import render
-from kb.sphinxext import pictures, texts
+from kb.sphinxext import matrix, pictures, texts
 from kb.sphinxext.store import handbook
 
 #: view name -> function (handbook, *ids) -> something with a stable repr or a .digest
@@ -21,7 +21,9 @@ VIEWS = {
     "provision": texts.provision_entry,
     "edition": texts.edition_body,
     "errata": texts.errata_body,
-    "disagreements": texts.disagreements_body,
+    "disagreements": matrix.computed_body,
+    "text-disagreements": matrix.textual_body,
+    "matrix": matrix.matrix_body,
     "topics": texts.topics_table,
     "editions": texts.editions_table,
     "glossary": lambda hb: hb.kb.terms,
