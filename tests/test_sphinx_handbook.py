@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -87,3 +88,91 @@ def test_pages_load_nothing_from_the_network(site):
     for page in site.rglob("*.html"):
         text = _text(page)
         assert '<script src="http' not in text and '<link rel="stylesheet" href="http' not in text
+
+
+def _row(page: str, scenario: str) -> str:
+    """The matrix row (``<tr>`` ... ``</tr>``) whose title links to ``scenario``."""
+    start = page.rindex("<tr", 0, page.index(f'href="#scenario-{scenario}"'))
+    return page[start:page.index("</tr>", start)]
+
+
+def _cell(row: str, rulebook: str) -> str:
+    start = row.index(f"floorbook-rulebook-{rulebook}")
+    end = row.find("floorbook-rulebook-", start + 1)
+    return row[start:end if end > 0 else len(row)]
+
+
+def _cards(html: str) -> list[str]:
+    return re.findall(r'<span class="floorbook-sr">([^<]+)</span>', html)
+
+
+def _line(cell: str, label: str) -> list[str]:
+    start = cell.index(f"<em>{label}</em>")
+    return _cards(cell[start:cell.index("</p>", start)])
+
+
+def test_four_card_flop_matrix_row_shows_numbers_random_marker_and_disagreement(site):
+    page = _text(site / "topics" / "four-card-flop.html")
+    assert 'class="floorbook-matrix' in page
+    row = _row(page, "case-c27-four-card-flop-stuck-cards")
+    assert "floorbook-differs" in row                      # RROP and TDA rule differently
+    rrop, tda = _cell(row, "rrop-v11"), _cell(row, "tda-2024")
+    assert "Hold’em 3" in rrop and ">39-A" in tda
+    assert "random (seed 0)" in rrop and "random (seed 0)" in tda
+    assert ">continue</span>" in rrop and ">continue</span>" in tda
+    assert _line(rrop, "Burns") == ["2d"]                  # the burn stays, new flop
+    assert _line(tda, "Burns") == ["2d", "Th"] and _line(tda, "Next card") == ["8c"]
+    assert _line(tda, "Board") == ["9c", "Kc", "Jh"]
+    headers = page[page.index("<thead>"):page.index("</thead>")]
+    assert [h in headers for h in ("RROP v11", "TDA 2024", "TDA 2026", "House casino 2026")] \
+        == [True] * 4
+
+
+def test_exposed_later_hole_card_matrix_shows_the_replaced_hand_and_the_burn(site):
+    page = _text(site / "topics" / "exposed-later-hole-card.html")
+    row = _row(page, "case-c01-exposed-card-self-dealt")
+    rrop, tda = _cell(row, "rrop-v11"), _cell(row, "tda-2024")
+    assert "Hold’em 1" in rrop and "35-A-7" in tda
+    assert _line(rrop, "Seat 4") == ["4d", "Jh"]           # replaced by the top card
+    assert _line(rrop, "Burns") == ["5d"] and _line(rrop, "Next card") == ["3c"]
+    assert _line(tda, "Seat 4") == ["5d", "Jh"]            # the TDA keeps the hand
+    assert "random (seed 0)" not in row
+    assert '<span class="floorbook-card floorbook-red" title="5d">' in rrop
+    assert '<span class="floorbook-face" aria-hidden="true">5♦</span>' in rrop
+    heading = page[page.index('id="scenario-case-c01-exposed-card-self-dealt"'):]
+    assert "Deal: card 4 exposed by the dealer" in heading[:2000]
+    assert "sd-dropdown" in heading[:3000] and "the exposed card is the flop burn" in heading
+
+
+def test_each_topic_matrix_has_a_row_per_scenario_ruled_on_it(site, kb):
+    from kb.disagreements import load_scenarios
+    from kb.engine import rule
+    from kb.rulebook import published_rulebooks
+    books = published_rulebooks(kb)
+    scenarios = load_scenarios()
+    topics = {t: set() for t in ("four-card-flop", "boxed-cards")}
+    for s in scenarios:
+        for t in {rule(kb, b, s).topic for b in books} & set(topics):
+            topics[t].add(s.id)
+    for topic, ids in topics.items():
+        page = _text(site / "topics" / f"{topic}.html")
+        shown = set(re.findall(r'<a class="reference internal" href="#scenario-([^"]+)"', page))
+        assert shown == ids and len(ids) >= 3
+
+
+def test_disagreements_page_lists_computed_disagreements_with_their_scenarios(site, kb):
+    from kb.disagreements import computed_disagreements, load_scenarios
+    page = _text(site / "disagreements.html")
+    found = computed_disagreements(kb, load_scenarios())
+    assert len(found) > 20
+    for c in found:
+        assert f'id="shown-{c.topic}-scenario-{c.scenario}"' in page
+    flop = page[page.index('id="shown-four-card-flop-scenario-case-c27'):]
+    flop = flop[:flop.index('class="floorbook-scenario"', 10)]
+    assert "Robert’s Rules" in page and "RROP v11" in flop and "TDA 2024" in flop
+    assert _line(_cell(flop, "tda-2024"), "Next card") == ["8c"]
+    texts = page[page.index('id="differences-in-the-texts-no-scenario"'):]
+    assert 'href="topics/deck-changes.html' in texts       # declared, no scenario
+    assert 'href="topics/four-card-flop.html' not in texts
+    index = _text(site / "rule-disagreements.html")
+    assert "case-c27-four-card-flop-stuck-cards" in index and "rulings differ" in index

@@ -1,5 +1,6 @@
 """Editing one provision re-renders the pages that show it and no others, although its
-YAML file holds other provisions too (tests/roots/test-incremental)."""
+YAML file holds other provisions too; editing one scenario re-renders the topic pages
+whose ruling matrix shows it and no others (tests/roots/test-incremental)."""
 
 from __future__ import annotations
 
@@ -65,3 +66,50 @@ def test_an_unchanged_rebuild_rewrites_nothing(project):
     rewritten = {page for page in after if after[page] != before.get(page)}
     assert rewritten <= {"search.html", "genindex.html", "rule-provisions.html",
                          "rule-disagreements.html"}             # indices are always written
+
+
+def _rewritten(project: Path, before: dict[str, int]) -> set[str]:
+    after = _stamps(project / "out" / "html")
+    return {page for page in after if after[page] != before.get(page)}
+
+
+def test_editing_a_four_card_flop_scenario_rewrites_only_the_pages_showing_it(project):
+    html = project / "out" / "html"
+    before = _stamps(html)
+    _edit(project / "src" / "data" / "scenarios" / "four-card-flop.yaml",
+          'title: "The dealer turns four cards on the flop"',
+          'title: "Four cards turned for the flop, seen at once"')
+    assert build(project / "src", project / "out") == ""
+    rewritten = _rewritten(project, before)
+    assert "topics/four-card-flop.html" in rewritten
+    assert "topics/boxed-cards.html" not in rewritten      # shows other scenarios only
+    assert "editions/tda-2024.html" not in rewritten
+    assert "Four cards turned for the flop, seen at once" in (
+        html / "topics" / "four-card-flop.html").read_text()
+
+
+def test_changing_a_scenarios_events_changes_its_cards_in_the_matrix(project):
+    html = project / "out" / "html"
+    page = (html / "topics" / "boxed-cards.html").read_text()
+    assert 'title="Jc"' in page                               # card 10 is boxed: Jc
+    before = _stamps(html)
+    _edit(project / "src" / "data" / "scenarios" / "boxed-card-during-deal.yaml",
+          "deck: 9c 4h 3c 6s 6c Qd 2s 8s Ah Jc", "deck: 9c 4h 3c 6s 6c Qd 2s 8s Ah Kc")
+    assert build(project / "src", project / "out") == ""
+    rewritten = _rewritten(project, before)
+    assert "topics/boxed-cards.html" in rewritten
+    assert "topics/four-card-flop.html" not in rewritten
+    page = (html / "topics" / "boxed-cards.html").read_text()
+    assert 'title="Kc"' in page and 'title="Jc"' not in page
+
+
+def test_a_scenario_comment_rebuilds_its_page_but_no_other(project):
+    html = project / "out" / "html"
+    before = _stamps(html)
+    scenario = project / "src" / "data" / "scenarios" / "boxed-card-during-deal.yaml"
+    scenario.write_text(scenario.read_text() + "# checked again\n")
+    assert build(project / "src", project / "out") == ""
+    rewritten = _rewritten(project, before)
+    assert "topics/boxed-cards.html" in rewritten            # the file's contents changed
+    assert "topics/four-card-flop.html" not in rewritten
+    assert "disagreements.html" not in rewritten             # no disagreement in that file
