@@ -62,6 +62,12 @@ class Case:
         """Poker TDA 2024 Rule 36: '36-A', '36-B' or None."""
         return tda_substantial_action(self.records)
 
+    def param(self, name: str, default):
+        """The value of parameter ``name`` in this rulebook: a house's change (params are
+        keyed ``<provision id>/<name>``) or ``default``, the value the books' texts give."""
+        return next((v for k, v in self.params.items() if k.rpartition("/")[2] == name),
+                    default)
+
     def cutoff_reached(self) -> bool:
         """Whether the rulebook's misdeal cutoff has passed (its misdeal-cutoff provisions
         decide which test: RRoP's or the TDA's)."""

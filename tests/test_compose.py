@@ -125,3 +125,28 @@ def test_bundled_house_rulebooks_compose_and_the_casino_cites_section_13(kb):
     ruling = rule(kb, casino, load_scenario(SCENARIOS / "case-c01-exposed-card-self-dealt.yaml"))
     assert ruling.citations[0].number == "13.2"
     assert (RULEBOOKS / "casino.yaml").is_file()
+
+
+def test_house_raising_the_exposed_card_limit_replaces_both_cards(kb):
+    """A house param: three exposed hole cards make a misdeal instead of two (TDA 35-A-7
+    and Robert's Hold'em 1 say two), so two later exposed cards are each replaced."""
+    scenario = load_scenario(SCENARIOS / "two-exposed-later-cards.yaml")
+    body = """params:
+  - {provision: tda.misdeal.exposed-downcards, name: exposed-cards-for-misdeal, value: 3}
+add:
+  - id: house.test.exposed
+    number: "7"
+    title: Exposed cards are replaced
+    topics: [exposed-later-hole-card]
+    text: Replace them and burn them.
+    rules-as: [rrop.holdem.exposed-hole-card]
+    overrides: [tda.misdeal.exposed-downcards]
+"""
+    base_book, _ = _compose(kb, "")
+    book, problems = _compose(kb, body)
+    assert problems == []
+    assert rule(kb, base_book, scenario).remedy == "misdeal"
+    ruling = rule(kb, book, scenario)
+    assert ruling.remedy == "continue"
+    assert [s.do for s in ruling.steps].count("replace") == 2
+    assert [s.details["street"] for s in ruling.steps if s.do == "set-aside"] == ["flop", "turn"]

@@ -14,13 +14,19 @@ def _boxed(case):
     return case.all("boxed")
 
 
+def _limit(case) -> int:
+    """Boxed cards that make a misdeal: two in both books (parameter
+    ``boxed-cards-for-misdeal``)."""
+    return case.param("boxed-cards-for-misdeal", 2)
+
+
 @decides("rrop.irregularities.boxed-card")
 def rrop_boxed_card(case):
     """Robert's Rules of Poker v11, Irregularities 7: a boxed card is a meaningless scrap of
     paper, replaced by the next card.  Two or more are a misdeal before action has begun
     (Misdeals 2(c)); after it, each is a scrap of paper."""
     boxed = _boxed(case)
-    if not boxed or (len(boxed) > 1 and not case.cutoff_reached()):
+    if not boxed or (len(boxed) >= _limit(case) and not case.cutoff_reached()):
         return None
     cards = [i.get("card") for i in boxed]
     steps = [step("set-aside", card=c, as_="scrap") for c in cards]
@@ -33,7 +39,7 @@ def rrop_boxed_card(case):
 def rrop_two_boxed(case):
     """Robert's Rules of Poker v11, Misdeals 2(c): two or more boxed cards found before
     action has begun are a misdeal (the text does not limit it to the starting deal)."""
-    if len(_boxed(case)) < 2 or case.cutoff_reached():
+    if len(_boxed(case)) < _limit(case) or case.cutoff_reached():
         return None
     return misdeal(case, f"Misdeal: {len(_boxed(case))} boxed cards were found before "
                    "action began.")
@@ -44,7 +50,7 @@ def tda_two_boxed(case):
     """Poker TDA 2024 35-A-1: two or more boxed cards on the initial deal are a misdeal,
     before substantial action (35-D).  The TDA has no rule for a single boxed card."""
     initial = [i for i in _boxed(case) if i.get("street") == "deal"]
-    if len(initial) < 2 or case.cutoff_reached():
+    if len(initial) < _limit(case) or case.cutoff_reached():
         return None
     return misdeal(case, f"Misdeal (35-A-1): {len(initial)} boxed cards on the initial "
                    "deal, before substantial action.")

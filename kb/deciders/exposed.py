@@ -26,6 +26,12 @@ def _flashed(case) -> tuple[str, ...]:
     return ("rrop.irregularities.flashed-cards",) if off else ()
 
 
+def _too_many(case) -> bool:
+    """Enough exposed hole cards for a misdeal: two in both books (a house may change it:
+    parameter ``exposed-cards-for-misdeal``)."""
+    return len(_exposed(case)) >= case.param("exposed-cards-for-misdeal", 2)
+
+
 def _first_two(case) -> bool:
     return any(i.get("slot") in (0, 1) for i in _exposed(case))
 
@@ -36,7 +42,7 @@ def rrop_exposed_first_two(case):
     the first or second hole card, or two or more hole cards, exposed by the dealer make a
     misdeal, if found before action has begun (Misdeals 1)."""
     exposed = _exposed(case)
-    if not exposed or case.cutoff_reached() or not (_first_two(case) or len(exposed) > 1):
+    if not exposed or case.cutoff_reached() or not (_first_two(case) or _too_many(case)):
         return None
     which = "one of the first two hole cards was" if _first_two(case) \
         else f"{len(exposed)} hole cards were"
@@ -55,21 +61,25 @@ def rrop_exposed_hole_card(case):
     the first two exposed by the dealer: the deal goes on, the player gets the top card once
     everyone has their cards, and the exposed card is the flop burn.
 
-    The spec's example: seat 5's 8s exposed, replaced by Ah; 8s is the flop burn.
+    The spec's example: seat 5's 8s exposed, replaced by Ah; 8s is the flop burn.  Where a
+    house raises ``exposed-cards-for-misdeal``, each exposed card is replaced in turn and
+    becomes the burn of the next street (flop, turn, river).
     """
     exposed = _exposed(case)
-    if len(exposed) != 1 or _first_two(case) or case.game not in FLOP_GAMES \
+    if not exposed or _too_many(case) or _first_two(case) or case.game not in FLOP_GAMES \
             or case.table.board:
         return None
-    table, seat, card = case.table.copy(), exposed[0].get("seat"), exposed[0].get("card")
-    if card not in table.hands.get(seat, []):
-        return None
-    replacement = table.take()
-    hand = table.hands[seat]
-    hand[hand.index(card)] = replacement
-    table.burns.append(card)
-    steps = [step("finish-deal"), step("replace", seat=seat, out=card, in_=replacement),
-             step("set-aside", card=card, as_="burn", street="flop")]
+    table, steps = case.table.copy(), [step("finish-deal")]
+    for street, item in zip(("flop", "turn", "river"), exposed):
+        seat, card = item.get("seat"), item.get("card")
+        if card not in table.hands.get(seat, []):
+            return None
+        replacement = table.take()
+        hand = table.hands[seat]
+        hand[hand.index(card)] = replacement
+        table.burns.append(card)
+        steps += [step("replace", seat=seat, out=card, in_=replacement),
+                  step("set-aside", card=card, as_="burn", street=street)]
     return carry_on("A single hole card other than the first two was exposed by the dealer: "
                     "the deal goes on, the player gets the top card once everyone has their "
                     "cards, and the exposed card is the flop burn (no further burn before "
@@ -85,7 +95,7 @@ def tda_exposed_downcards(case):
     exposed = _exposed(case)
     if not exposed or case.game not in FLOP_GAMES:
         return None
-    if _first_two(case) or len(exposed) > 1:
+    if _first_two(case) or _too_many(case):
         if case.cutoff_reached():
             return None
         return misdeal(case, "Misdeal (35-A-7): one of the first two cards off the deck, or "
