@@ -142,6 +142,10 @@ def test_exposed_later_hole_card_matrix_shows_the_replaced_hand_and_the_burn(sit
     heading = page[page.index('id="scenario-case-c01-exposed-card-self-dealt"'):]
     assert "Deal: card 4 exposed by the dealer" in heading[:2000]
     assert "sd-dropdown" in heading[:3000] and "the exposed card is the flop burn" in heading
+    index = search_index(site)
+    found = index["terms"]["5d"]
+    assert index["docnames"].index("topics/exposed-later-hole-card") in (
+        found if isinstance(found, list) else [found])    # cards are searchable as text
 
 
 def test_each_topic_matrix_has_a_row_per_scenario_ruled_on_it(site, kb):
