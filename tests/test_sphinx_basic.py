@@ -59,6 +59,8 @@ def test_data_text_is_escaped_never_raw_html_nor_a_directive(site):
     assert "<script>alert" not in page
     assert "&lt;script&gt;alert" in page
     assert "<b>not bold</b>" not in page
+    assert "&lt;script&gt;alert(2)&lt;/script&gt; {raw}`html` &lt;b&gt;not bold&lt;/b&gt; *flop*" \
+        in page                                         # a scenario title, in the matrix
 
 
 def test_edition_page_holds_the_full_entry_with_number_and_confidence(site):

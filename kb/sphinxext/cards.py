@@ -60,4 +60,5 @@ def visit_card_html(self, node: card) -> None:
 
 
 def depart_card_html(self, node: card) -> None:
+    """HTML: close the spans :func:`visit_card_html` opened."""
     self.body.append("</span></span>")
