@@ -109,7 +109,7 @@ def test_no_card_is_lost_or_duplicated(text):
         assert _cards(rule(KB, book, scenario).table) == expected, book.id
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@SETTINGS
 @given(holdem_hands(), st.integers(0, 2**32 - 1))
 def test_same_seed_same_ruling(text, seed):
     scenario, played = _scenario_or_none(text)
