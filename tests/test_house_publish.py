@@ -1,0 +1,173 @@
+"""Publishing a house rulebook (`floorbook rulebook build`): both example rulebooks build
+with zero warnings, the casino's PDF carries its title, the differences page and the
+re-ruled scenarios are right, house text stays text, and the output folder is guarded.
+
+Each site is built once per module (the PDF once): about 15 seconds in all.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from kb.cli import main
+from kb.compose import RULEBOOKS
+from kb.housesite import MARKER, PublishError, output_folder, publish, site_name
+from kb.load import load_knowledge_base
+
+PAGES = ("index", "rules", "differences", "scenarios")
+
+
+@pytest.fixture(scope="module")
+def kb():
+    return load_knowledge_base()
+
+
+@pytest.fixture(scope="module")
+def casino(kb, tmp_path_factory):
+    """The casino site, with its PDF: (folder, paths written)."""
+    out = tmp_path_factory.mktemp("casino") / "site"
+    return out, publish(kb, RULEBOOKS / "casino.yaml", out, pdf=True)
+
+
+@pytest.fixture(scope="module")
+def home(kb, tmp_path_factory):
+    out = tmp_path_factory.mktemp("home") / "site"
+    return out, publish(kb, RULEBOOKS / "home-game.yaml", out)
+
+
+def page(site, name: str) -> str:
+    return (site[0] / f"{name}.html").read_text(encoding="utf-8")
+
+
+def part(html: str, anchor: str) -> str:
+    """The HTML of the section with id ``anchor``, up to the next section."""
+    start = html.index(f'<section id="{anchor}">')
+    end = html.find("<section id=", start + 1)
+    return html[start:end if end > 0 else None]
+
+
+def rows(html: str) -> dict[str, str]:
+    """Scenario id -> its table row's HTML."""
+    found = {}
+    for row in re.findall(r"<tr[^>]*>.*?</tr>", html, re.S):
+        match = re.search(r'<span class="pre">([a-z0-9-]+)</span>', row)
+        if match:
+            found[match.group(1)] = row
+    return found
+
+
+def test_casino_build_writes_pages_pdf_and_marker(casino):
+    out, written = casino
+    assert written == [out.resolve() / f"{p}.html" for p in PAGES] + [
+        out.resolve() / "casino.pdf"]
+    assert all(p.is_file() and p.stat().st_size > 1000 for p in written)
+    assert (out / MARKER).is_file()
+
+
+def test_home_game_builds_with_zero_warnings(home):
+    # publish() raises PublishError on any Sphinx warning; so reaching here is the proof
+    out, written = home
+    assert [p.name for p in written] == [f"{p}.html" for p in PAGES]
+    assert "Thursday Night Home Game Rules" in page(home, "index")
+
+
+def test_casino_pdf_has_its_title_on_the_first_page(casino):
+    pdf = casino[0] / "casino.pdf"
+    reader = PdfReader(pdf)
+    first = " ".join(reader.pages[0].extract_text().split())
+    assert "Casino poker room rules, section 13 (hold'em irregularities)" in first
+    assert len(reader.pages) > 10
+
+
+def test_casino_rules_page_cites_house_numbers_and_robert_s_rules(casino):
+    html = part(page(casino, "rules"), "topic-exposed-later-hole-card")
+    assert html.index("13.1 First two hole cards") < html.index("13.2 One later hole card") \
+        < html.index("Hold’em 1")
+    assert "Robert’s Rules of Poker, Version 11" in html
+
+
+def test_casino_differences_13_2_ahead_of_robert_s_rules_holdem_1(casino):
+    html = page(casino, "differences")
+    assert "How our rules differ from Robert’s Rules of Poker, Version 11" in html
+    section = part(html, "adopt-2-exposed-later-hole-card")
+    precedence = section[section.index("floorbook-house-precedence"):]
+    assert precedence.index("13.2") < precedence.index("Hold’em 1")
+    base = section[section.index("floorbook-base-says"):section.index("floorbook-house-says")]
+    assert "Misdeals 2(b)" in base and "13.2" not in base
+    assert "13.1 (more than one exposed hole card is a misdeal) takes precedence" in section
+
+
+def test_casino_scenario_agreeing_with_robert_s_rules_shows_no_difference(casino):
+    table = rows(page(casino, "scenarios"))
+    assert len(table) == 120
+    row = table["exposed-later-card-9max"]
+    assert "floorbook-differs" not in row and "Same as ours." in row
+    burns = row[row.index("Burns:"):row.index("Next card:")]
+    assert "13.2" in row and 'title="2s"' in burns  # the exposed 2♠ becomes the burn
+
+
+def test_home_game_four_card_flop_shows_tda_39_a_beside_ours(home):
+    table = rows(page(home, "scenarios"))
+    for scenario in ("four-card-flop", "four-card-flop-headsup", "omaha-four-card-flop"):
+        row = table[scenario]
+        assert 'class="floorbook-differs' in row
+        ours, theirs = row.split("Differs:")
+        assert "Hold’em 3" in ours and "39-A" in theirs
+        assert "different procedure" in theirs
+
+
+def test_home_game_differences_show_our_text_and_the_override(home):
+    html = page(home, "differences")
+    section = part(html, "add-2-exposed-later-hole-card")
+    assert "<strong>one</strong> hole card" in section  # our Markdown, rendered safely
+    assert "takes precedence over 35-A-7" in section
+
+
+def test_script_in_house_text_comes_out_as_text(kb, tmp_path):
+    text = (RULEBOOKS / "home-game.yaml").read_text(encoding="utf-8")
+    text = text.replace("Any player may ask for a new deck",
+                        'Any <script>alert("pwned")</script> player {raw}`x` may ask')
+    text = text.replace("title: Thursday Night Home Game Rules",
+                        'title: "Thursday <script>alert(1)</script>"')
+    house = tmp_path / "evil.yaml"
+    house.write_text(text, encoding="utf-8")
+    publish(kb, house, tmp_path / "site")
+    rules = (tmp_path / "site" / "rules.html").read_text(encoding="utf-8")
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "Any &lt;script&gt;alert(“pwned”)&lt;/script&gt; player" in rules
+    assert "{raw}" in rules
+    for html in (rules, index):
+        assert not re.search(r"<script[^>]*>\s*alert", html)
+    assert "<h1>Thursday &lt;script&gt;alert(1)&lt;/script&gt;" in index
+    assert '<span class="sidebar-brand-text">Thursday &lt;script&gt;alert(1)&lt;/script&gt;' \
+        in index  # the theme prints html_title as HTML: it is escaped first
+
+
+def test_output_folder_refuses_a_file_and_a_foreign_folder(tmp_path):
+    afile = tmp_path / "notes.txt"
+    afile.write_text("mine", encoding="utf-8")
+    with pytest.raises(PublishError, match="is a file"):
+        output_folder(afile)
+    with pytest.raises(PublishError, match="is not a floorbook house site"):
+        output_folder(tmp_path)
+    assert output_folder(tmp_path / "new") == (tmp_path / "new").resolve()
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / MARKER).write_text("", encoding="utf-8")
+    (tmp_path / "old" / "stale.html").write_text("", encoding="utf-8")
+    assert output_folder(tmp_path / "old") == (tmp_path / "old").resolve()
+
+
+def test_cli_build_into_a_foreign_folder_exits_1(tmp_path, capsys):
+    (tmp_path / "keep.txt").write_text("mine", encoding="utf-8")
+    assert main(["rulebook", "build", str(RULEBOOKS / "home-game.yaml"),
+                 "-o", str(tmp_path)]) == 1
+    assert "is not a floorbook house site" in capsys.readouterr().err
+    assert [p.name for p in tmp_path.iterdir()] == ["keep.txt"]
+
+
+def test_site_name_is_a_validated_slug():
+    assert site_name("house.casino@2026") == "casino"
+    with pytest.raises(PublishError):
+        site_name("house.../etc@1")
