@@ -43,6 +43,10 @@ def hole_cards(game: str) -> int:
     return HOLE_CARDS[game]
 
 
+class StubEmpty(IndexError):
+    """A card was needed from an empty stub (too many seats or cards for one deck)."""
+
+
 @dataclass
 class Table:
     """The cards as they lie: hands by seat (in the order received), board, burns, muck,
@@ -65,9 +69,9 @@ class Table:
     folded: set[int] = field(default_factory=set)
 
     def take(self) -> str:
-        """The top card of the stub; raises IndexError when the stub is empty."""
+        """The top card of the stub; raises :class:`StubEmpty` when there is none."""
         if not self.stub:
-            raise IndexError("the stub is empty")
+            raise StubEmpty("the stub is empty")
         return self.stub.pop(0)
 
     def all_cards(self) -> Counter:
@@ -143,7 +147,7 @@ def replay(scenario: Scenario) -> Replay:
     for event in scenario.events:
         try:
             _HANDLERS[type(event)](state, event)
-        except IndexError:
+        except StubEmpty:
             raise ScenarioError(scenario.path, event.line, "the stub ran out of cards",
                                 "use fewer seats or fewer cards") from None
         _note_jokers(state, event)

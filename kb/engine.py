@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import re
 
-from kb.deal import replay
+from kb.deal import StubEmpty, replay
 from kb.deciders import load_deciders
 from kb.model import GAME_GROUPS, Confidence, KnowledgeBase
 from kb.remedies import Decision, floor_decision
@@ -67,7 +67,12 @@ def _run(deciders: dict, rulebook: Rulebook, pid: str, case: Case) -> Decision |
     deciders of the provisions it executes as (``Rulebook.executes_as``), in order."""
     for name in (pid, *getattr(rulebook, "executes_as", {}).get(pid, ())):
         decider = deciders.get(name)
-        decision = decider(case) if decider else None
+        try:
+            decision = decider(case) if decider else None
+        except StubEmpty:
+            return floor_decision("The remedy needs more cards than the stub holds; the "
+                                  "book does not say where they come from, so the floor "
+                                  "decides (for example, a face-down reshuffle of the burns).")
         if decision is not None:
             return decision
     return None
@@ -83,14 +88,17 @@ def _applies(kb: KnowledgeBase, rulebook: Rulebook, pid: str, case: Case) -> boo
     provision = kb.provision(pid)
     games = {g for name in provision.games for g in GAME_GROUPS.get(name, {name})}
     settings = {str(s) for s in provision.settings}
-    return case.game in games and (case.scenario.setting in settings
-                                   or case.scenario.setting not in _settings(kb, rulebook))
+    return case.game in games and (
+        case.scenario.setting in settings
+        or case.scenario.setting not in _settings(kb, rulebook, provision.source))
 
 
-def _settings(kb: KnowledgeBase, rulebook: Rulebook) -> set[str]:
-    """The settings any provision of the rulebook covers."""
+def _settings(kb: KnowledgeBase, rulebook: Rulebook, source: str) -> set[str]:
+    """The settings that the rulebook's provisions from ``source`` cover (a house book
+    mixing sources must not stop the TDA's tournament rules applying to a cash hand just
+    because an adopted Robert's Rules provision covers cash games)."""
     return {str(s) for pid in rulebook.provisions() if kb.has("provision", pid)
-            for s in kb.provision(pid).settings}
+            and kb.provision(pid).source == source for s in kb.provision(pid).settings}
 
 
 def _silent(kb: KnowledgeBase, rulebook: Rulebook, case: Case, topics) -> Decision:

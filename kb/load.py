@@ -160,13 +160,13 @@ def _sources(reader: _Reader, data) -> tuple[list[Source], list[SourceCopy]]:
 
 def _source(reader: _Reader, node) -> Source | None:
     if not reader.fields(node, "a source", {"id", "title", "kind", "editions"},
-                         {"publisher", "url", "note"}):
+                         {"publisher", "url", "note", "short"}):
         return None
     sid = reader.text(node, "id")
     editions = tuple(e for e in (_edition(reader, n, sid) for n in node["editions"] or []) if e)
     return Source(sid, reader.text(node, "title"), reader.enum(node, "kind", SourceKind),
                   reader.text(node, "publisher"), editions, reader.text(node, "url"),
-                  reader.text(node, "note"), reader.at(node))
+                  reader.text(node, "note"), reader.text(node, "short"), reader.at(node))
 
 
 def _edition(reader: _Reader, node, source: str) -> Edition | None:

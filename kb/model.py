@@ -143,6 +143,7 @@ class Source:
     editions: tuple[Edition, ...]
     url: str = ""
     note: str = ""
+    short: str = ""              # the name a busy page uses: "Robert's Rules", "TDA"
     location: Location = NOWHERE
 
 

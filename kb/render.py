@@ -41,10 +41,13 @@ def escape_markdown(text: str) -> str:
 
 
 def edition_short(kb: KnowledgeBase, edition_id: str) -> str:
-    """A short name for an edition: ``"TDA 2024"``, ``"RROP v11"``, ``"House casino
-    2026"``, ``"myhomegame 2026"``.  KeyError if the edition is unknown."""
+    """A short name for an edition: ``"TDA 2024"``, ``"Robert's Rules v11"``, ``"House
+    casino 2026"`` (the source's ``short`` name, else one made from its id).  KeyError if
+    the edition is unknown."""
     source = kb.edition(edition_id).source
-    if source.startswith("house."):
+    if kb.source(source).short:
+        name = kb.source(source).short
+    elif source.startswith("house."):
         name = "House " + source.removeprefix("house.")
     else:
         name = source.upper() if len(source) <= 5 and "." not in source else source

@@ -150,3 +150,13 @@ add:
     assert ruling.remedy == "continue"
     assert [s.do for s in ruling.steps].count("replace") == 2
     assert [s.details["street"] for s in ruling.steps if s.do == "set-aside"] == ["flop", "turn"]
+
+
+def test_tda_tournament_rules_still_apply_to_cash_hands_in_a_mixed_house_book(kb):
+    """The home game adopts a Robert's Rules provision that covers cash games; the TDA's
+    tournament-only provisions must still rule its cash hands as TDA 2024 does (35-A-1)."""
+    home = {b.id: b for b in house_rulebooks(kb)}["house.thursday-home-game@2026"]
+    scenario = load_scenario(SCENARIOS / "boxed-two-cards-during-deal.yaml")
+    assert scenario.setting == "cash"
+    ruling = rule(kb, home, scenario)
+    assert ruling.remedy == "misdeal" and ruling.citations[0].number == "35-A-1"

@@ -199,3 +199,15 @@ def test_house_rulebook_by_id_rules_with_its_own_numbers(kb):
 def test_tda_2026_explanation_names_the_2026_number(kb):
     ruling = ruled(kb, "tda@2026", hand("  - deal: {exposed: [1]}\n"))
     assert "37-A-7" in ruling.explanation and "35-A-7" not in ruling.explanation
+
+
+def test_a_remedy_that_needs_more_cards_than_the_stub_holds_is_left_to_the_floor(kb):
+    """Ten-handed Omaha with boxed and extra cards leaves too few cards to lay the board
+    again under Robert's Rules' burn-error rule: the ruling says so instead of crashing."""
+    text = ("id: short-stub\ntitle: t\ngame: omaha\nseats: 10\nbutton: 1\nevents:\n"
+            "  - {deal: {extra: 2, boxed: [1, 2, 3]}}\n  - {flop: {burns: 0}}\n"
+            "  - {turn: {}}\n  - {river: {}}\n")
+    scenario = parse_scenario(text)
+    rulings = [rule(kb, book, scenario) for book in published_rulebooks(kb)]
+    assert {r.remedy for r in rulings} == {"floor-decision"}
+    assert "more cards than the stub holds" in rulings[0].explanation

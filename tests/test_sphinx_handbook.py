@@ -115,7 +115,7 @@ def test_four_card_flop_matrix_row_shows_numbers_random_marker_and_disagreement(
     page = _text(site / "topics" / "four-card-flop.html")
     assert 'class="floorbook-matrix' in page
     row = _row(page, "case-c27-four-card-flop-stuck-cards")
-    assert "floorbook-differs" in row                      # RROP and TDA rule differently
+    assert "floorbook-differs" in row                      # Robert's Rules and the TDA rule differently
     rrop, tda = _cell(row, "rrop-v11"), _cell(row, "tda-2024")
     assert "Hold’em 3" in rrop and ">39-A" in tda
     assert "random (seed 0)" in rrop and "random (seed 0)" in tda
@@ -124,7 +124,7 @@ def test_four_card_flop_matrix_row_shows_numbers_random_marker_and_disagreement(
     assert _line(tda, "Burns") == ["2d", "Th"] and _line(tda, "Next card") == ["8c"]
     assert _line(tda, "Board") == ["9c", "Kc", "Jh"]
     headers = page[page.index("<thead>"):page.index("</thead>")]
-    assert [h in headers for h in ("RROP v11", "TDA 2024", "TDA 2026", "House casino 2026")] \
+    assert [h in headers for h in ("Robert’s Rules v11", "TDA 2024", "TDA 2026", "House casino 2026")] \
         == [True] * 4
 
 
@@ -173,7 +173,7 @@ def test_disagreements_page_lists_computed_disagreements_with_their_scenarios(si
         assert f'id="shown-{c.topic}-scenario-{c.scenario}"' in page
     flop = page[page.index('id="shown-four-card-flop-scenario-case-c27'):]
     flop = flop[:flop.index('class="floorbook-scenario"', 10)]
-    assert "Robert’s Rules" in page and "RROP v11" in flop and "TDA 2024" in flop
+    assert "Robert’s Rules" in page and "Robert’s Rules v11" in flop and "TDA 2024" in flop
     assert _line(_cell(flop, "tda-2024"), "Next card") == ["8c"]
     texts = page[page.index('id="differences-in-the-texts-no-scenario"'):]
     assert 'href="topics/deck-changes.html' in texts       # declared, no scenario

@@ -30,6 +30,8 @@ def rrop_one_extra_card(case):
         return None
     table, seat = case.table.copy(), irregularity.get("seat")
     card = irregularity.get("cards")[-1]
+    if card not in table.hands.get(seat, ()):
+        return None          # the player already folded it into the muck: not this rule
     table.hands[seat].remove(card)
     table.burns.append(card)
     return carry_on(f"One extra card ({card}) went to the first player after the deal: it "

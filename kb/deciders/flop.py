@@ -136,6 +136,8 @@ def _relay(case, street: str):
         table.board.extend(cards)
         used += cards
         position += 1 + count
+    if not used:
+        return None          # nothing left to lay: the stub ran out before this street
     limit = max(natural.index(c) for c in used) + 1
     burns = [c for c in natural[:limit] if c not in used]
     table.burns.extend(burns)

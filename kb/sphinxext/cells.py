@@ -53,17 +53,22 @@ def _step_seats(details: dict) -> list[int]:
     return found + [s for s in details.get("seats", ()) if isinstance(s, int)]
 
 
-def citation_text(ruling: Ruling) -> str:
+def citation_text(ruling: Ruling, short=None) -> str:
     """The numbers a ruling cites: ``"Hold'em 3; Hold'em 7"``; a number from another
-    book than the rulebook's own names it: ``"13.5; Hold'em 7 (rrop v11)"``."""
+    book than the rulebook's own names it: ``"13.5; Hold'em 7 (Robert's Rules v11)"``.
+    ``short`` maps an edition id to its short name (default: the id's own words)."""
     own = ruling.rulebook
+    def name(edition: str) -> str:
+        return (short and short(edition)) or edition.replace("@", " ")
+
     parts = [c.number if f"{c.source}@{c.edition}" == own or c.edition == own
-             else f"{c.number} ({c.source} {c.edition})" for c in ruling.citations]
+             else f"{c.number} ({name(f'{c.source}@{c.edition}')})" for c in ruling.citations]
     return "; ".join(parts) or "no provision cited"
 
 
-def ruling_cell(ruling: Ruling, seats: list[int]) -> nodes.container:
-    """One cell: remedy badge (and a random marker), numbers, then the cards."""
+def ruling_cell(ruling: Ruling, seats: list[int], short=None) -> nodes.container:
+    """One cell: remedy badge (and a random marker), numbers, then the cards.  ``short``
+    names other books' editions in citations (see :func:`citation_text`)."""
     cell = nodes.container(classes=["floorbook-cell",
                                     "floorbook-rulebook-" + nodes.make_id(ruling.rulebook)])
     head = nodes.paragraph()
@@ -74,7 +79,7 @@ def ruling_cell(ruling: Ruling, seats: list[int]) -> nodes.container:
         head += badge(f"random (seed {SEED})", "secondary", "sd-outline-secondary",
                       "floorbook-random")
     cell += head
-    cell += nodes.paragraph("", citation_text(ruling), classes=["floorbook-cite"])
+    cell += nodes.paragraph("", citation_text(ruling, short), classes=["floorbook-cite"])
     table = ruling.table
     for seat in seats:
         label = f"Seat {seat}" + (" (dead)" if seat in table.dead else "")

@@ -17,7 +17,7 @@ from kb.sphinxext.rulings import SEED
 
 
 def column_names(hb) -> dict[str, str]:
-    """Rulebook id -> the short name its column shows ("RROP v11", or the book's title)."""
+    """Rulebook id -> the short name its column shows ("Robert's Rules v11", or the book's title)."""
     kb = hb.kb
     return {b.id: render.edition_short(kb, b.id) if kb.has("edition", b.id) else b.title
             for b in hb.rulings.rulebooks}
@@ -50,7 +50,7 @@ def matrix_body(hb, topic_id: str) -> Fragment:
         row, differs = table.row(sid), table.differs(sid)
         seats = cells.shown_seats(row)
         f.add(f"* - {f.node(cells.title_link(table.scenarios[sid], differs))}")
-        f.add(*(f"  - {f.node(cells.ruling_cell(r, seats))}" for r in row))
+        f.add(*(f"  - {f.node(cells.ruling_cell(r, seats, names.get))}" for r in row))
         f.fingerprint.append((table.files[sid], repr(row)))
     f.add("````", "", "```{rubric} The scenarios", "```", "")
     for sid in shown:
@@ -135,5 +135,5 @@ def _side_by_side(f: Fragment, table, c, names: dict) -> None:
     for ruling in (c.left, c.right):
         name = names.get(ruling.rulebook, ruling.rulebook)
         f.add(f":::{{grid-item-card}} {f.text(name)}", ":class-card: floorbook-book", "",
-              f.node(cells.ruling_cell(ruling, seats)), ":::", "")
+              f.node(cells.ruling_cell(ruling, seats, names.get)), ":::", "")
     f.add("::::", "")
