@@ -202,25 +202,30 @@ def _house(path: Path):
         return _fail([str(error)])
 
 
-def run_rulebook_check(args) -> int:
-    """Check a house rulebook file: every problem as ``file:line: message``, exit 1."""
+def _checked_house(path: Path):
+    """:func:`_house`, then every problem of the house file printed (exit status 1)."""
     from kb.housecheck import check_house
 
-    loaded = _house(args.file)
+    loaded = _house(path)
     if isinstance(loaded, int):
         return loaded
-    kb, spec = loaded
-    problems = check_house(kb, spec)
-    if problems:
-        return _fail(str(p) for p in problems)
+    problems = check_house(*loaded)
+    return _fail(str(p) for p in problems) if problems else loaded
+
+
+def run_rulebook_check(args) -> int:
+    """Check a house rulebook file: every problem as ``file:line: message``, exit 1."""
+    loaded = _checked_house(args.file)
+    if isinstance(loaded, int):
+        return loaded
+    _, spec = loaded
     print(f"{args.file}: {spec.id} ({spec.title}) on {spec.base}: no problems")
     return 0
 
 
 def run_rulebook_new(args) -> int:
     """Write a starter house rulebook; refuses to overwrite an existing file."""
-    import re
-
+    from kb.house import HOUSE_ID
     from kb.housenew import starter_text
     from kb.load import load_knowledge_base
     from kb.rulebook import EDITIONS
@@ -228,7 +233,7 @@ def run_rulebook_new(args) -> int:
     if args.base not in EDITIONS:
         return _fail([f"floorbook rulebook new: --base {args.base!r} is not an edition; use "
                       f"one of {', '.join(EDITIONS)}"])
-    if not re.match(r"^house\.[a-z0-9]+(-[a-z0-9]+)*@[A-Za-z0-9.-]+$", args.id):
+    if not HOUSE_ID.match(args.id):
         return _fail([f"floorbook rulebook new: --id {args.id!r} must look like "
                       "house.<name>@<version>, e.g. house.friday@2026"])
     if args.output.exists():
@@ -241,16 +246,12 @@ def run_rulebook_new(args) -> int:
 
 def run_rulebook_build(args) -> int:
     """Publish a house rulebook: check it, then build its site (and PDF) into the folder."""
-    from kb.housecheck import check_house
     from kb.housesite import PublishError, publish
 
-    loaded = _house(args.file)
+    loaded = _checked_house(args.file)
     if isinstance(loaded, int):
         return loaded
-    kb, spec = loaded
-    problems = check_house(kb, spec)
-    if problems:
-        return _fail(str(p) for p in problems)
+    kb, _ = loaded
     try:
         written = publish(kb, args.file, args.output, pdf=args.pdf)
     except PublishError as error:

@@ -24,7 +24,7 @@ from pathlib import Path
 from kb.model import Location, NOWHERE
 from kb.yamlsource import Mapping, YamlError, parse_file, parse_text
 
-_HOUSE_ID = re.compile(r"^house\.[a-z0-9]+(-[a-z0-9]+)*@[A-Za-z0-9.-]+$")
+HOUSE_ID = re.compile(r"^house\.[a-z0-9]+(-[a-z0-9]+)*@[A-Za-z0-9.-]+$")
 _PROVISION_ID = re.compile(r"^house\.[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
 MAX_TEXT = 20_000   # characters in one provision's text
 MAX_ITEMS = 500     # entries in one list
@@ -170,7 +170,7 @@ def _spec(data, file: str) -> HouseSpec:
     _fields(data, "a house rulebook", {"id", "title", "base"},
             {"description", "adopt", "params", "add", "omit"})
     hid = _text(data, "id")
-    if not _HOUSE_ID.match(hid):
+    if not HOUSE_ID.match(hid):
         raise HouseError(_where(data, "id"), f"id {hid!r} must look like house.<name>@<version>, "
                                              "e.g. house.friday@2026")
     return HouseSpec(
