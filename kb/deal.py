@@ -21,9 +21,8 @@ street, seventh street down.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kb.actions import Betting, Record
 from kb.cards import is_standard
@@ -88,7 +87,10 @@ class Table:
                                  f"extra, {expected - self.all_cards()} missing")
 
     def copy(self) -> Table:
-        return copy.deepcopy(self)
+        """An independent copy (cards are strings, so copying the containers is enough)."""
+        return replace(self, hands={seat: list(cards) for seat, cards in self.hands.items()},
+                       **{name: type(value)(value) for name, value in vars(self).items()
+                          if isinstance(value, (list, set))})
 
     def kill(self, seat: int) -> None:
         """Kill a hand: its cards go to the muck and the seat is dead."""

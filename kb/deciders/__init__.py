@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from functools import cache
 from collections.abc import Callable
 
 DECIDERS: dict[str, Callable] = {}
@@ -29,6 +30,7 @@ def decides(*provision_ids: str) -> Callable:
     return register
 
 
+@cache
 def load_deciders() -> dict[str, Callable]:
     """Import every decider module once; returns provision id -> decider."""
     for module in pkgutil.iter_modules(__path__):
