@@ -114,8 +114,8 @@ def _silent(kb: KnowledgeBase, rulebook: Rulebook, case: Case, topics) -> Decisi
         return floor_decision(f"{rulebook.title} has no provision for this ({title}): {note}")
     if governing:
         return floor_decision(f"{rulebook.title} has no provision that decides this case "
-                              f"({title}: {what}); its provisions on the topic do not cover "
-                              "it, so the floor decides.")
+                              f"({title}); its provisions on the topic do not cover it, so "
+                              "the floor decides.")
     return floor_decision(f"{rulebook.title} has no provision on {title}; the floor decides.")
 
 

@@ -99,7 +99,8 @@ class Ruling:
 def parse_expectation(reader, node: Node) -> dict:
     """Check one ``expect`` entry; returns a dict with some of remedy, citations and the
     table fields, cards as tuples and hand seats as ints.  Raises ScenarioError."""
-    fields = reader.mapping(node, "expect", ("remedy", "citations") + TABLE_FIELDS)
+    fields = reader.mapping(node, "an expect entry (one rulebook's expected ruling)",
+                            ("remedy", "citations") + TABLE_FIELDS)
     result: dict = {}
     for key, value in fields.items():
         if key == "remedy":

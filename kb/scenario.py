@@ -32,6 +32,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from kb.cards import CardError, card, deck_from_spec
+from kb.yamlsource import unreadable
 
 GAMES = ("holdem", "omaha", "stud", "razz", "stud-high-low", "draw-high", "lowball-a5",
          "lowball-27", "badugi")
@@ -235,10 +236,16 @@ def load_scenario(path: str | Path) -> Scenario:
     """Read and check the scenario file at ``path``; raises :class:`ScenarioError`."""
     path = Path(path)
     try:
+        if path.is_file() and path.stat().st_size > MAX_BYTES:
+            raise ScenarioError(str(path), 1, f"the file is larger than {MAX_BYTES} bytes",
+                                "a scenario is one hand: keep it short")
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise ScenarioError(str(path), 0, f"cannot read the file: {error.strerror}",
                             "check the path") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(str(path), 1, "the file is not UTF-8 text",
+                            "save it as UTF-8 YAML") from None
     return parse_scenario(text, str(path))
 
 
@@ -251,11 +258,19 @@ def parse_scenario(text: str, file: str = "<string>") -> Scenario:
         line = mark.line + 1 if mark else 1
         raise ScenarioError(file, line, f"not valid YAML: {error.problem}",
                             "fix the YAML syntax") from None
+    except yaml.YAMLError as error:          # e.g. a NUL or other unprintable character
+        raise ScenarioError(file, *unreadable(text, error)) from None
+    except RecursionError:
+        raise ScenarioError(file, 1, "not valid YAML: nested too deeply",
+                            "a scenario needs only a few levels") from None
     reader = _Reader(file)
     if root is None:
         raise ScenarioError(file, 1, "the file is empty", "write a scenario")
     return _scenario(reader, root)
 
+
+#: Scenario files bigger than this are refused before parsing.
+MAX_BYTES = 1_000_000
 
 _TOP = ("id", "title", "game", "setting", "seats", "button", "blinds", "antes", "deck",
         "events", "expect", "note")

@@ -83,16 +83,33 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _constru
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
+def unreadable(text: str, error: yaml.YAMLError) -> tuple[int, str]:
+    """The line and a message for a YAML error raised before parsing (an unprintable
+    character such as NUL), which carries a character position rather than a mark."""
+    position = getattr(error, "position", 0) or 0
+    character = getattr(error, "character", "")
+    if isinstance(character, str) and len(character) == 1:
+        character = ord(character)
+    code = f" (code {character:#x})" if isinstance(character, int) else ""
+    return (text[:position].count("\n") + 1,
+            f"the file holds a character YAML does not allow{code}; remove it")
+
+
 def parse_text(text: str, name: str):
     """Parse YAML ``text``; ``name`` is the file name used in error messages.
 
     Returns plain scalars, :class:`Mapping` and :class:`Sequence`; raises
     :class:`YamlError` on a syntax error, a duplicate key or a non-string key.
     """
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)
+    except yaml.YAMLError as error:          # a NUL or other unprintable character
+        raise YamlError(name, *unreadable(text, error)) from None
     loader.name = name
     try:
         return loader.get_single_data()
+    except RecursionError:
+        raise YamlError(name, 1, "not valid YAML: nested too deeply") from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else 1
@@ -112,7 +129,9 @@ def parse_file(path: Path, name: str | None = None):
     name = name or str(path)
     try:
         if path.stat().st_size > MAX_BYTES:
-            raise YamlError(name, 1, f"the file is larger than {MAX_BYTES} bytes; split it")
+            raise YamlError(name, 1, f"the file is larger than {MAX_BYTES} bytes; a "
+                                     "knowledge-base or house rulebook file should be far "
+                                     "smaller: check that this is the right file")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise YamlError(name, 0, "no such file; check the path") from None

@@ -49,8 +49,9 @@ def test_oversized_house_file_is_refused(tmp_path, capsys):
     big.write_text("id: house.big@1\ntitle: Big\nbase: \"tda@2024\"\n# "
                    + "x" * 2_100_000 + "\n", encoding="utf-8")
     assert main(["rulebook", "check", str(big)]) == 1
-    assert capsys.readouterr().err.strip() == (f"{big}:1: the file is larger than 2000000 "
-                                               "bytes; split it")
+    assert capsys.readouterr().err.strip() == (
+        f"{big}:1: the file is larger than 2000000 bytes; a knowledge-base or house rulebook "
+        "file should be far smaller: check that this is the right file")
 
 
 @pytest.mark.parametrize("name", ["casino.yaml", "home-game.yaml"])

@@ -84,6 +84,15 @@ def test_search_finds_boxed_card_and_35_a_on_the_right_pages(site):
     assert {"editions/tda-2024", "topics/misdeal-causes"} <= pages("35-a")
 
 
+def test_search_page_script_names_a_stemmer_that_exists(site):
+    """language_data.js must define the stemmer the search page calls; a bad name made
+    the whole file a syntax error and search dead in the browser."""
+    script = _text(site / "_static" / "language_data.js")
+    assert "window.Stemmer = EnglishStemmer;" in script
+    assert re.search(r"var EnglishStemmer\s*=\s*function", script)
+    assert "function splitQuery(query)" in script
+
+
 def test_pages_load_nothing_from_the_network(site):
     for page in site.rglob("*.html"):
         text = _text(page)

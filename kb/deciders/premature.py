@@ -106,7 +106,7 @@ def _tda_premature(street: str):
         later = " The river then follows normally, with its own burn." \
             if street == "turn" else ""
         return carry_on(f"The {street} was dealt prematurely: its burn stays, the premature "
-                        f"card{'s' * (len(cards) > 1)} go back into the stub, the whole stub "
+                        f"{'cards go' if len(cards) > 1 else 'card goes'} back into the stub, the whole stub "
                         f"is reshuffled face down at once, and the {street} is redealt without "
                         f"another burn.{later}", steps, table,
                         ("tda.premature-cards", "tda.reshuffle-face-down"), random=True)

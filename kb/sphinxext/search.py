@@ -38,7 +38,9 @@ class SearchRuleNumbers(SearchEnglish):
     """``html_search_language = "en_floorbook"``: English plus whole rule numbers."""
 
     lang = "en_floorbook"
-    language_name = "English (rule numbers kept whole)"
+    # Sphinx writes ``window.Stemmer = <language_name>Stemmer;`` into language_data.js,
+    # so this must name the JavaScript stemmer it reuses: English.
+    language_name = "English"
     js_splitter_code = _JS_SPLITTER
 
     def split(self, input: str) -> list[str]:
