@@ -116,3 +116,22 @@ class RuleDomain(Domain):
     def get_objects(self):
         for (objtype, name), (docname, anchor, display) in self.objects.items():
             yield name, display, objtype, docname, anchor, 1
+        yield from self._numbers()
+
+    def _numbers(self):
+        """Extra names "TDA 2026 37-A-1" for a provision's number in each edition beyond the
+        first (Sphinx's search matches the display name, which already carries the first
+        edition's number), so searching any edition's number finds the rule's own entry."""
+        from kb.render import edition_short
+        from kb.sphinxext.store import handbook
+        try:
+            kb = handbook(self.env).kb
+        except KeyError:
+            return
+        for (objtype, name), (docname, anchor, display) in self.objects.items():
+            if objtype == "provision" and kb.has("provision", name):
+                title = display.rsplit(" (", 1)[0]
+                for number in kb.provision(name).numbers:
+                    label = f"{edition_short(kb, number.edition)} {number.number}"
+                    if label not in display:      # the first edition's is in the display
+                        yield label, f"{title} ({label})", objtype, docname, anchor, 1
