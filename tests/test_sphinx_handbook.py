@@ -82,6 +82,8 @@ def test_search_finds_boxed_card_and_35_a_on_the_right_pages(site):
     assert "editions/tda-2024" in {docs[f] for f, *_ in index["indexentries"]["35-a-1"]}
     assert "editions/tda-2024" in pages("35-a-1")
     assert {"editions/tda-2024", "topics/misdeal-causes"} <= pages("35-a")
+    objects = [entry[4] for entries in index["objects"].values() for entry in entries]
+    assert "Misdeal: exposed down cards in flop games (TDA 2026 37-A-7)" in objects
 
 
 def test_search_page_script_names_a_stemmer_that_exists(site):
