@@ -184,7 +184,8 @@ def run_rule(args) -> int:
     except RulebookError as error:
         print(f"floorbook rule: {error}", file=sys.stderr)
         return 2
-    return _print_rulings([_ruled(rule, kb, book, scenario, args.seed)], args.json, many=False)
+    return _print_rulings([_ruled(rule, kb, book, scenario, args.seed)], args.json, many=False,
+                          seed=args.seed)
 
 
 def run_compare(args) -> int:
@@ -197,7 +198,7 @@ def run_compare(args) -> int:
         return loaded
     scenario, kb = loaded
     rulings = [_ruled(rule, kb, book, scenario, args.seed) for book in published_rulebooks(kb)]
-    return _print_rulings(rulings, args.json, many=True)
+    return _print_rulings(rulings, args.json, many=True, seed=args.seed)
 
 
 def _house(path: Path):
@@ -291,7 +292,7 @@ def _ruled(rule, kb, book, scenario, seed):
         return error
 
 
-def _print_rulings(rulings, as_json: bool, many: bool) -> int:
+def _print_rulings(rulings, as_json: bool, many: bool, seed: int = 0) -> int:
     import json
 
     from kb.ruling import format_ruling
@@ -303,7 +304,7 @@ def _print_rulings(rulings, as_json: bool, many: bool) -> int:
         data = [r.to_json() for r in rulings] if many else rulings[0].to_json()
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        print("\n\n".join(format_ruling(r) for r in rulings))
+        print("\n\n".join(format_ruling(r, seed) for r in rulings))
     return 0
 
 

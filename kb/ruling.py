@@ -194,8 +194,9 @@ def _show(value) -> str:
     return repr(value)
 
 
-def format_ruling(ruling: Ruling) -> str:
-    """A ruling as plain text for the terminal: remedy, citations, steps, table, explanation.
+def format_ruling(ruling: Ruling, seed: int = 0) -> str:
+    """A ruling as plain text for the terminal: remedy, citations, steps, table, explanation;
+    a random ruling names the ``seed`` its outcome was drawn with.
 
     >>> view = TableView({5: ("2s", "Ah")}, (), ("8s",), (), (), ("3d", "Ad"))
     >>> print(format_ruling(Ruling("x", "rrop@v11", "continue",
@@ -211,7 +212,7 @@ def format_ruling(ruling: Ruling) -> str:
     cites = "; ".join(f"{c.source} {c.edition} {c.number} ({p})"
                       for c, p in zip(ruling.citations, ruling.provisions)) or "none"
     lines = [f"{ruling.scenario} under {ruling.rulebook}: {ruling.remedy}"
-             + (" (random)" if ruling.random else ""), f"  cites:  {cites}"]
+             + (f" (random: seed {seed})" if ruling.random else ""), f"  cites:  {cites}"]
     for index, one in enumerate(ruling.steps, 1):
         details = " ".join(f"{k}={_plain(v)}" for k, v in one.details.items())
         lines.append(f"  {'steps:' if index == 1 else '':7} {index}. {one.do} {details}".rstrip())
