@@ -321,9 +321,9 @@ def _found(state: Replay, event: Found) -> None:
     table, kind = state.table, event.kind
     if kind == "missing":
         for card in event.cards:
-            if card in table.stub:        # a missing card already dealt: the replay's
-                table.stub.remove(card)   # prefix deck could not leave it out
-                table.missing.append(card)
+            _check_missing(state, event, card)
+            table.stub.remove(card)
+            table.missing.append(card)
     elif kind in ("duplicate", "foreign"):
         card = event.cards[0]
         if kind == "duplicate" and card not in table.deck:
@@ -339,6 +339,30 @@ def _found(state: Replay, event: Found) -> None:
         raise _fail(state, event, f"seat {event.seat} holds no hand", "name a seat dealt in")
     _irregular(state, kind, event, cards=event.cards, seat=event.seat, count=event.count,
                where=event.where)
+
+
+def _check_missing(state: Replay, event: Found, card: str) -> None:
+    """A card found missing cannot be one the deck lists or one that was dealt."""
+    if card in _listed(state.table.deck):
+        raise _fail(state, event, f"found.missing: {card} is listed in the deck",
+                    "take the missing cards out of the deck list")
+    if card not in state.table.stub:
+        raise _fail(state, event, f"found.missing: {card} was dealt earlier in the hand",
+                    "name cards that never came off the deck, or take them out of the deck "
+                    "list")
+
+
+def _listed(deck: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards the scenario put in a chosen place: the deck before its tail in the
+    standard order (a listed card that happens to sit in that order is no different from
+    an unlisted one)."""
+    from kb.cards import standard_deck
+    rank = {c: i for i, c in enumerate(standard_deck())}
+    start = len(deck)
+    while start > 0 and deck[start - 1] in rank and (
+            start == len(deck) or rank[deck[start - 1]] < rank[deck[start]]):
+        start -= 1
+    return deck[:start]
 
 
 def _already_there(state: Replay, event: Found, card: str) -> bool:
