@@ -370,8 +370,10 @@ def _already_there(state: Replay, event: Found, card: str) -> bool:
     table = state.table
     if event.where == "board":
         return card in table.board
-    if event.where == "hand":
+    if event.where == "hand" and event.seat is not None:
         return card in table.hands.get(event.seat, [])
+    if event.where == "hand":                 # no seat named: any hand
+        return any(card in cards for cards in table.hands.values())
     return card in table.all_cards() - Counter(table.extras)
 
 

@@ -113,9 +113,9 @@ def _silent(kb: KnowledgeBase, rulebook: Rulebook, case: Case, topics) -> Decisi
     if note:
         return floor_decision(f"{rulebook.title} has no provision for this ({title}): {note}")
     if governing:
-        return floor_decision(f"{rulebook.title} has no provision that decides this case "
-                              f"({title}); its provisions on the topic do not cover it, so "
-                              "the floor decides.")
+        return floor_decision(f"{rulebook.title} has no provision for this case: its rules "
+                              f"on {title.lower()} cover other situations, so the floor "
+                              "decides.")
     return floor_decision(f"{rulebook.title} has no provision on {title}; the floor decides.")
 
 
@@ -124,8 +124,8 @@ def _ruling(kb, rulebook: Rulebook, case: Case, decision: Decision, pid, topic) 
     extra = [p for p in decision.provisions if p in governing]
     pids = tuple(dict.fromkeys(([pid] if pid else []) + extra))
     table = decision.table or case.table
-    explanation = _renumber(kb, rulebook, decision.explanation) + _unconfirmed(kb, pids) \
-        + _others(case)
+    explanation = _renumber(kb, rulebook, decision.explanation) \
+        + _unconfirmed(kb, rulebook, pids) + _others(case)
     return Ruling(scenario=case.scenario.id, rulebook=rulebook.id, remedy=decision.remedy,
                   citations=tuple(c for c in (_citation(kb, rulebook, p) for p in pids) if c),
                   provisions=pids, steps=tuple(decision.steps), random=decision.random,
@@ -168,13 +168,57 @@ def _citation(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> Citation | Non
                     number.number) if number else None
 
 
-def _unconfirmed(kb: KnowledgeBase, pids) -> str:
-    doubtful = [p for p in pids if kb.has("provision", p)
-                and kb.provision(p).confidence == Confidence.UNCONFIRMED]
-    if not doubtful:
+_TDA_NUMBERS = ("No text of a 2026 TDA edition was seen: these rule numbers are a secondary "
+                "source's (the 2024 number plus 2 from Rule 26 up).")
+_BOOK = {"rrop": "Robert's Rules", "tda": "TDA rule"}
+_MISDEALS = ("Robert's Rules Misdeals are numbered as in the version 11 translation (1 the "
+             "cutoff, 2 the list of causes); older English copies number them the other way "
+             "round.")
+
+
+def _unconfirmed(kb: KnowledgeBase, rulebook: Rulebook, pids) -> str:
+    """What is uncertain about the provisions cited, in a floorperson's words: rules known
+    only from a secondary source, rules seen only in part, and numbers not confirmed."""
+    notes = [_doubt(kb, rulebook, p) for p in pids if kb.has("provision", p)]
+    notes = [n for n in notes if n]
+    return "".join(" " + n for n in dict.fromkeys(notes))
+
+
+def _doubt(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> str:
+    provision, cite = kb.provision(pid), _citation(kb, rulebook, pid)
+    if cite is None:
         return ""
-    return (" Unconfirmed: " + ", ".join(doubtful) + " was not seen in any copy of the book "
-            "(sources.md); the ruling follows the seed's account of it.")
+    name = f"{_BOOK.get(provision.source, provision.source)} {cite.number}"
+    number = next((n for n in provision.numbers if n.number == cite.number), None)
+    if provision.confidence == Confidence.UNCONFIRMED:
+        return (f"Unconfirmed: {name} is known only from a secondary source's citation; no "
+                "copy of the book showing it was seen.")
+    if provision.confidence == Confidence.PARTIAL:
+        return f"Partly seen: {name} was seen only in part or in a copy derived from the book."
+    if number is None or number.confidence == Confidence.CONFIRMED:
+        return ""
+    if number.confidence == Confidence.UNCONFIRMED and provision.source == "tda":
+        return _TDA_NUMBERS
+    if number.confidence == Confidence.UNCONFIRMED:
+        return (f"Unconfirmed number: the text of {name} was seen, but not its number in "
+                "this edition.")
+    if cite.number.startswith("Misdeals"):
+        return _MISDEALS
+    return f"Number: {name} is numbered so in one copy of the book only."
+
+
+_KINDS = {"exposed": "a card exposed by the dealer", "boxed": "a boxed card",
+          "player-exposed": "a card exposed by a player", "extra": "an extra card",
+          "short": "a short hand", "dealt-to": "cards dealt to a seat not entitled to a hand",
+          "dealt-out": "a player dealt out", "first-to": "the first card dealt to the wrong seat",
+          "button": "the button out of position", "board-count": "the wrong number of cards "
+          "on a street", "burn-count": "a burn error", "premature": "a board card dealt too "
+          "soon", "duplicate": "a duplicate card", "foreign": "a card that does not belong "
+          "in the deck", "odd-back": "a card with a different back", "missing": "missing "
+          "cards", "wrong-count": "a hand with the wrong number of cards", "stud-exposed":
+          "an exposed stud down card", "stud-short-stub": "a stub too short for seventh "
+          "street", "draw-exposed": "a card exposed on the draw", "draw-short-stub":
+          "a stub too short for the draw"}
 
 
 def _others(case: Case) -> str:
@@ -182,9 +226,9 @@ def _others(case: Case) -> str:
               if i is not case.irregularity and i.kind != case.irregularity.kind]
     if not others:
         return ""
-    kinds = ", ".join(dict.fromkeys(i.kind.replace("-", " ") for i in others))
-    return f" This ruling answers the {case.irregularity.kind.replace('-', ' ')}; " \
-           f"also found: {kinds}."
+    kinds = ", ".join(dict.fromkeys(_KINDS.get(i.kind, i.kind) for i in others))
+    main = _KINDS.get(case.irregularity.kind, case.irregularity.kind)
+    return f" This ruling is about {main}; the hand also had {kinds}."
 
 
 def view(table, case: Case) -> TableView:

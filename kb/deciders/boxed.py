@@ -24,15 +24,21 @@ def _limit(case) -> int:
 def rrop_boxed_card(case):
     """Robert's Rules of Poker v11, Irregularities 7: a boxed card is a meaningless scrap of
     paper, replaced by the next card.  Two or more are a misdeal before action has begun
-    (Misdeals 2(c)); after it, each is a scrap of paper."""
+    (Misdeals 2(c)); after it (Misdeals 1), each is a scrap of paper."""
     boxed = _boxed(case)
     if not boxed or (len(boxed) >= _limit(case) and not case.cutoff_reached()):
         return None
     cards = [i.get("card") for i in boxed]
     steps = [step("set-aside", card=c, as_="scrap") for c in cards]
-    return carry_on(f"The boxed card{'s' * (len(cards) > 1)} ({', '.join(cards)}) "
-                    "is a meaningless scrap of paper, set aside; the next card is dealt "
-                    "in its place.", steps)
+    if len(cards) == 1:
+        return carry_on(f"The boxed card ({cards[0]}) is a meaningless scrap of paper "
+                        "(Robert's Rules Irregularities 7): it is set aside and the next "
+                        "card is dealt in its place.", steps)
+    return carry_on(f"{len(cards)} boxed cards ({', '.join(cards)}) would be a misdeal "
+                    "(Misdeals 2(c)) only before action began; two players have acted, so "
+                    "there is no misdeal (Misdeals 1). Each boxed card is a meaningless scrap "
+                    "of paper (Irregularities 7): set aside, the next card dealt in its place.",
+                    steps, provisions=("rrop.misdeals.cutoff", "rrop.misdeals.boxed-cards"))
 
 
 @decides("rrop.misdeals.boxed-cards")

@@ -61,30 +61,53 @@ def tda_fouled_deck(case):
                     "bets are returned, whatever action there has been.",
                     ("tda.disputed-hands",))
     if kind in ("odd-back", "missing"):
-        what = "a card with a different back" if kind == "odd-back" else "missing cards"
+        what = "A card with a different back is" if kind == "odd-back" \
+            else "Missing cards are"
         return floor_decision(f"The TDA's fouled deck (35-E) is two cards of the same rank "
-                              f"and suit; {what} is a condition the house or local "
+                              f"and suit. {what} a condition the house or local "
                               "regulations may define, so the floor decides.")
     return None
 
 
-@decides("rrop.irregularities.joker", "rrop.dead-hands.joker")
+@decides("rrop.dead-hands.joker")
+def rrop_dead_hand_joker(case):
+    """Robert's Rules of Poker v11, Dead Hands 1(e): a player who acts on a hand holding a
+    joker as a hole card, in a game without jokers, has a dead hand."""
+    seat = _joker_seat(case)
+    if seat is None or not any(r.seat == seat for r in case.records):
+        return None
+    card = case.irregularity.get("cards")[0]
+    table = case.table.copy()
+    table.kill(seat)
+    table.muck.remove(card)
+    table.set_aside.append(card)
+    return Decision("dead-hand", f"Seat {seat} acted on a hand holding a joker, in a game "
+                    "without jokers: the hand is dead (Robert's Rules Dead Hands 1(e)).",
+                    [step("kill", seat=seat)], table, ("rrop.irregularities.joker",))
+
+
+def _joker_seat(case):
+    irregularity = case.irregularity
+    if irregularity.kind != "foreign" or irregularity.get("where") != "hand":
+        return None
+    return irregularity.get("seat")
+
+
+@decides("rrop.irregularities.joker")
 def rrop_joker(case):
-    """Robert's Rules of Poker v11, Irregularities 8 (partial) and Dead Hands 1(e): a joker in
-    a game without jokers is a scrap of paper, not a misdeal; found before the player acts it
-    is replaced as a boxed card (Irregularities 7); if the player acted on the hand, it is
-    dead."""
+    """Robert's Rules of Poker v11, Irregularities 8 (partial): a joker in a game without
+    jokers is a scrap of paper, not a misdeal; found before the player acts it is replaced
+    as a boxed card is (Irregularities 7).  A player who acted on it: Dead Hands 1(e)."""
     irregularity = case.irregularity
     if irregularity.kind != "foreign":
         return None
-    card, seat = irregularity.get("cards")[0], irregularity.get("seat")
-    table = case.table.copy()
+    seat = _joker_seat(case)
     if seat is not None and any(r.seat == seat for r in case.records):
-        table.kill(seat)
-        table.muck.remove(card)
-        table.set_aside.append(card)
-        return Decision("dead-hand", f"Seat {seat} acted on a hand holding a {card}: the hand "
-                        "is dead.", [step("kill", seat=seat)], table, ("rrop.dead-hands.joker",))
+        dead = rrop_dead_hand_joker(case)
+        dead.provisions = ("rrop.dead-hands.joker",)
+        return dead
+    card = irregularity.get("cards")[0]
+    table = case.table.copy()
     steps = [step("set-aside", card=card, as_="scrap")]
     pile = table.hands.get(seat) if seat is not None else table.board
     if irregularity.get("where") in ("hand", "board") and card in (pile or []) and table.stub:
@@ -95,9 +118,10 @@ def rrop_joker(case):
                      else step("replace", street="board", out=card, in_=new))
     else:
         _take_out(table, card)
-    return carry_on(f"A {card} in a game without jokers is a scrap of paper, not a misdeal: it "
-                    "is set aside and replaced by the next card, as a boxed card would be.",
-                    steps, table, ("rrop.irregularities.joker", "rrop.irregularities.boxed-card"))
+    what = "joker" if card == "Jk" else f"card that does not belong in the deck ({card})"
+    return carry_on(f"A {what} is a scrap of paper, not a misdeal: it is set aside and "
+                    "replaced by the next card, as a boxed card would be.",
+                    steps, table, ("rrop.irregularities.boxed-card",))
 
 
 def _take_out(table, card: str) -> None:
@@ -117,5 +141,5 @@ def tda_non_standard(case):
     if case.irregularity.kind != "foreign" or case.cutoff_reached():
         return None
     card = case.irregularity.get("cards")[0]
-    return misdeal(case, f"Misdeal (35-A-6): a non-standard card ({card}) was found before "
-                   "substantial action.")
+    what = "a joker" if card == "Jk" else f"a non-standard card ({card})"
+    return misdeal(case, f"Misdeal (35-A-6): {what} was found before substantial action.")
