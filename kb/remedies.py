@@ -112,7 +112,9 @@ def gather_and_redeal(case, button: int | None = None) -> tuple[Table, list[Step
     for _ in range(count):
         for seat in order:
             table.hands[seat].append(table.take())
-    steps.append(step("redeal", button=button or scenario.button, seats=list(order)))
+    button = button or scenario.button
+    steps.append(step("redeal", **({} if button is None else {"button": button}),
+                      seats=list(order)))
     return table, steps
 
 

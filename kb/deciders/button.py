@@ -58,9 +58,9 @@ def tda_button_correction(case):
                         "has occurred: the error stands, play continues, and the button is "
                         "not moved back on the next hand.")
     decision = misdeal(case, f"The button belonged at seat {seat} and the error was found "
-                       "before substantial action, so it is corrected (34-A); with the cards "
-                       "already out, correcting it means gathering them and redealing with the "
-                       "button in place (the TDA does not list it as a misdeal cause).",
-                       button=seat)
+                       "before substantial action, so it is corrected (34-A). 34-A does not "
+                       "say how; with the cards already out, this project reads \"corrected\" "
+                       "as gathering them and redealing with the button in place, although the "
+                       "TDA does not list a wrong button as a misdeal cause.", button=seat)
     decision.steps.insert(0, step("correct-button", seat=seat))
     return decision

@@ -20,16 +20,27 @@ def _exposed(case):
     return irregularity
 
 
-def _replace(case, irregularity, why: str):
+_A5_BURN = "It is used as the burn, as a copy derived from the ace-to-five rule says."
+_27_BURN = ("It is used as the burn; the deuce-to-seven rule as reported does not say where "
+            "it goes, so this follows the ace-to-five rule's derived copy.")
+_DRAW_OUT = ("The rule as reported does not say where the exposed card goes (it does not "
+             "call it a burn), so it is set aside, out of play.")
+
+
+def _replace(case, irregularity, why: str, where: str = _A5_BURN):
+    """Replace the exposed card by the top card; it goes to the burns, or (``where`` is
+    :data:`_DRAW_OUT`) out of play."""
     table, seat, card = case.table.copy(), irregularity.get("seat"), irregularity.get("card")
     hand = table.hands[seat]
     new = table.take()
     hand[hand.index(card)] = new
-    table.burns.append(card)
+    burn = where is not _DRAW_OUT
+    (table.burns if burn else table.set_aside).append(card)
+    put = step("set-aside", card=card, as_="burn") if burn else step("set-aside", card=card)
     return carry_on(f"Seat {seat}'s exposed {card} {why}: it is replaced by the top card "
-                    f"({new}) once the others have their cards, and serves as a burn.",
-                    [step("finish-deal"), step("replace", seat=seat, out=card, in_=new),
-                     step("set-aside", card=card, as_="burn")], table)
+                    f"({new}) once the others have their cards. {where}",
+                    [step("finish-deal"), step("replace", seat=seat, out=card, in_=new), put],
+                    table)
 
 
 @decides("rrop.lowball.exposed-on-draw", "rrop.draw-high.exposed-on-draw")
@@ -39,7 +50,8 @@ def rrop_exposed_on_draw(case):
     irregularity = _exposed(case)
     if irregularity is None or irregularity.kind != "draw-exposed":
         return None
-    return _replace(case, irregularity, "was exposed on the draw and is never kept")
+    return _replace(case, irregularity, "was exposed on the draw and is never kept",
+                    _DRAW_OUT)
 
 
 @decides("rrop.draw-high.exposed-before-draw")
@@ -77,7 +89,7 @@ def rrop_deuce_to_seven(case):
     if irregularity.get("card")[0] in _27_KEEP:
         return carry_on(f"The exposed {irregularity.get('card')} is a 7, 5, 4, 3 or 2: the "
                         "player keeps it.")
-    return _replace(case, irregularity, "is not a 7, 5, 4, 3 or 2")
+    return _replace(case, irregularity, "is not a 7, 5, 4, 3 or 2", _27_BURN)
 
 
 @decides("tda.misdeal.draw-games")

@@ -36,7 +36,24 @@ def _first_two(case) -> bool:
     return any(i.get("slot") in (0, 1) for i in _exposed(case))
 
 
-@decides(*RROP_FIRST_TWO, "house.casino.exposed-misdeal")
+@decides("house.casino.exposed-misdeal")
+def house_exposed_misdeal(case):
+    """House 13.1: the first or second hole card, or more than one, exposed is a misdeal.
+    13.1 sets no time limit; the house applies Robert's Rules where section 13 is silent,
+    which this project reads as bringing in Robert's Rules' cutoff (Misdeals 1)."""
+    exposed = _exposed(case)
+    if not exposed or not (_first_two(case) or _too_many(case)):
+        return None
+    if not case.cutoff_reached():
+        return rrop_exposed_first_two(case)
+    return carry_on("Rule 13.1 makes this a misdeal but sets no time limit. Where section 13 "
+                    "is silent the house follows Robert's Rules, and this project reads that "
+                    "as bringing in Robert's Rules' cutoff (Misdeals 1): two players have "
+                    "acted, so there is no misdeal and the hand is played out.",
+                    provisions=("rrop.misdeals.cutoff",))
+
+
+@decides(*RROP_FIRST_TWO)
 def rrop_exposed_first_two(case):
     """Robert's Rules of Poker v11, Hold'em 1 and Misdeals 2(a)/(b) (also house 13.1):
     the first or second hole card, or two or more hole cards, exposed by the dealer make a
@@ -99,10 +116,20 @@ def tda_exposed_downcards(case):
         if case.cutoff_reached():
             return None
         return misdeal(case, "Misdeal (35-A-7): one of the first two cards off the deck, or "
-                       "two other down cards, exposed by the dealer before substantial action.")
-    return carry_on("One down card other than the first two was exposed: 35-A-7 makes that "
-                    "no misdeal, and the TDA rules have no procedure to replace it (the "
-                    "replace-and-burn procedure is Robert's Rules'), so play continues.")
+                       "two other down cards, exposed by the dealer before substantial action."
+                       + _off_table_reading(case))
+    return carry_on("One down card other than the first two was exposed by the dealer: "
+                    "35-A-7 makes that no misdeal. The TDA rules do not say what happens to "
+                    "the exposed card, whether the player keeps it or it is replaced (the "
+                    "replace-and-burn procedure is Robert's Rules', not the TDA's); this ruling "
+                    "lets play continue with the card where it is." + _off_table_reading(case))
+
+
+def _off_table_reading(case) -> str:
+    if not any(i.get("off_table") for i in _exposed(case)):
+        return ""
+    return (" The TDA rules do not mention a card dealt off the table; this project reads it "
+            "as a card exposed by dealer error, as Robert's Rules (Irregularities 12) does.")
 
 
 @decides("rrop.irregularities.flashed-cards")
