@@ -124,10 +124,11 @@ def _ruling(kb, rulebook: Rulebook, case: Case, decision: Decision, pid, topic) 
     extra = [p for p in decision.provisions if p in governing]
     pids = tuple(dict.fromkeys(([pid] if pid else []) + extra))
     table = decision.table or case.table
+    citations = tuple(c for c in (_citation(kb, rulebook, p) for p in pids) if c)
     explanation = _renumber(kb, rulebook, decision.explanation) \
-        + _unconfirmed(kb, rulebook, pids) + _others(case)
+        + _omaha(case, citations) + _unconfirmed(kb, rulebook, pids) + _others(case)
     return Ruling(scenario=case.scenario.id, rulebook=rulebook.id, remedy=decision.remedy,
-                  citations=tuple(c for c in (_citation(kb, rulebook, p) for p in pids) if c),
+                  citations=citations,
                   provisions=pids, steps=tuple(decision.steps), random=decision.random,
                   table=view(table, case), explanation=explanation, topic=topic)
 
@@ -166,6 +167,15 @@ def _citation(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> Citation | Non
     number = provision.numbers[0] if provision.numbers else None
     return Citation(provision.source, number.edition.partition("@")[2] or number.edition,
                     number.number) if number else None
+
+
+def _omaha(case: Case, citations) -> str:
+    """Robert's Rules' hold'em rules applied to an Omaha hand: say it is a reading."""
+    if case.game != "omaha" or not any(c.source == "rrop" and c.number.startswith("Hold'em")
+                                       for c in citations):
+        return ""
+    return (" Robert's Rules' hold'em rules are applied to this Omaha hand: the Omaha rules "
+            "of Robert's Rules were not seen, so this is this project's reading.")
 
 
 _TDA_NUMBERS = ("No text of a 2026 TDA edition was seen: these rule numbers are a secondary "

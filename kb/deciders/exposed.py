@@ -119,10 +119,10 @@ def tda_exposed_downcards(case):
                        "two other down cards, exposed by the dealer before substantial action."
                        + _off_table_reading(case))
     return carry_on("One down card other than the first two was exposed by the dealer: "
-                    "35-A-7 makes that no misdeal. The TDA rules do not say what happens to "
-                    "the exposed card, whether the player keeps it or it is replaced (the "
-                    "replace-and-burn procedure is Robert's Rules', not the TDA's); this ruling "
-                    "lets play continue with the card where it is." + _off_table_reading(case))
+                    "35-A-7 makes that no misdeal. The TDA rules have no procedure for the "
+                    "exposed card: they do not say whether the player keeps it or it is "
+                    "replaced (the replace-and-burn procedure is Robert's Rules', not the "
+                    "TDA's); this ruling lets play continue with the card where it is." + _off_table_reading(case))
 
 
 def _off_table_reading(case) -> str:

@@ -34,7 +34,18 @@ def rrop_odd_back(case):
         return carry_on(f"A card with a different back ({card}) was found in the stub: all "
                         "action stands.")
     return void(case, f"A card with a different back ({card}) appeared during the hand: all "
-                "action is void and every chip goes back to whoever put it in.", _KNOWING)
+                "action is void and every chip goes back to whoever put it in."
+                + _odd_back_reading(case, where), _KNOWING)
+
+
+def _odd_back_reading(case, where) -> str:
+    """Irregularities 3 speaks of a card that 'appears' during a hand; whether a card noticed
+    only after the betting counts is not said."""
+    if where not in ("board", "hand") or not case.records:
+        return ""
+    return (" The card was noticed only after players had bet on it; the rule does not say "
+            "whether \"appears\" means when the card came into play or when it was noticed, "
+            "and this ruling reads it as when it came into play.")
 
 
 @decides("rrop.irregularities.missing-cards")

@@ -111,15 +111,17 @@ def tda_stud_short_stub(case):
         for seat in players:
             table.hands[seat].append(table.take())
         steps.append(step("deal", street="seventh", seats=list(players)))
-        return carry_on("RP-10-H A: the three earlier burns make up the short stub; they are "
-                        "scrambled with it, cut, one card is burned and each player gets a "
-                        "seventh-street card.", steps, table, random=True)
+        return carry_on("The stub is short for seventh street, and the three earlier burns make "
+                        "up the shortfall (RP-10-H, part A): they are scrambled with the stub, "
+                        "cut, one card is burned and each player gets a seventh-street card.",
+                        steps, table, random=True)
     common = table.take()
     table.board.append(common)
     steps.append(step("common-card", card=common))
-    return carry_on(f"RP-10-H {part}: the stub cannot give every player a card, so after the "
-                    "burn one card is dealt face up in the centre as a common card for all "
-                    "players; the first to act on sixth street acts first on seventh (D).",
+    return carry_on(f"The stub cannot give every player a seventh-street card (RP-10-H, part "
+                    f"{part}), so after the burn one card is dealt face up in the centre as a "
+                    "common card for all players; the first to act on sixth street acts first "
+                    "on seventh (part D).",
                     steps, table, random=part == "C")
 
 
@@ -147,14 +149,26 @@ def rrop_stud_running_out(case):
         for seat in players[len(served):]:
             table.hands[seat].append(table.take())
         steps.append(step("deal", street="seventh", seats=players[len(served):]))
-        return carry_on("The stub is too short for seventh street: the dealer deals to the last "
-                        "card, reshuffles the burns into a new stub and deals the remaining "
-                        "players (an outline of the practice).", steps, table, random=True)
+        return carry_on("The stub is too short for seventh street. Robert's Rules' own steps "
+                        "were not seen; following a forum description of the older practice, "
+                        "the dealer deals to the last card, reshuffles the burns into a new "
+                        "stub and deals the remaining players.", steps, table, random=True)
+    return _rrop_common_card(table)
+
+
+def _rrop_common_card(table):
+    """The forum outline's last resort: a common card.  With one card left it is dealt
+    without a burn (this project's reading)."""
     burn = table.take() if len(table.stub) > 1 else None
+    steps = [step("burn", card=burn, street="seventh")] if burn else []
     common = table.take()
     if burn:
         table.burns.append(burn)
     table.board.append(common)
-    return carry_on("The stub and the burns cannot give every player a seventh-street card, so "
-                    "one card is dealt face up in the centre as a common card (an outline of "
-                    "the practice).", [step("common-card", card=common)], table)
+    last = "" if burn else (" Only one card is left, so it is dealt without a burn; that is "
+                            "this project's reading.")
+    return carry_on("The stub and the burns together cannot give every player a seventh-street "
+                    "card. Robert's Rules' own steps were not seen; a forum description of the "
+                    "older practice says a common card is used only when there still are not "
+                    "enough cards, so one card is dealt face up in the centre as a common card."
+                    + last, steps + [step("common-card", card=common)], table)
