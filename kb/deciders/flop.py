@@ -11,14 +11,6 @@ _SIZE = {"flop": 3, "turn": 1, "river": 1}
 _WORDS = {2: "two", 3: "three"}
 
 
-def holdem_rule_note(case) -> str:
-    """A sentence for a Robert's Rules hold'em rule applied to another flop game."""
-    if case.game == "holdem":
-        return ""
-    return (f" This is Robert's Rules' hold'em rule applied to {case.game}: no {case.game} "
-            "text on this point was seen.")
-
-
 @decides("tda.four-card-flop")
 def tda_four_card_flop(case):
     """Poker TDA 2024 39-A: a four-card flop is scrambled face down, the floor picks one
@@ -54,7 +46,7 @@ def _redeal_flop(case, provisions: tuple[str, ...]):
     steps += deal_board(table, "flop", 3, burn=False)
     return carry_on(f"The flop had {irregularity.get('count')} cards: it is redealt. The flop "
                     "cards are mixed into the stub, the burn stays, the stub is shuffled and "
-                    "cut, and a new flop is dealt without a burn." + holdem_rule_note(case),
+                    "cut, and a new flop is dealt without a burn.",
                     steps, table, provisions, random=True)
 
 
@@ -93,7 +85,7 @@ def _flop_reshuffle(case, provisions: tuple[str, ...], why: str):
     return carry_on(f"The flop was dealt {what} and its cards were seen, so the deck is "
                     f"reshuffled: the flop cards go back into the stub{again}, the burn cards "
                     "stay where they are, the stub is shuffled and cut, and a new flop is "
-                    f"dealt without burning. {why}" + holdem_rule_note(case),
+                    f"dealt without burning. {why}",
                     steps, table, provisions, random=True)
 
 

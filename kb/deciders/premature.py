@@ -95,27 +95,37 @@ def rrop_premature_river(case):
                     "burn.", steps, table, _RROP_ALSO, random=True)
 
 
+_BEFORE = {"flop": "preflop", "turn": "flop", "river": "turn"}
+
+
 def _tda_premature(street: str):
     def decide(case):
         irregularity = _premature(case, street)
         if irregularity is None:
             return None
         table, cards = case.table.copy(), list(irregularity.get("cards"))
-        steps = reshuffle_stub(table, cards, case.rng, with_cut=False, face_down=True)
+        steps = [step("finish-betting", street=_BEFORE[street])]
+        steps += reshuffle_stub(table, cards, case.rng, with_cut=False, face_down=True)
         steps += deal_board(table, street, 3 if street == "flop" else 1, burn=False)
-        later = " The river then follows normally, with its own burn." \
-            if street == "turn" else ""
-        return carry_on(f"The {street} was dealt prematurely: its burn stays, the premature "
-                        f"{'cards go' if len(cards) > 1 else 'card goes'} back into the stub, the whole stub "
-                        f"is reshuffled face down at once, and the {street} is redealt without "
-                        f"another burn.{later}", steps, table,
+        return carry_on(_tda_text(street, len(cards)), steps, table,
                         ("tda.premature-cards", "tda.reshuffle-face-down"), random=True)
     decide.__name__ = f"tda_premature_{street}"
     decide.__doc__ = (f"Poker TDA 2024 {dict(flop='RP-5-A', turn='RP-5-B', river='RP-5-C')[street]}"
                       f" (via 39-C; reshuffle face down per 39-D): the premature {street}'s "
                       "burn stays, the card goes back into the stub, the stub is reshuffled "
-                      f"and the {street} is redealt without another burn.")
+                      f"and the {street} is redealt without another burn.  Finishing the "
+                      "betting first is common practice, not RP-5 text.")
     return decide
+
+
+def _tda_text(street: str, count: int) -> str:
+    cards = "cards go" if count > 1 else "card goes"
+    later = " The river then follows normally, with its own burn." if street == "turn" else ""
+    return (f"The {street} was dealt prematurely: its burn stays, the premature {cards} back "
+            f"into the stub, the whole stub is reshuffled face down, and the {street} is "
+            f"redealt from it without another burn.{later} The betting round in progress is "
+            "completed first: that is common practice; the TDA procedure does not say when "
+            "the reshuffle happens relative to the betting.")
 
 
 for _street, _pid in _TDA.items():

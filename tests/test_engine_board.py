@@ -1,0 +1,91 @@
+"""Board-card and burn errors (sources.md sections 7 and 8), ruled on hand-built decks."""
+
+import pytest
+
+from kb.engine import rule
+from kb.load import load_knowledge_base
+from kb.rulebook import edition_rulebook, resolve_rulebook
+from kb.scenario import parse_scenario
+
+# Six seats, button 6: twelve hole cards, then the stub B0 F1 F2 F3 B1 T1 B2 R1 X1 X2.
+DECK = "2s 3s 4s 5s 6s 7s 2h 3h 4h 5h 6h 7h Ac Kc Qc Jc Tc 9c 8c 7c 6c 5c"
+PREFLOP = "  - deal: {}\n  - act: [call, call, call, call, call, check]\n"
+
+
+@pytest.fixture(scope="module")
+def kb():
+    return load_knowledge_base()
+
+
+def ruled(kb, book, events, seed=0):
+    text = (f"id: t\ntitle: t\ngame: holdem\nseats: 6\nbutton: 6\ndeck: {DECK}\n"
+            f"events:\n{PREFLOP}{events}")
+    rulebook = edition_rulebook(kb, book) if "@v" in book or book.startswith("tda") \
+        else resolve_rulebook(kb, book)
+    return rule(kb, rulebook, parse_scenario(text), seed)
+
+
+def numbers(ruling):
+    return [c.number for c in ruling.citations]
+
+
+def test_missed_flop_burn_after_a_check_robert_burns_two_before_the_natural_turn(kb):
+    ruling = ruled(kb, "rrop@v11", "  - flop: {burns: 0}\n  - act: [check]\n")
+    assert numbers(ruling)[0] == "Hold'em 5" and "Hold'em 4" not in numbers(ruling)
+    # natural order: burn Ac, flop Kc Qc Jc, burn Tc, turn 9c
+    assert ruling.table.board == ("Ac", "Kc", "Qc", "9c") and ruling.table.burns == ("Jc", "Tc")
+    assert [s.do for s in ruling.steps] == ["finish-betting", "burn", "deal"]
+
+
+def test_missed_flop_burn_after_a_check_tda_39_b_burns_one(kb):
+    ruling = ruled(kb, "tda@2024", "  - flop: {burns: 0}\n  - act: [check]\n")
+    assert ruling.table.board == ("Ac", "Kc", "Qc", "Tc") and ruling.table.burns == ("Jc",)
+
+
+def test_double_river_burn_after_action_returns_nothing_to_the_stub(kb):
+    events = ("  - flop: {}\n  - act: [check, check, check, check, check, check]\n"
+              "  - turn: {}\n  - act: [check, check, check, check, check, check]\n"
+              "  - river: {burns: 2}\n  - act: [bet, call, fold, fold, fold, fold]\n")
+    ruling = ruled(kb, "rrop@v11", events)
+    assert ruling.steps == () and ruling.table.burns == ("Ac", "Tc", "8c", "7c")
+    assert ruling.table.board == ("Kc", "Qc", "Jc", "9c", "6c")
+
+
+def test_double_turn_burn_after_action_the_extra_burn_is_the_river_burn(kb):
+    events = ("  - flop: {}\n  - act: [check, check, check, check, check, check]\n"
+              "  - turn: {burns: 2}\n  - act: [check, bet, call, fold, fold, fold]\n")
+    ruling = ruled(kb, "rrop@v11", events)
+    assert ruling.table.board == ("Kc", "Qc", "Jc", "8c", "7c")
+    assert ruling.table.burns == ("Ac", "Tc", "9c")
+    assert [s.do for s in ruling.steps] == ["finish-betting", "return-to-stub", "burn", "deal"]
+
+
+@pytest.mark.parametrize("burns", [0, 2])
+@pytest.mark.parametrize("book", ["rrop@v11", "house.casino@2026"])
+def test_flop_burn_error_before_action_is_redealt_without_a_new_burn(kb, book, burns):
+    ruling = ruled(kb, book, f"  - flop: {{burns: {burns}}}\n")
+    assert ruling.remedy == "continue" and len(ruling.table.burns) == burns
+    assert "burn" not in [s.do for s in ruling.steps]
+    if book.startswith("house"):
+        assert {"13.6", "13.8"} <= set(numbers(ruling))
+
+
+@pytest.mark.parametrize("street,events", [
+    ("flop", "  - flop: {premature: true}\n"),
+    ("turn", "  - flop: {}\n  - act: [check, bet]\n  - turn: {premature: true}\n")])
+def test_tda_premature_card_finishes_the_betting_first_and_says_it_is_practice(kb, street,
+                                                                              events):
+    ruling = ruled(kb, "tda@2024", events.replace("call, check]", "call]"))
+    assert ruling.steps[0].do == "finish-betting"
+    assert "common practice" in ruling.explanation
+
+
+def test_tda_four_card_flop_calls_the_turn_burn_a_reading(kb):
+    ruling = ruled(kb, "tda@2024", "  - flop: {cards: 4}\n")
+    assert "our reading" in ruling.explanation
+
+
+def test_tda_turn_burn_error_says_rule_38_is_for_wrong_count_kills(kb):
+    ruling = ruled(kb, "tda@2024", "  - flop: {}\n  - act: [check, check, check, check, "
+                                   "check, check]\n  - turn: {burns: 0}\n")
+    assert ruling.remedy == "floor-decision" and "wrong number of cards" in ruling.explanation
