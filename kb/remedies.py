@@ -133,6 +133,25 @@ def misdeal(case, explanation: str, provisions: tuple[str, ...] = (),
     return Decision("misdeal", explanation, steps, table, provisions, random=True)
 
 
+_SA_RULES = ("tda.substantial-action.two-with-chips", "tda.substantial-action.three-actions")
+
+
+def before_sa(case) -> tuple[str, tuple[str, ...]]:
+    """Where players have acted but not enough for substantial action: a sentence saying so
+    (TDA Rule 36) and the provisions to cite; empty when no one has acted."""
+    if not case.records or case.substantial_action() is not None:
+        return "", ()
+    count = len(case.records)
+    return (f" The {count} action{'s' * (count > 1)} taken so far "
+            f"{'are' if count > 1 else 'is'} not substantial action (36-A needs two actions, "
+            "at least one putting chips in; 36-B three actions).", _SA_RULES)
+
+
+def cards(count: int) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{count} card{'s' * (count != 1)}"
+
+
 def void(case, explanation: str, provisions: tuple[str, ...] = ()) -> Decision:
     """The hand is void: every chip goes back to whoever put it in."""
     return Decision("void", explanation, [step("refund", chips="all")], None, provisions)

@@ -5,7 +5,7 @@ wrong-count-after-action, card-count)."""
 from __future__ import annotations
 
 from kb.deciders import decides
-from kb.remedies import Decision, carry_on, misdeal, step
+from kb.remedies import Decision, before_sa, cards, carry_on, misdeal, step
 from kb.scenario import DRAW_GAMES, STUD_GAMES
 
 
@@ -68,7 +68,7 @@ def rrop_wrong_count(case):
         return carry_on(f"Seat {seat} was skipped as the last seat of the last round, so the "
                         "top card reaches it in proper sequence: it is dealt that card.",
                         [step("supply", seat=seat, card=card)], table)
-    return misdeal(case, f"Misdeal: seat {seat} holds {count} cards instead of "
+    return misdeal(case, f"Misdeal: seat {seat} holds {cards(count)} instead of "
                    f"{case.proper_cards}, found before action began.")
 
 
@@ -84,14 +84,16 @@ def tda_button_short(case):
     table = case.table.copy()
     if any(r.seat == seat for r in case.records):
         table.kill(seat)
-        return Decision("dead-hand", f"The button (seat {seat}) acted holding {count} cards: "
-                        "its hand is dead.", [step("kill", seat=seat)], table,
+        return Decision("dead-hand", f"The button (seat {seat}) acted holding "
+                        f"{cards(count)}: its hand is dead.", [step("kill", seat=seat)], table,
                         ("tda.button-short",))
     supplied = [table.take() for _ in range(case.proper_cards - count)]
     table.hands[seat].extend(supplied)
+    after = ", as Rule 37 allows even after substantial action" \
+        if case.substantial_action() else ""
     return carry_on(f"The button (seat {seat}) was dealt too few cards and has not acted: it "
-                    "is given the missing card from the top of the stub, even after "
-                    "substantial action.", [step("supply", seat=seat, cards=supplied)], table,
+                    f"is given the missing card from the top of the stub{after}.",
+                    [step("supply", seat=seat, cards=supplied)], table,
                     ("tda.button-short", "tda.misdeal.button-two-cards"))
 
 
@@ -105,8 +107,9 @@ def tda_wrong_count(case):
     seat, count = held
     if seat == case.scenario.button and count < case.proper_cards:
         return None                      # Rule 37 decides the button's short hand
-    return misdeal(case, f"Misdeal (35-A-5): seat {seat} was dealt {count} cards instead of "
-                   f"{case.proper_cards}, before substantial action.")
+    note, cited = before_sa(case)
+    return misdeal(case, f"Misdeal (35-A-5): seat {seat} was dealt {cards(count)} instead of "
+                   f"{case.proper_cards}, before substantial action." + note, cited)
 
 
 def wrong_counts(case) -> list[tuple[int, int]]:
@@ -130,10 +133,10 @@ def _kill_all(case, seats) -> tuple:
 
 
 def _listing(held) -> str:
-    return ", ".join(f"seat {seat} holds {count}" for seat, count in held)
+    return ", ".join(f"seat {seat} holds {cards(count)}" for seat, count in held)
 
 
-@decides("tda.burns-after-substantial-action", "tda.addendum.38-1a", "tda.addendum.38-1b")
+@decides("tda.burns-after-substantial-action")
 def tda_kill_after_sa(case):
     """Poker TDA 2024 Rule 38 with Addendum Ex. 1-A/1-B: after substantial action a hand
     with the wrong number of cards is killed and mucked; the stub is a normal stub and
@@ -148,7 +151,7 @@ def tda_kill_after_sa(case):
     examples = tuple(dict.fromkeys("tda.addendum.38-1a" if n < case.proper_cards
                                    else "tda.addendum.38-1b" for _, n in held))
     return Decision("dead-hand", f"Substantial action has occurred and {_listing(held)} "
-                    f"cards instead of {case.proper_cards}: "
+                    f"instead of {case.proper_cards}: "
                     f"{'the hand is' if len(held) == 1 else 'those hands are'} dead and mucked; "
                     "the dealer burns exactly one card for each later street.", steps, table,
                     ("tda.burns-after-substantial-action",) + examples)
@@ -182,6 +185,6 @@ def rrop_dead_wrong_count(case):
                         provisions=("rrop.explanations.stud-missing-card",)
                         if case.game in STUD_GAMES else ())
     table, steps = _kill_all(case, [seat for seat, _ in dead])
-    return Decision("dead-hand", f"Action has begun and {_listing(dead)} cards instead of "
+    return Decision("dead-hand", f"Action has begun and {_listing(dead)} instead of "
                     f"{case.proper_cards}: {'that hand is' if len(dead) == 1 else 'those hands are'}"
                     " dead.", steps, table)
