@@ -70,13 +70,6 @@ def rrop_premature_turn(case):
                     steps, table, _RROP_ALSO)
 
 
-def _shuffle_and_cut(table, rng) -> list:
-    from kb.remedies import cut
-    rng.shuffle(table.stub)
-    table.stub, cut_step = cut(table.stub, rng)
-    return [step("shuffle", cards=len(table.stub)), cut_step]
-
-
 @decides("rrop.holdem.premature-river")
 def rrop_premature_river(case):
     """Robert's Rules of Poker v11, the premature-turn rule's last part: a river turned early
