@@ -204,7 +204,8 @@ def _doubt(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> str:
         return (f"Unconfirmed: {name} is known only from a secondary source's citation; no "
                 "copy of the book showing it was seen.")
     if provision.confidence == Confidence.PARTIAL:
-        return f"Partly seen: {name} was seen only in part or in a copy derived from the book."
+        return (f"Partly seen: {name} was seen only in part or in a copy derived from the "
+                f"book{_number_status(number)}.")
     if number is None or number.confidence == Confidence.CONFIRMED:
         return ""
     if number.confidence == Confidence.UNCONFIRMED and provision.source == "tda":
@@ -214,7 +215,15 @@ def _doubt(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> str:
                 "this edition.")
     if cite.number.startswith("Misdeals"):
         return _MISDEALS
-    return f"Number: {name} is numbered so in one copy of the book only."
+    return f"Number: {name} is not settled (copies differ or only one was seen)."
+
+
+def _number_status(number) -> str:
+    if number is None or number.confidence == Confidence.CONFIRMED:
+        return ""
+    if number.confidence == Confidence.UNCONFIRMED:
+        return ", and its number is not confirmed"
+    return ", and its number is not settled (copies differ or only one was seen)"
 
 
 _KINDS = {"exposed": "a card exposed by the dealer", "boxed": "a boxed card",
