@@ -343,26 +343,13 @@ def _found(state: Replay, event: Found) -> None:
 
 def _check_missing(state: Replay, event: Found, card: str) -> None:
     """A card found missing cannot be one the deck lists or one that was dealt."""
-    if card in _listed(state.table.deck):
+    if card in state.scenario.deck[:state.scenario.listed]:
         raise _fail(state, event, f"found.missing: {card} is listed in the deck",
                     "take the missing cards out of the deck list")
     if card not in state.table.stub:
         raise _fail(state, event, f"found.missing: {card} was dealt earlier in the hand",
                     "name cards that never came off the deck, or take them out of the deck "
                     "list")
-
-
-def _listed(deck: tuple[str, ...]) -> tuple[str, ...]:
-    """The cards the scenario put in a chosen place: the deck before its tail in the
-    standard order (a listed card that happens to sit in that order is no different from
-    an unlisted one)."""
-    from kb.cards import standard_deck
-    rank = {c: i for i, c in enumerate(standard_deck())}
-    start = len(deck)
-    while start > 0 and deck[start - 1] in rank and (
-            start == len(deck) or rank[deck[start - 1]] < rank[deck[start]]):
-        start -= 1
-    return deck[:start]
 
 
 def _already_there(state: Replay, event: Found, card: str) -> bool:

@@ -150,6 +150,7 @@ class Scenario:
     antes: bool = False
     path: str = "<string>"
     line: int = 1
+    listed: int = 0          # how many cards of ``deck`` the file listed (the rest follow)
 
 
 # --------------------------------------------------------------------------- reading
@@ -289,6 +290,7 @@ def _scenario(reader: _Reader, root: Node) -> Scenario:
     seats = _seats(reader, fields["seats"])
     button = _button(reader, fields, game, seats)
     deck = _deck(reader, fields.get("deck"))
+    listed = len(reader.cards(fields["deck"], "deck")) if "deck" in fields else 0
     scenario = Scenario(
         id=ident, title=reader.string(fields["title"], "title"), game=game,
         setting=reader.string(fields["setting"], "setting", SETTINGS)
@@ -297,7 +299,7 @@ def _scenario(reader: _Reader, root: Node) -> Scenario:
         deck=deck, events=_events(reader, fields["events"], game, seats),
         expect=_expect(reader, fields.get("expect")),
         antes=reader.boolean(fields["antes"], "antes") if "antes" in fields else False,
-        path=reader.file, line=root.start_mark.line + 1)
+        path=reader.file, line=root.start_mark.line + 1, listed=listed)
     return scenario
 
 
