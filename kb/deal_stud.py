@@ -4,7 +4,12 @@ Stud: third street deals two down cards and one up card to each seat, one card a
 from the lowest seat; fourth to sixth street burn one card and deal one up card to each
 live seat; seventh street burns and deals one down card, unless the stub is short: it must
 hold one card per live player, one burn and the last card, which is never dealt (Poker TDA
-2024 RP-10-H), and a short stub is recorded for the deciders instead.
+2024 RP-10-H), and a short stub is recorded for the deciders instead.  ``both-exposed`` on
+third street turns up both of a seat's down cards; ``premature`` on fourth to seventh street
+records the street (its burn and every card) as dealt before the previous betting round was
+complete.  A premature stud card is recorded as kind ``premature`` with ``street: turn``,
+the topic under which the knowledge base files TDA RP-5-D (there is no stud premature-card
+topic); ``stud_street`` names the real street.
 
 Draw: the first draw of the hand burns one card; each draw event mucks the player's
 discards and deals as many new cards; a stub that runs out is recorded, the player gets
@@ -26,6 +31,12 @@ def stud_street(state, event: StudStreet) -> None:
     if event.exposed and event.name not in ("third", "seventh"):
         raise _fail(state, event, f"{event.name} street cards are dealt face up",
                     "exposed applies to the down cards of third and seventh street")
+    if event.both_exposed and event.name != "third":
+        raise _fail(state, event, "both-exposed is for the two down cards of third street",
+                    "use exposed on seventh street")
+    if event.premature and event.name == "third":
+        raise _fail(state, event, "third street is the initial deal and cannot be premature",
+                    "premature applies to fourth to seventh street")
     state.streets.append(event.name)
     table, live = state.table, state.betting.live
     if event.name == "third":
@@ -37,15 +48,29 @@ def stud_street(state, event: StudStreet) -> None:
                 if round_index == 2:
                     table.up.add(card)
     elif event.name == "seventh" and len(table.stub) < len(live) + 2:
+        if event.premature:
+            raise _fail(state, event, "a premature seventh street with a short stub",
+                        "the stub was too short to deal seventh street")
         _irregular(state, "stud-short-stub", event, stub=len(table.stub), players=len(live),
                    required=len(live) + 2)
     else:
-        table.burns.append(table.take())
+        burn = table.take()
+        table.burns.append(burn)
+        dealt = []
         for seat in live:
             card = table.take()
+            dealt.append(card)
             table.hands[seat].append(card)
             if event.name != "seventh":
                 table.up.add(card)
+        if event.premature:
+            _irregular(state, "premature", event, street="turn", stud_street=event.name,
+                       cards=dealt, burned=[burn], seats=list(live))
+    for seat in event.both_exposed:
+        cards = table.hands[seat][:2]
+        table.exposed.update(cards)
+        _irregular(state, "stud-exposed", event, street="third", seat=seat, card=cards[0],
+                   cards=cards, both=True)
     for seat in event.exposed:
         card = table.hands[seat][0] if event.name == "third" else table.hands[seat][-1]
         table.exposed.add(card)

@@ -123,11 +123,15 @@ class Draw:
 
 @dataclass(frozen=True)
 class StudStreet:
-    """A stud street; ``exposed`` lists seats whose down card was exposed by the dealer."""
+    """A stud street; ``exposed`` lists seats whose down card was exposed by the dealer,
+    ``both_exposed`` seats whose two third-street down cards were both exposed, and
+    ``premature`` says the street was dealt before the previous betting round ended."""
 
     line: int
     name: str
     exposed: tuple[int, ...] = ()
+    both_exposed: tuple[int, ...] = ()
+    premature: bool = False
 
 
 Event = Deal | Act | Street | Found | Draw | StudStreet
@@ -437,7 +441,7 @@ def _check_seats(reader: _Reader, node: Node, event: Event, seats) -> None:
     elif isinstance(event, (Draw, Found)) and event.seat is not None:
         named = [event.seat]
     elif isinstance(event, StudStreet):
-        named = list(event.exposed)
+        named = [*event.exposed, *event.both_exposed]
     elif isinstance(event, Act):
         named = [a.seat for a in event.actions if a.seat is not None]
     for seat in named:
@@ -539,9 +543,15 @@ def _draw(reader: _Reader, node: Node, name: str, line: int) -> Draw:
 
 
 def _stud_street(reader: _Reader, node: Node, name: str, line: int) -> StudStreet:
-    fields = {} if _empty(reader, node) else reader.mapping(node, name, ("exposed",))
+    fields = {} if _empty(reader, node) else reader.mapping(
+        node, name, ("exposed", "both-exposed", "premature"))
     exposed = reader.integers(fields["exposed"], f"{name}.exposed") if "exposed" in fields else ()
-    return StudStreet(line=line, name=name, exposed=exposed)
+    both = reader.integers(fields["both-exposed"], f"{name}.both-exposed") \
+        if "both-exposed" in fields else ()
+    premature = reader.boolean(fields["premature"], f"{name}.premature") \
+        if "premature" in fields else False
+    return StudStreet(line=line, name=name, exposed=exposed, both_exposed=both,
+                      premature=premature)
 
 
 _EVENT_PARSERS = {"deal": _deal, "act": _act, "flop": _street, "turn": _street,

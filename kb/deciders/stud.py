@@ -1,17 +1,20 @@
-"""Seven-card stud: exposed down cards and running out of cards (topics
-stud-exposed-down-cards, stud-running-out)."""
+"""Seven-card stud: exposed down cards, running out of cards and premature stud cards
+(topics stud-exposed-down-cards, stud-running-out; premature-turn, where the knowledge base
+files TDA RP-5-D)."""
 
 from __future__ import annotations
 
 from kb.deciders import decides
-from kb.remedies import carry_on, cut, floor_decision, misdeal, step
+from kb.remedies import Decision, carry_on, cut, floor_decision, misdeal, reshuffle_stub, step
 
 
-def _third_street(case):
+def _third_street(case, both: bool = False):
+    """The third-street exposure ruled on: one exposed down card, or (``both``) a seat whose
+    two down cards were both exposed."""
     irregularity = case.irregularity
     if irregularity.kind != "stud-exposed" or irregularity.get("street") != "third":
         return None
-    return irregularity
+    return irregularity if bool(irregularity.get("both")) == both else None
 
 
 def _third_card_down(case, irregularity):
@@ -36,11 +39,28 @@ def rrop_stud_exposed(case):
                     "words; the practice is confirmed elsewhere).", steps, table)
 
 
+@decides("rrop.stud.both-down-exposed")
+def rrop_stud_both_exposed(case):
+    """Robert's Rules of Poker v11, Seven-Card Stud 5 (UNCONFIRMED; seed 000's claim, citing
+    rule 1): both hole cards turned up on the deal: the hand is dead and the player's ante is
+    returned.  Cash games; RRoP tournaments call a misdeal (Tournaments 32)."""
+    irregularity = _third_street(case, both=True)
+    if irregularity is None or case.scenario.setting == "tournament":
+        return None
+    seat, table = irregularity.get("seat"), case.table.copy()
+    table.kill(seat)
+    shown = " and ".join(irregularity.get("cards"))
+    return Decision("dead-hand", f"Both of seat {seat}'s down cards ({shown}) were turned up "
+                    "on the deal: the hand is dead and the player's ante is returned (seed "
+                    "000's account of the rule; the text was not seen).",
+                    [step("kill", seat=seat), step("refund", seat=seat, chips="ante")], table)
+
+
 @decides("rrop.tournaments.stud-exposed-misdeal")
 def rrop_tournament_stud_exposed(case):
     """Robert's Rules of Poker v11, Tournaments 32 (partial): in a stud tournament a down card
-    dealt face up on the initial deal is a misdeal (before action has begun)."""
-    irregularity = _third_street(case)
+    dealt face up on the initial deal is a misdeal (before action has begun); one or both."""
+    irregularity = _third_street(case) or _third_street(case, both=True)
     if irregularity is None or case.scenario.setting != "tournament" or case.cutoff_reached():
         return None
     return misdeal(case, f"Misdeal: seat {irregularity.get('seat')}'s down card was dealt "
@@ -50,7 +70,8 @@ def rrop_tournament_stud_exposed(case):
 @decides("tda.rp.stud-exposed-initial")
 def tda_stud_exposed_initial(case):
     """Poker TDA 2024 RP-10-A: a down card exposed on the initial deal becomes the player's
-    up card, and the third-street card is dealt face down (the player may be the bring-in)."""
+    up card, and the third-street card is dealt face down (the player may be the bring-in).
+    It speaks of one exposed down card; both exposed is left open (no decision here)."""
     irregularity = _third_street(case)
     if irregularity is None:
         return None
@@ -62,7 +83,9 @@ def tda_stud_exposed_initial(case):
 @decides("tda.rp.stud-seventh-exposed")
 def tda_stud_seventh_exposed(case):
     """Poker TDA 2024 RP-10-B: a seventh-street card the dealer exposes is replaced if
-    betting action remains in the hand."""
+    betting action remains in the hand; with no betting left (fewer than two players who can
+    still bet) it is not replaced, this project's reading of the 'if' (the rule only adds
+    that seventh street is dealt face down even then)."""
     irregularity = case.irregularity
     if irregularity.kind != "stud-exposed" or irregularity.get("street") != "seventh":
         return None
@@ -172,3 +195,35 @@ def _rrop_common_card(table):
                     "older practice says a common card is used only when there still are not "
                     "enough cards, so one card is dealt face up in the centre as a common card."
                     + last, steps + [step("common-card", card=common)], table)
+
+
+_BEFORE_STUD = {"fourth": "third", "fifth": "fourth", "sixth": "fifth", "seventh": "sixth"}
+
+
+@decides("tda.rp.premature-stud")
+def tda_premature_stud(case):
+    """Poker TDA 2024 RP-5-D (reshuffle face down per 39-D; its pointer to RP-17 is stale): a
+    stud card dealt prematurely goes back into the stub, the stub is reshuffled and the
+    street is dealt without another burn.  Finishing the betting first is common practice,
+    not RP-5 text; the street's burn stays, as in RP-5-A to C."""
+    irregularity = case.irregularity
+    if irregularity.kind != "premature" or irregularity.get("stud_street") is None:
+        return None
+    street, cards = irregularity.get("stud_street"), list(irregularity.get("cards"))
+    table = case.table.copy()
+    steps = [step("finish-betting", street=_BEFORE_STUD[street])]
+    steps += reshuffle_stub(table, cards, case.rng, with_cut=False, face_down=True)
+    seats = list(irregularity.get("seats"))
+    for seat in seats:
+        card = table.take()
+        table.hands[seat].append(card)
+        if street != "seventh":
+            table.up.add(card)
+    steps.append(step("deal", street=street, seats=seats, burn=False))
+    return carry_on(f"{street.capitalize()} street was dealt before the {_BEFORE_STUD[street]}-"
+                    f"street betting was complete: its burn stays, the premature cards go back "
+                    "into the stub, the stub is reshuffled face down and the street is dealt "
+                    "again without another burn. Finishing the betting first is common "
+                    "practice; the procedure does not say when the reshuffle happens.",
+                    steps, table, ("tda.premature-cards", "tda.reshuffle-face-down"),
+                    random=True)
