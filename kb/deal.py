@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 
 from kb.actions import Betting, Record
 from kb.cards import is_standard
-from kb.scenario import (DRAW_GAMES, FLOP_GAMES, STUD_GAMES, Act, Deal, Draw, Found,
+from kb.scenario import (DRAW_GAMES, FLOP_GAMES, Act, Deal, Draw, Found,
                          Scenario, ScenarioError, Street, StudStreet, clockwise_from)
 
 HOLE_CARDS = {"holdem": 2, "omaha": 4, "badugi": 4, "draw-high": 5, "lowball-a5": 5,

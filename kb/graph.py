@@ -23,7 +23,6 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from kb.load import Problem
 from kb.model import KnowledgeBase, Location, Provision, RelationKind
 
 #: The editions every topic must either answer or be marked silent in.

@@ -112,7 +112,7 @@ class _Reader:
         """The list under ``key`` of a file's top mapping."""
         if data is None:
             return []
-        if not self.fields(data, f"the file's top level", {key}, set()):
+        if not self.fields(data, "the file's top level", {key}, set()):
             return []
         items = data[key]
         if not isinstance(items, Sequence):

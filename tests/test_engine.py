@@ -1,31 +1,14 @@
 """Rulings with real values from the rule texts (sources.md), per book."""
 
-import pytest
 
 from kb.engine import compare, rule
-from kb.load import load_knowledge_base
-from kb.rulebook import edition_rulebook, published_rulebooks, resolve_rulebook
+from kb.rulebook import published_rulebooks, resolve_rulebook
 from kb.scenario import parse_scenario
 
-EXAMPLE_DECK = "As Kd 7h 7c 2s 9d Qs Jh 4c 5d 8s Tc Ah 3d"
+from helpers import hand, numbers, ruled
 
 
-@pytest.fixture(scope="module")
-def kb():
-    return load_knowledge_base()
 
-
-def hand(events: str, seats="6", button="6", deck=EXAMPLE_DECK, game="holdem", setting="cash"):
-    return parse_scenario(f"id: t\ntitle: t\ngame: {game}\nsetting: {setting}\nseats: {seats}\n"
-                          f"button: {button}\ndeck: {deck}\nevents:\n{events}")
-
-
-def ruled(kb, book, scenario, seed=0):
-    return rule(kb, edition_rulebook(kb, book), scenario, seed)
-
-
-def numbers(ruling):
-    return [c.number for c in ruling.citations]
 
 
 def test_rrop_v11_holdem_1_one_exposed_later_card_is_replaced_and_is_the_flop_burn(kb):

@@ -2,31 +2,22 @@
 
 import pytest
 
-from kb.engine import rule
-from kb.load import load_knowledge_base
-from kb.rulebook import edition_rulebook, resolve_rulebook
 from kb.scenario import parse_scenario
+
+from helpers import numbers
+from helpers import ruled as ruled_scenario
 
 # Six seats, button 6: twelve hole cards, then the stub B0 F1 F2 F3 B1 T1 B2 R1 X1 X2.
 DECK = "2s 3s 4s 5s 6s 7s 2h 3h 4h 5h 6h 7h Ac Kc Qc Jc Tc 9c 8c 7c 6c 5c"
 PREFLOP = "  - deal: {}\n  - act: [call, call, call, call, call, check]\n"
 
 
-@pytest.fixture(scope="module")
-def kb():
-    return load_knowledge_base()
 
 
 def ruled(kb, book, events, seed=0):
     text = (f"id: t\ntitle: t\ngame: holdem\nseats: 6\nbutton: 6\ndeck: {DECK}\n"
             f"events:\n{PREFLOP}{events}")
-    rulebook = edition_rulebook(kb, book) if "@v" in book or book.startswith("tda") \
-        else resolve_rulebook(kb, book)
-    return rule(kb, rulebook, parse_scenario(text), seed)
-
-
-def numbers(ruling):
-    return [c.number for c in ruling.citations]
+    return ruled_scenario(kb, book, parse_scenario(text), seed)
 
 
 def test_missed_flop_burn_after_a_check_robert_burns_two_before_the_natural_turn(kb):

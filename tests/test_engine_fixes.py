@@ -4,33 +4,13 @@ what the books leave open, in a floorperson's words."""
 
 import pytest
 
-from kb.engine import rule
-from kb.load import load_knowledge_base
-from kb.rulebook import edition_rulebook, resolve_rulebook
 from kb.scenario import ScenarioError, parse_scenario
 from kb.deal import replay
 
-DECK = "As Kd 7h 7c 2s 9d Qs Jh 4c 5d 8s Tc Ah 3d"
+from helpers import hand, numbers, ruled
 
 
-@pytest.fixture(scope="module")
-def kb():
-    return load_knowledge_base()
 
-
-def hand(events: str, seats="6", button="6", deck=DECK, game="holdem", setting="cash"):
-    return parse_scenario(f"id: t\ntitle: t\ngame: {game}\nsetting: {setting}\nseats: {seats}\n"
-                          f"button: {button}\ndeck: {deck}\nevents:\n{events}", "t.yaml")
-
-
-def ruled(kb, book, scenario):
-    book = edition_rulebook(kb, book) if "@v" in book or book.startswith("tda") \
-        else resolve_rulebook(kb, book)
-    return rule(kb, book, scenario)
-
-
-def numbers(ruling):
-    return [c.number for c in ruling.citations]
 
 
 # ------------------------------------------------------------------ found: missing

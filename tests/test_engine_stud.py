@@ -3,17 +3,13 @@ deck order (A to 2, suits s h d c) so that the cards can be counted by hand."""
 
 import pytest
 
-from kb.engine import rule
-from kb.load import load_knowledge_base
-from kb.rulebook import edition_rulebook
 from kb.scenario import ScenarioError, parse_scenario
+
+from helpers import numbers, ruled
 
 CHECKS = "  - act: [{}]\n"
 
 
-@pytest.fixture(scope="module")
-def kb():
-    return load_knowledge_base()
 
 
 def stud(events: str, seats=3, setting="tournament"):
@@ -21,12 +17,6 @@ def stud(events: str, seats=3, setting="tournament"):
                           f"events:\n{events}")
 
 
-def ruled(kb, book, scenario, seed=0):
-    return rule(kb, edition_rulebook(kb, book), scenario, seed)
-
-
-def numbers(ruling):
-    return [c.number for c in ruling.citations]
 
 
 def streets(players: int, to: str = "sixth", folds_on_fourth: int = 0) -> str:

@@ -6,7 +6,6 @@ Each site is built once per module (the PDF once): about 15 seconds in all.
 """
 
 import re
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader

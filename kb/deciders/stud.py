@@ -5,7 +5,7 @@ files TDA RP-5-D)."""
 from __future__ import annotations
 
 from kb.deciders import decides
-from kb.remedies import Decision, carry_on, cut, floor_decision, misdeal, reshuffle_stub, step
+from kb.remedies import Decision, carry_on, cut, misdeal, reshuffle_stub, step
 
 
 def _third_street(case, both: bool = False):

@@ -98,7 +98,7 @@ def provision_entry(hb, provision_id: str, brief: bool) -> Fragment:
         f.add(f.markdown(p.summary), "", f"{line} ({f.xref('prov', p.id, title='full entry')})", "")
         return f
     f.add(f.markdown(p.summary), "", line, "")
-    f.add(f"- **Topics:** " + ", ".join(f.xref("topic", t) for t in p.topics))
+    f.add("- **Topics:** " + ", ".join(f.xref("topic", t) for t in p.topics))
     f.add(f"- **Games:** {f.text(', '.join(p.games))}; **settings:** "
           f"{f.text(', '.join(s.value for s in p.settings))}")
     for line in _relation_lines(hb, f, p):

@@ -1,0 +1,26 @@
+"""Small helpers the engine tests share: a hand from a few lines of events, a ruling under
+a rulebook named by id, and the numbers a ruling cites."""
+
+from kb.engine import rule
+from kb.rulebook import resolve_rulebook
+from kb.scenario import parse_scenario
+
+#: The spec example's deck (scenario-format.md): 6 seats, button 6.
+EXAMPLE_DECK = "As Kd 7h 7c 2s 9d Qs Jh 4c 5d 8s Tc Ah 3d"
+
+
+def hand(events: str, seats="6", button="6", deck=EXAMPLE_DECK, game="holdem",
+         setting="cash"):
+    """A scenario with the given YAML ``events`` lines (each starting with two spaces)."""
+    return parse_scenario(f"id: t\ntitle: t\ngame: {game}\nsetting: {setting}\nseats: {seats}\n"
+                          f"button: {button}\ndeck: {deck}\nevents:\n{events}", "t.yaml")
+
+
+def ruled(kb, book: str, scenario, seed: int = 0):
+    """The ruling of the rulebook ``book`` (an edition or house rulebook id)."""
+    return rule(kb, resolve_rulebook(kb, book), scenario, seed)
+
+
+def numbers(ruling) -> list[str]:
+    """The rule numbers a ruling cites, in order."""
+    return [c.number for c in ruling.citations]
