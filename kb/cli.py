@@ -179,9 +179,12 @@ def run_rule(args) -> int:
     if isinstance(loaded, int):
         return loaded
     scenario, kb = loaded
+    from kb.compose import HouseFileError
     try:
         book = resolve_rulebook(kb, args.rulebook)
-    except RulebookError as error:
+    except HouseFileError as error:          # the house file is bad input: file:line lines
+        return _fail(str(error).splitlines())
+    except RulebookError as error:           # an unknown rulebook id is a usage error
         print(f"floorbook rule: {error}", file=sys.stderr)
         return 2
     return _print_rulings([_ruled(rule, kb, book, scenario, args.seed)], args.json, many=False,
@@ -243,8 +246,9 @@ def run_rulebook_new(args) -> int:
     from kb.load import load_knowledge_base
 
     if not args.output.parent.is_dir():
-        return _fail([f"{args.output}: the folder {args.output.parent} does not exist; "
-                      "create it or choose another file with -o"])
+        what = "is not a folder" if args.output.parent.exists() else "does not exist"
+        return _fail([f"{args.output}: {args.output.parent} {what}; choose another file "
+                      "with -o"])
     if args.output.exists():
         return _fail([f"{args.output}: already exists; choose another file with -o"])
     text = starter_text(load_knowledge_base(), args.base, args.id, args.title)

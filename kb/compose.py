@@ -194,11 +194,15 @@ def load_house_rulebook(kb: KnowledgeBase, path: Path) -> Rulebook:
     try:
         spec = read_house_file(path)
     except HouseError as error:
-        raise RulebookError(str(error)) from None
+        raise HouseFileError(str(error)) from None
     book, problems = compose(kb, spec)
     if problems:
-        raise RulebookError("\n".join(str(p) for p in problems))
+        raise HouseFileError("\n".join(str(p) for p in problems))
     return book
+
+
+class HouseFileError(RulebookError):
+    """A house rulebook file that does not read or compose: bad input, not bad usage."""
 
 
 def house_rulebooks(kb: KnowledgeBase, folder: Path = RULEBOOKS) -> list[Rulebook]:

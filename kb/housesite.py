@@ -20,6 +20,7 @@ The only file name derived from the house file is the PDF's, from the slug of it
 from __future__ import annotations
 
 import io
+import os
 import re
 import shutil
 import tempfile
@@ -94,7 +95,11 @@ def publish(kb: KnowledgeBase, path: Path, output: Path, pdf: bool = False) -> l
         build(work / "src", work / "html", "html")
         if pdf:
             build(work / "src", work / "pdf", "rinoh")
-        _replace(target, work / "html")
+        try:
+            _replace(target, work / "html")
+        except OSError as error:
+            raise PublishError(f"{target}: cannot write the site there ({error.strerror}); "
+                               "give another folder") from None
         written = [target / f"{page}.html" for page in PAGES]
         if pdf:
             shutil.copyfile(work / "pdf" / f"{name}.pdf", target / f"{name}.pdf")
@@ -113,6 +118,10 @@ def output_folder(output: Path) -> Path:
     target = output.resolve()
     if target.exists() and not target.is_dir():
         raise PublishError(f"{target} is a file; give a folder for the site")
+    parent = next((p for p in target.parents if p.exists()), None)
+    if parent is None or not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
+        raise PublishError(f"{target} cannot be created ({parent} is not a folder you can "
+                           "write in); give another folder for the site")
     if target.is_dir() and any(target.iterdir()) and not (target / MARKER).is_file():
         raise PublishError(f"{target} has files in it and is not a floorbook house site "
                            f"(no {MARKER}); give a new or empty folder")

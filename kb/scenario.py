@@ -32,7 +32,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from kb.cards import CardError, card, deck_from_spec
-from kb.yamlsource import unreadable
+from kb.yamlsource import error_line, unreadable
 
 GAMES = ("holdem", "omaha", "stud", "razz", "stud-high-low", "draw-high", "lowball-a5",
          "lowball-27", "badugi")
@@ -189,7 +189,12 @@ class _Reader:
         return result
 
     def value(self, node: Node):
-        return self._constructor.construct_object(node, deep=True)
+        try:
+            return self._constructor.construct_object(node, deep=True)
+        except yaml.YAMLError as error:      # e.g. a tag such as !!python/name
+            problem = getattr(error, "problem", None) or str(error)
+            raise self.fail(node, f"not valid here: {problem}",
+                            "remove the tag; scenario files hold plain values") from None
 
     def string(self, node: Node, what: str, choices: tuple[str, ...] = ()) -> str:
         value = self.value(node) if isinstance(node, ScalarNode) else None
@@ -259,8 +264,7 @@ def parse_scenario(text: str, file: str = "<string>") -> Scenario:
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line = mark.line + 1 if mark else 1
+        line = error_line(text, error)
         raise ScenarioError(file, line, f"not valid YAML: {error.problem}",
                             "fix the YAML syntax") from None
     except yaml.YAMLError as error:          # e.g. a NUL or other unprintable character

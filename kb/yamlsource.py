@@ -83,6 +83,24 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _constru
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
+def error_line(text: str, error: yaml.MarkedYAMLError) -> int:
+    """The 1-based line to report for a YAML syntax error: where it was found, or, when
+    that is the end of the file (an unclosed bracket or quote), where the open construct
+    began.
+
+    >>> try:
+    ...     yaml.safe_load("a: 1\nb: {c: 2\n")
+    ... except yaml.MarkedYAMLError as error:
+    ...     error_line("a: 1\nb: {c: 2\n", error)
+    2
+    """
+    mark = error.problem_mark or error.context_mark
+    at_end = mark is not None and mark.index >= len(text.rstrip())
+    if at_end and error.context_mark is not None:
+        mark = error.context_mark
+    return min(mark.line + 1, text.count("\n") + 1) if mark else 1
+
+
 def unreadable(text: str, error: yaml.YAMLError) -> tuple[int, str]:
     """The line and a message for a YAML error raised before parsing (an unprintable
     character such as NUL), which carries a character position rather than a mark."""
@@ -111,8 +129,7 @@ def parse_text(text: str, name: str):
     except RecursionError:
         raise YamlError(name, 1, "not valid YAML: nested too deeply") from None
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line = mark.line + 1 if mark else 1
+        line = error_line(text, error)
         raise YamlError(name, line, f"not valid YAML: {error.problem or error}") from None
     except yaml.YAMLError as error:
         raise YamlError(name, 1, f"not valid YAML: {error}") from None
