@@ -84,7 +84,7 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _constr
 
 
 def error_line(text: str, error: yaml.MarkedYAMLError) -> int:
-    """The 1-based line to report for a YAML syntax error: where it was found, or, when
+    r"""The 1-based line to report for a YAML syntax error: where it was found, or, when
     that is the end of the file (an unclosed bracket or quote), where the open construct
     began.
 

@@ -21,7 +21,7 @@ CASES = [
     ("unknown-action.yaml", 8, "unknown action 'shove'"),
     ("missing-id.yaml", 1, "the scenario has no 'id'"),
     ("burns-out-of-range.yaml", 8, "flop.burns is 3"),
-    ("bad-yaml.yaml", 7, "not valid YAML"),
+    ("bad-yaml.yaml", 6, "not valid YAML"),
     ("found-two-kinds.yaml", 8, "found names exactly one discovery"),
     ("non-string-key.yaml", 6, "scenario: key 2024 is not a string"),
     ("unknown-remedy.yaml", 9, "unknown expect.remedy 'redeal'"),
