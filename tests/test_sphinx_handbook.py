@@ -84,6 +84,10 @@ def test_search_finds_boxed_card_and_35_a_on_the_right_pages(site):
     assert {"editions/tda-2024", "topics/misdeal-causes"} <= pages("35-a")
     objects = [entry[4] for entries in index["objects"].values() for entry in entries]
     assert "Misdeal: exposed down cards in flop games (TDA 2026 37-A-7)" in objects
+    # every object's anchor is stored whole: the search page must not rebuild it from the
+    # display name ("topic-Boxed cards" was a dead link)
+    assert all(entry[3] not in ("", "-") for entries in index["objects"].values()
+               for entry in entries)
 
 
 def test_search_page_script_names_a_stemmer_that_exists(site):

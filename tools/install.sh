@@ -23,7 +23,7 @@ PYTHON=${PYTHON:-python3}
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 if [ "${1:-}" = test ]; then
-  .venv/bin/python -m pip install -q -e '.[test]'
+  .venv/bin/python -m pip install -qq -e '.[test]'
 else
-  .venv/bin/python -m pip install -q -e .
+  .venv/bin/python -m pip install -qq -e .
 fi

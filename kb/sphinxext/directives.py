@@ -73,7 +73,8 @@ class TopicDirective(PageDirective):
         if fragment is None:
             return []
         title = handbook(self.env).kb.topic(tid).title
-        section = self.section(tid, title, f"topic-{nodes.make_id(tid)}", title)
+        # not "topic-<id>": Sphinx's search rebuilds such an anchor from the display name
+        section = self.section(tid, title, f"the-topic-{nodes.make_id(tid)}", title)
         section.extend(self.render(fragment))
         self._note_disagreements(section, tid)
         section += self.picture(tid)

@@ -115,7 +115,8 @@ class RuleDomain(Domain):
 
     def get_objects(self):
         for (objtype, name), (docname, anchor, display) in self.objects.items():
-            yield name, display, objtype, docname, anchor, 1
+            # a topic page is the first answer to a search for its situation
+            yield name, display, objtype, docname, anchor, 0 if objtype == "topic" else 1
         yield from self._numbers()
 
     def _numbers(self):
