@@ -51,8 +51,8 @@ def rrop_stud_both_exposed(case):
     table.kill(seat)
     shown = " and ".join(irregularity.get("cards"))
     return Decision("dead-hand", f"Both of seat {seat}'s down cards ({shown}) were turned up "
-                    "on the deal: the hand is dead and the player's ante is returned (seed "
-                    "000's account of the rule; the text was not seen).",
+                    "on the deal: the hand is dead and the player's ante is returned (as the "
+                    "MyHomeGame chapter reports the rule; the book's text was not seen).",
                     [step("kill", seat=seat), step("refund", seat=seat, chips="ante")], table)
 
 
