@@ -87,12 +87,21 @@ def difference(left: Ruling, right: Ruling) -> str:
     return ""
 
 
-def computed_disagreements(kb: KnowledgeBase, scenarios) -> list[ComputedDisagreement]:
-    """Every scenario the two books rule differently, once per topic the rulings name."""
+def book_rulings(kb: KnowledgeBase, scenarios) -> dict[tuple[str, str], Ruling]:
+    """``(scenario id, book id) -> ruling`` for the two :data:`BOOKS`, seed 0."""
     books = [edition_rulebook(kb, b) for b in BOOKS]
+    return {(s.id, b.id): rule(kb, b, s) for s in scenarios for b in books}
+
+
+def computed_disagreements(kb: KnowledgeBase, scenarios,
+                           rulings: dict | None = None) -> list[ComputedDisagreement]:
+    """Every scenario the two books rule differently, once per topic the rulings name.
+    ``rulings`` (from :func:`book_rulings`, or any mapping holding those keys) saves
+    ruling the scenarios again."""
+    rulings = rulings if rulings is not None else book_rulings(kb, scenarios)
     found = []
     for scenario in scenarios:
-        left, right = (rule(kb, book, scenario) for book in books)
+        left, right = (rulings[scenario.id, book] for book in BOOKS)
         what = difference(left, right)
         for topic in dict.fromkeys(t for t in (left.topic, right.topic) if t):
             if what:
@@ -101,10 +110,11 @@ def computed_disagreements(kb: KnowledgeBase, scenarios) -> list[ComputedDisagre
     return found
 
 
-def exercised_topics(kb: KnowledgeBase, scenarios) -> set[str]:
+def exercised_topics(kb: KnowledgeBase, scenarios, rulings: dict | None = None) -> set[str]:
     """The topics some scenario's ruling under either book names."""
-    books = [edition_rulebook(kb, b) for b in BOOKS]
-    return {r.topic for s in scenarios for r in (rule(kb, b, s) for b in books) if r.topic}
+    rulings = rulings if rulings is not None else book_rulings(kb, scenarios)
+    return {rulings[s.id, b].topic for s in scenarios for b in BOOKS
+            if rulings[s.id, b].topic}
 
 
 def check_disagreements(kb: KnowledgeBase, scenarios) -> list[Problem]:
@@ -114,9 +124,10 @@ def check_disagreements(kb: KnowledgeBase, scenarios) -> list[Problem]:
         sources = {kb.provision(p).source for p in (d.left, d.right) if kb.has("provision", p)}
         if sources == {"rrop", "tda"}:
             declared.setdefault(d.topic, d)
-    found = computed_disagreements(kb, scenarios)
+    rulings = book_rulings(kb, scenarios)
+    found = computed_disagreements(kb, scenarios, rulings)
     shown = {c.topic for c in found}
-    exercised = exercised_topics(kb, scenarios)
+    exercised = exercised_topics(kb, scenarios, rulings)
     problems = [Problem(d.location, f"declared disagreement on {topic!r} ({d.left} differs "
                         f"from {d.right}) but no scenario shows the books ruling differently; "
                         "add a scenario that shows it, or remove the relation")

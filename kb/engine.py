@@ -50,11 +50,11 @@ def compare(kb: KnowledgeBase, scenario: Scenario, rulebooks: list[Rulebook],
 
 
 def _decide(kb: KnowledgeBase, rulebook: Rulebook, case: Case):
-    deciders = load_deciders()
+    deciders, covered = load_deciders(), _settings(kb, rulebook)
     topics = topics_for(case.irregularity, case.replay)
     for topic in topics:
         for pid in rulebook.governing(topic):
-            if not _applies(kb, rulebook, pid, case):
+            if not _applies(kb, covered, pid, case):
                 continue
             decision = _run(deciders, rulebook, pid, case)
             if decision is not None:
@@ -78,7 +78,7 @@ def _run(deciders: dict, rulebook: Rulebook, pid: str, case: Case) -> Decision |
     return None
 
 
-def _applies(kb: KnowledgeBase, rulebook: Rulebook, pid: str, case: Case) -> bool:
+def _applies(kb: KnowledgeBase, covered: dict, pid: str, case: Case) -> bool:
     """Whether a provision covers the scenario's game (its ``games``, groups such as
     flop-games expanded) and setting.  A book written for one setting only (the TDA rules
     are tournament rules) is still applied to the other, so that the books can be compared
@@ -90,15 +90,19 @@ def _applies(kb: KnowledgeBase, rulebook: Rulebook, pid: str, case: Case) -> boo
     settings = {str(s) for s in provision.settings}
     return case.game in games and (
         case.scenario.setting in settings
-        or case.scenario.setting not in _settings(kb, rulebook, provision.source))
+        or case.scenario.setting not in covered.get(provision.source, ()))
 
 
-def _settings(kb: KnowledgeBase, rulebook: Rulebook, source: str) -> set[str]:
-    """The settings that the rulebook's provisions from ``source`` cover (a house book
-    mixing sources must not stop the TDA's tournament rules applying to a cash hand just
-    because an adopted Robert's Rules provision covers cash games)."""
-    return {str(s) for pid in rulebook.provisions() if kb.has("provision", pid)
-            and kb.provision(pid).source == source for s in kb.provision(pid).settings}
+def _settings(kb: KnowledgeBase, rulebook: Rulebook) -> dict[str, set[str]]:
+    """Source -> the settings the rulebook's provisions from that source cover (a house
+    book mixing sources must not stop the TDA's tournament rules applying to a cash hand
+    just because an adopted Robert's Rules provision covers cash games)."""
+    covered: dict[str, set[str]] = {}
+    for pid in rulebook.provisions():
+        if kb.has("provision", pid):
+            provision = kb.provision(pid)
+            covered.setdefault(provision.source, set()).update(map(str, provision.settings))
+    return covered
 
 
 def _silent(kb: KnowledgeBase, rulebook: Rulebook, case: Case, topics) -> Decision:

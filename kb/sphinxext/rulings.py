@@ -92,5 +92,5 @@ def build_table(kb: KnowledgeBase, data_dir: Path | None) -> RulingTable:
     rulings = {(s.id, b.id): rule(kb, b, s, seed=SEED) for s in scenarios.values() for b in books}
     computed = ()
     if {b.id for b in books} >= set(BOOKS):
-        computed = tuple(computed_disagreements(kb, scenarios.values()))
+        computed = tuple(computed_disagreements(kb, scenarios.values(), rulings))
     return RulingTable(scenarios, files, books, rulings, computed)
