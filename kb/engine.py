@@ -65,7 +65,7 @@ def _decide(kb: KnowledgeBase, rulebook: Rulebook, case: Case):
 def _run(deciders: dict, rulebook: Rulebook, pid: str, case: Case) -> Decision | None:
     """The decision of ``pid``'s decider; a house provision without one rules through the
     deciders of the provisions it executes as (``Rulebook.executes_as``), in order."""
-    for name in (pid, *getattr(rulebook, "executes_as", {}).get(pid, ())):
+    for name in (pid, *rulebook.executes_as.get(pid, ())):
         decider = deciders.get(name)
         try:
             decision = decider(case) if decider else None
@@ -156,7 +156,7 @@ def _renumber(kb: KnowledgeBase, rulebook: Rulebook, text: str) -> str:
 
 
 def _citation(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> Citation | None:
-    own = getattr(rulebook, "own", {}).get(pid)
+    own = rulebook.own.get(pid)
     if own is not None:
         source, _, edition = rulebook.id.partition("@")
         return Citation(source, edition or rulebook.id, own.number)
