@@ -96,6 +96,8 @@ def _adopt(kb, spec, topics, problems) -> None:
                 problems.append(Problem(adopt.location, f"adopt: {pid} does not answer topic "
                                                         f"{adopt.topic!r}; pick one that does"))
         adopted = [p for p in adopt.provisions if kb.has("provision", p)]
+        if not adopted:
+            continue         # every id is unknown (reported): no knock-on "gap" problem
         kept = topics.get(adopt.topic, []) if adopt.mode == "before" else []
         topics[adopt.topic] = adopted + [p for p in kept if p not in adopted]
 

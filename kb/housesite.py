@@ -88,6 +88,10 @@ def publish(kb: KnowledgeBase, path: Path, output: Path, pdf: bool = False) -> l
     except RulebookError as error:
         raise PublishError(str(error)) from None
     target = output_folder(Path(output))
+    if target in Path(path).resolve().parents:
+        raise PublishError(f"{path} is inside the output folder {target}, which a build "
+                           "replaces; keep the rulebook file elsewhere or choose another "
+                           "folder")
     name = site_name(book.id)
     with tempfile.TemporaryDirectory(prefix="floorbook-house-") as tmp:
         work = Path(tmp)

@@ -171,3 +171,16 @@ def test_site_name_is_a_validated_slug():
     assert site_name("house.casino@2026") == "casino"
     with pytest.raises(PublishError):
         site_name("house.../etc@1")
+
+
+def test_a_rulebook_file_inside_the_output_folder_is_refused_not_deleted(tmp_path):
+    from kb.housesite import MARKER, PublishError, publish
+    from kb.load import load_knowledge_base
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / MARKER).write_text("earlier site\n")
+    house = site / "casino.yaml"
+    house.write_text((RULEBOOKS / "casino.yaml").read_text())
+    with pytest.raises(PublishError, match="is inside the output folder"):
+        publish(load_knowledge_base(), house, site)
+    assert house.is_file()
