@@ -14,12 +14,12 @@ html_title = "floorbook: the dealing-error handbook"
 author = "floorbook contributors"
 language = "en"
 
-extensions = ["myst_parser", "sphinx_design", "sphinx.ext.graphviz", "kb.sphinxext"]
+extensions = ["myst_parser", "sphinx_design", "sphinx.ext.graphviz", "kb.handbook"]
 myst_enable_extensions = ["colon_fence"]
 exclude_patterns = ["_build"]
 
 html_theme = "furo"
-html_search_language = "en_floorbook"  # kb.sphinxext: English that keeps "35-A" whole
+html_search_language = "en_floorbook"  # kb.handbook: English that keeps "35-A" whole
 graphviz_output_format = "svg"         # static pictures drawn at build time, no scripts
 
 floorbook_data_dir = None              # None: the bundled kb/data

@@ -95,7 +95,7 @@ def _rulebook_parsers(commands) -> None:
 
 def _house_id(text: str) -> str:
     """argparse type of a house rulebook id (a bad one is a usage error, exit 2)."""
-    from kb.house import HOUSE_ID
+    from kb.house.spec import HOUSE_ID
     if not HOUSE_ID.match(text):
         raise argparse.ArgumentTypeError(f"{text!r} must look like house.<name>@<version>, "
                                          "e.g. house.friday@2026")
@@ -110,8 +110,8 @@ def _fail(lines) -> int:
 
 def run_check(args) -> int:
     """Load and check the knowledge base; print every problem as ``file:line: message``."""
-    from kb.checks import check_knowledge_base
-    from kb.load import LoadError, load_knowledge_base
+    from kb.knowledge.checks import check_knowledge_base
+    from kb.knowledge.load import LoadError, load_knowledge_base
 
     root = args.data or DATA
     try:
@@ -129,8 +129,8 @@ def run_check(args) -> int:
 
 def _scenario_problems(kb, folder: Path) -> list[str]:
     """Invalid scenario files, and declared against computed disagreements."""
-    from kb.disagreements import check_disagreements, load_scenarios
-    from kb.scenario import ScenarioError
+    from kb.rules.disagreements import check_disagreements, load_scenarios
+    from kb.hand.scenario import ScenarioError
 
     try:
         scenarios = load_scenarios(folder)
@@ -172,14 +172,15 @@ def run_build(args) -> int:
 def run_rule(args) -> int:
     """Rule ``args.scenario`` under ``args.rulebook``; invalid scenario: exit 1, unknown
     rulebook: exit 2."""
-    from kb.engine import rule
-    from kb.rulebook import RulebookError, resolve_rulebook
+    from kb.rules.engine import rule
+    from kb.rules.rulebook import RulebookError
+    from kb.house.compose import resolve_rulebook
 
     loaded = _scenario_and_kb(args.scenario)
     if isinstance(loaded, int):
         return loaded
     scenario, kb = loaded
-    from kb.compose import HouseFileError
+    from kb.house.compose import HouseFileError
     try:
         book = resolve_rulebook(kb, args.rulebook)
     except HouseFileError as error:          # the house file is bad input: file:line lines
@@ -193,8 +194,8 @@ def run_rule(args) -> int:
 
 def run_compare(args) -> int:
     """Rule ``args.scenario`` under every published rulebook."""
-    from kb.engine import rule
-    from kb.rulebook import published_rulebooks
+    from kb.rules.engine import rule
+    from kb.house.compose import published_rulebooks
 
     loaded = _scenario_and_kb(args.scenario)
     if isinstance(loaded, int):
@@ -206,8 +207,8 @@ def run_compare(args) -> int:
 
 def _house(path: Path):
     """The knowledge base and the parsed house file, or an exit status after printing."""
-    from kb.house import HouseError, read_house_file
-    from kb.load import LoadError, load_knowledge_base
+    from kb.house.spec import HouseError, read_house_file
+    from kb.knowledge.load import LoadError, load_knowledge_base
 
     try:
         kb = load_knowledge_base()
@@ -221,7 +222,7 @@ def _house(path: Path):
 
 def _checked_house(path: Path):
     """:func:`_house`, then every problem of the house file printed (exit status 1)."""
-    from kb.housecheck import check_house
+    from kb.house.check import check_house
 
     loaded = _house(path)
     if isinstance(loaded, int):
@@ -242,8 +243,8 @@ def run_rulebook_check(args) -> int:
 
 def run_rulebook_new(args) -> int:
     """Write a starter house rulebook; refuses to overwrite an existing file."""
-    from kb.housenew import starter_text
-    from kb.load import load_knowledge_base
+    from kb.house.starter import starter_text
+    from kb.knowledge.load import load_knowledge_base
 
     if not args.output.parent.is_dir():
         what = "is not a folder" if args.output.parent.exists() else "does not exist"
@@ -259,7 +260,7 @@ def run_rulebook_new(args) -> int:
 
 def run_rulebook_build(args) -> int:
     """Publish a house rulebook: check it, then build its site (and PDF) into the folder."""
-    from kb.housesite import PublishError, publish
+    from kb.house.publish import PublishError, publish
 
     loaded = _checked_house(args.file)
     if isinstance(loaded, int):
@@ -275,8 +276,9 @@ def run_rulebook_build(args) -> int:
 
 
 def _scenario_and_kb(path: Path):
-    from kb.load import LoadError, load_knowledge_base
-    from kb.scenario import ScenarioError, load_scenario
+    from kb.knowledge.load import LoadError, load_knowledge_base
+    from kb.hand.scenario import ScenarioError
+    from kb.hand.scenario_file import load_scenario
 
     try:
         scenario = load_scenario(path)
@@ -289,7 +291,7 @@ def _scenario_and_kb(path: Path):
 
 
 def _ruled(rule, kb, book, scenario, seed):
-    from kb.scenario import ScenarioError
+    from kb.hand.scenario import ScenarioError
     try:
         return rule(kb, book, scenario, seed)
     except ScenarioError as error:
@@ -299,7 +301,7 @@ def _ruled(rule, kb, book, scenario, seed):
 def _print_rulings(rulings, as_json: bool, many: bool, seed: int = 0) -> int:
     import json
 
-    from kb.ruling import format_ruling
+    from kb.rules.ruling import format_ruling
 
     errors = [r for r in rulings if isinstance(r, Exception)]
     if errors:

@@ -38,7 +38,8 @@ def is_scenario_path(path: Path) -> bool:
 
 class ScenarioFile(pytest.File):
     def collect(self):
-        from kb.scenario import ScenarioError, load_scenario
+        from kb.hand.scenario import ScenarioError
+        from kb.hand.scenario_file import load_scenario
         try:
             scenario = load_scenario(self.path)
         except ScenarioError as error:
@@ -78,10 +79,10 @@ class ScenarioItem(pytest.Item):
 def check_scenario(scenario) -> list[str]:
     """Rule ``scenario`` under each rulebook it expects; the differences as lines, each
     starting with the rulebook id (empty when all match)."""
-    from kb.engine import rule
-    from kb.rulebook import RulebookError
-    from kb.ruling import compare_expectation
-    from kb.scenario import ScenarioError
+    from kb.rules.engine import rule
+    from kb.rules.rulebook import RulebookError
+    from kb.rules.ruling import compare_expectation
+    from kb.hand.scenario import ScenarioError
 
     kb = _knowledge_base()
     problems = []
@@ -97,7 +98,7 @@ def check_scenario(scenario) -> list[str]:
 
 
 def _rulebook(kb, book_id: str):
-    from kb.rulebook import resolve_rulebook
+    from kb.house.compose import resolve_rulebook
     books = _CACHE.setdefault("books", {})
     if book_id not in books:
         books[book_id] = resolve_rulebook(kb, book_id)
@@ -106,6 +107,6 @@ def _rulebook(kb, book_id: str):
 
 def _knowledge_base():
     if "kb" not in _CACHE:
-        from kb.load import load_knowledge_base
+        from kb.knowledge.load import load_knowledge_base
         _CACHE["kb"] = load_knowledge_base()
     return _CACHE["kb"]

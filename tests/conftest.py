@@ -2,7 +2,7 @@
 
 import pytest
 
-from kb.load import load_knowledge_base
+from kb.knowledge.load import load_knowledge_base
 
 
 @pytest.fixture(scope="session")

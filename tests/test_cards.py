@@ -1,6 +1,6 @@
 import pytest
 
-from kb.cards import CardError, card, deck_from_spec, is_standard, standard_deck
+from kb.hand.cards import CardError, card, deck_from_spec, is_standard, standard_deck
 
 
 def test_standard_deck_order_is_rank_a_to_2_then_suits_s_h_d_c():

@@ -2,12 +2,12 @@
 
 import pytest
 
-from kb.compose import compose, house_rulebooks
-from kb.engine import rule
-from kb.house import HouseError, parse_house_text
-from kb.load import load_knowledge_base
-from kb.scenario import load_scenario
-from kb.compose import RULEBOOKS
+from kb.house.compose import compose, house_rulebooks
+from kb.rules.engine import rule
+from kb.house.spec import HouseError, parse_house_text
+from kb.knowledge.load import load_knowledge_base
+from kb.hand.scenario_file import load_scenario
+from kb.house.compose import RULEBOOKS
 from kb import DATA
 
 SCENARIOS = DATA / "scenarios"

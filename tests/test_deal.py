@@ -1,7 +1,7 @@
 """The replay: dealing order, deal options, board streets, stud and draw."""
 
-from kb.deal import replay
-from kb.scenario import parse_scenario
+from kb.hand.deal import replay
+from kb.hand.scenario_file import parse_scenario
 
 
 def scenario(events: str, game="holdem", seats="6", button="6", deck="", extra=""):

@@ -1,9 +1,9 @@
 """Rulings with real values from the rule texts (sources.md), per book."""
 
 
-from kb.engine import compare, rule
-from kb.rulebook import published_rulebooks, resolve_rulebook
-from kb.scenario import parse_scenario
+from kb.rules.engine import compare, rule
+from kb.house.compose import published_rulebooks, resolve_rulebook
+from kb.hand.scenario_file import parse_scenario
 
 from helpers import hand, numbers, ruled
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from kb.scenario import parse_scenario
+from kb.hand.scenario_file import parse_scenario
 
 from helpers import numbers
 from helpers import ruled as ruled_scenario

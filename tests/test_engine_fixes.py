@@ -4,8 +4,9 @@ what the books leave open, in a floorperson's words."""
 
 import pytest
 
-from kb.scenario import ScenarioError, parse_scenario
-from kb.deal import replay
+from kb.hand.scenario import ScenarioError
+from kb.hand.scenario_file import parse_scenario
+from kb.hand.deal import replay
 
 from helpers import hand, numbers, ruled
 

@@ -3,7 +3,8 @@ deck order (A to 2, suits s h d c) so that the cards can be counted by hand."""
 
 import pytest
 
-from kb.scenario import ScenarioError, parse_scenario
+from kb.hand.scenario import ScenarioError
+from kb.hand.scenario_file import parse_scenario
 
 from helpers import numbers, ruled
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from kb.cli import main
-from kb.compose import RULEBOOKS
+from kb.house.compose import RULEBOOKS
 
 BAD = Path(__file__).parent / "data" / "bad" / "house"
 FILES = sorted(BAD.glob("*.yaml"))

@@ -11,10 +11,10 @@ import pytest
 from pypdf import PdfReader
 
 from kb.cli import main
-from kb.compose import RULEBOOKS
-from kb.disagreements import load_scenarios
-from kb.housesite import MARKER, PublishError, output_folder, publish, site_name
-from kb.load import load_knowledge_base
+from kb.house.compose import RULEBOOKS
+from kb.rules.disagreements import load_scenarios
+from kb.house.publish import MARKER, PublishError, output_folder, publish, site_name
+from kb.knowledge.load import load_knowledge_base
 
 PAGES = ("index", "rules", "differences", "scenarios")
 
@@ -174,8 +174,8 @@ def test_site_name_is_a_validated_slug():
 
 
 def test_a_rulebook_file_inside_the_output_folder_is_refused_not_deleted(tmp_path):
-    from kb.housesite import MARKER, PublishError, publish
-    from kb.load import load_knowledge_base
+    from kb.house.publish import MARKER, PublishError, publish
+    from kb.knowledge.load import load_knowledge_base
     site = tmp_path / "site"
     site.mkdir()
     (site / MARKER).write_text("earlier site\n")

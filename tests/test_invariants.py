@@ -8,12 +8,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kb.cards import standard_deck
-from kb.deal import replay
-from kb.engine import rule
-from kb.load import load_knowledge_base
-from kb.rulebook import published_rulebooks
-from kb.scenario import ScenarioError, parse_scenario
+from kb.hand.cards import standard_deck
+from kb.hand.deal import replay
+from kb.rules.engine import rule
+from kb.knowledge.load import load_knowledge_base
+from kb.house.compose import published_rulebooks
+from kb.hand.scenario import ScenarioError
+from kb.hand.scenario_file import parse_scenario
 
 KB = load_knowledge_base()
 BOOKS = published_rulebooks(KB)

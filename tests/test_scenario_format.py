@@ -5,8 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from kb.deal import replay
-from kb.scenario import ScenarioError, load_scenario, parse_scenario
+from kb.hand.deal import replay
+from kb.hand.scenario import ScenarioError
+from kb.hand.scenario_file import load_scenario, parse_scenario
 
 BAD = Path(__file__).parent / "data" / "bad" / "scenarios"
 

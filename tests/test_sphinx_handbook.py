@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.load import load_knowledge_base
+from kb.knowledge.load import load_knowledge_base
 from test_sphinx_basic import build, search_index
 
 PROJECT = Path(__file__).parent.parent
@@ -49,7 +49,7 @@ def test_every_edition_has_a_page(site, kb):
 
 
 def test_edition_page_lists_provisions_in_book_order(site, kb):
-    from kb.graph import book_order
+    from kb.knowledge.graph import book_order
     page = _text(site / "editions" / "tda-2024.html")
     anchors = [f'id="{p.id.replace(".", "-")}"' for p in book_order(kb, "tda@2024")]
     positions = [page.index(a) for a in anchors]
@@ -164,9 +164,9 @@ def test_exposed_later_hole_card_matrix_shows_the_replaced_hand_and_the_burn(sit
 
 
 def test_each_topic_matrix_has_a_row_per_scenario_ruled_on_it(site, kb):
-    from kb.disagreements import load_scenarios
-    from kb.engine import rule
-    from kb.rulebook import published_rulebooks
+    from kb.rules.disagreements import load_scenarios
+    from kb.rules.engine import rule
+    from kb.house.compose import published_rulebooks
     books = published_rulebooks(kb)
     scenarios = load_scenarios()
     topics = {t: set() for t in ("four-card-flop", "boxed-cards")}
@@ -180,7 +180,7 @@ def test_each_topic_matrix_has_a_row_per_scenario_ruled_on_it(site, kb):
 
 
 def test_disagreements_page_lists_computed_disagreements_with_their_scenarios(site, kb):
-    from kb.disagreements import computed_disagreements, load_scenarios
+    from kb.rules.disagreements import computed_disagreements, load_scenarios
     page = _text(site / "disagreements.html")
     found = computed_disagreements(kb, load_scenarios())
     assert len(found) > 20

@@ -8,10 +8,10 @@ import time
 from pathlib import Path
 
 from kb import DATA
-from kb.engine import rule
-from kb.load import load_knowledge_base
-from kb.rulebook import published_rulebooks
-from kb.scenario import load_scenario
+from kb.rules.engine import rule
+from kb.knowledge.load import load_knowledge_base
+from kb.house.compose import published_rulebooks
+from kb.hand.scenario_file import load_scenario
 
 
 def main() -> None:

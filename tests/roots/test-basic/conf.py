@@ -1,5 +1,5 @@
 project = "floorbook test-basic"
-extensions = ["myst_parser", "sphinx_design", "sphinx.ext.graphviz", "kb.sphinxext"]
+extensions = ["myst_parser", "sphinx_design", "sphinx.ext.graphviz", "kb.handbook"]
 myst_enable_extensions = ["colon_fence"]
 graphviz_output_format = "svg"
 floorbook_data_dir = "data"

@@ -1,0 +1,297 @@
+"""The table and the replay of a scenario's events, card by card.
+
+:func:`replay` gives the exact table after each event and the irregularities seen.  The
+replay records facts, never remedies (deciders do that), with one physical exception: a
+boxed card is found face up *when its turn comes*, so the dealer does not hand it out; it
+goes to the set-aside pile and the seat gets the next card.  Invariant, after every event:
+hands + board + burns + muck + set-aside + stub + missing = the deck + cards found.
+
+Dealing order (button games): one card at a time, clockwise, starting with the first
+seat after the button; hold'em 2 cards, omaha and badugi 4, other draw games 5.  Stud
+deals from the lowest seat: two down and one up on third street, a burn before each later
+street, seventh street down.
+
+>>> from kb.hand.scenario_file import parse_scenario
+>>> s = parse_scenario("id: d\\ntitle: d\\ngame: holdem\\nseats: 3\\nbutton: 3\\n"
+...                    "deck: As Kd 7h 7c 2s 9d\\nevents: [{deal: {}}]\\n")
+>>> table = replay(s).table
+>>> table.hands, table.stub[:1]
+({1: ['As', '7c'], 2: ['Kd', '2s'], 3: ['7h', '9d']}, ['Ah'])
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from kb.hand.actions import Betting
+from kb.hand.cards import is_standard
+from kb.hand.scenario import (DRAW_GAMES, FLOP_GAMES, Act, Deal, Draw, Found,
+                              Scenario, ScenarioError, Street, StudStreet, clockwise_from)
+from kb.hand.stud import draw, stud_street
+from kb.hand.table import Irregularity, Replay, StubEmpty, Table, fail, hole_cards, irregular
+
+def replay(scenario: Scenario) -> Replay:
+    """Replay the events of ``scenario``; raises ScenarioError (with the event's line) for
+    events the cards cannot support, e.g. an exposed card past the end of the deal."""
+    seats = scenario.seats
+    table = Table(deck=scenario.deck, hands={s: [] for s in seats}, stub=list(scenario.deck))
+    if scenario.button is not None:
+        betting = Betting(seats, scenario.blinds[-1] if scenario.blinds else scenario.button,
+                          scenario.button)
+    else:
+        betting = Betting(seats, None, None)
+    state = Replay(scenario, [], table, betting, [])
+    for event in scenario.events:
+        try:
+            _HANDLERS[type(event)](state, event)
+        except StubEmpty:
+            raise ScenarioError(scenario.path, event.line, "the stub ran out of cards",
+                                "use fewer seats or fewer cards") from None
+        _note_jokers(state, event)
+        table.check()
+        state.tables.append(table.copy())
+    _stud_stub_check(state)
+    return state
+
+
+def _stud_stub_check(state: Replay) -> None:
+    """Floor called after sixth street: is the stub short for seventh (RP-10-H's count)?"""
+    live = state.betting.live
+    if state.streets[-1:] == ["sixth"] and len(state.table.stub) < len(live) + 2:
+        state.irregularities.append(Irregularity(
+            "stud-short-stub", state.scenario.events[-1].line, len(state.betting.records),
+            {"stub": len(state.table.stub), "players": len(live), "required": len(live) + 2}))
+
+
+# --------------------------------------------------------------------------- the deal
+
+
+def _deal(state: Replay, event: Deal) -> None:
+    scenario, table = state.scenario, state.table
+    if scenario.game not in FLOP_GAMES + DRAW_GAMES:
+        raise fail(state, event, "deal is for button games", "use third: for stud")
+    if state.deal_order:
+        raise fail(state, event, "the hand is already dealt", "list one deal event")
+    order = _deal_order(state, event)
+    slots = [seat for rnd in range(hole_cards(scenario.game)) for seat in order
+             if not (rnd == hole_cards(scenario.game) - 1 and seat in event.short)]
+    slots += [order[0]] * event.extra
+    position, dealt = 0, {}
+    for slot_index, seat in enumerate(slots):
+        position += 1
+        while position in event.boxed:
+            boxed = table.take()
+            table.set_aside.append(boxed)
+            table.exposed.add(boxed)
+            irregular(state, "boxed", event, position=position, card=boxed, seat=seat,
+                       street="deal")
+            position += 1
+        card = table.take()
+        table.hands.setdefault(seat, []).append(card)
+        dealt[position] = (seat, card, slot_index)
+    _deal_facts(state, event, order, dealt)
+
+
+def _deal_order(state: Replay, event: Deal) -> tuple[int, ...]:
+    scenario = state.scenario
+    entitled = [s for s in scenario.seats if s not in event.dealt_out]
+    order = clockwise_from(tuple(entitled) + event.dealt_to, scenario.button)
+    if event.first_to is not None:
+        if event.first_to not in order:
+            raise fail(state, event, f"deal.first-to seat {event.first_to} got no cards",
+                        "name a seat that was dealt in")
+        start = order.index(event.first_to)
+        order = order[start:] + order[:start]
+    state.deal_order = order
+    for seat in event.dealt_to:
+        state.table.hands.setdefault(seat, [])
+    return order
+
+
+def _deal_facts(state: Replay, event: Deal, order, dealt: dict) -> None:
+    table, last = state.table, max(dealt) if dealt else 0
+    for key, positions in (("exposed", event.exposed), ("off-table", event.off_table)):
+        for position in positions:
+            if position not in dealt:
+                raise fail(state, event, f"deal.{key}: card {position} was not dealt to a seat",
+                            f"use a position from 1 to {last} that is not boxed")
+            seat, card, slot = dealt[position]
+            table.exposed.add(card)
+            irregular(state, "exposed", event, position=position, card=card, seat=seat,
+                       slot=slot, off_table=key == "off-table", street="deal")
+    for seat in event.player_exposed:
+        irregular(state, "player-exposed", event, seat=seat)
+    if event.extra:
+        irregular(state, "extra", event, seat=order[0], count=event.extra,
+                   cards=table.hands[order[0]][-event.extra:])
+    for seat in event.short:
+        irregular(state, "short", event, seat=seat, button=seat == state.scenario.button,
+                   last=seat == order[-1])
+    for seat in event.dealt_to:
+        irregular(state, "dealt-to", event, seat=seat)
+    for seat in event.dealt_out:
+        irregular(state, "dealt-out", event, seat=seat)
+    if event.first_to is not None:
+        irregular(state, "first-to", event, seat=event.first_to)
+    if event.button_should_be is not None:
+        irregular(state, "button", event, seat=event.button_should_be)
+
+
+# --------------------------------------------------------------------------- betting
+
+
+def _act(state: Replay, event: Act) -> None:
+    for action in event.actions:
+        try:
+            record = state.betting.act(action.act, action.seat)
+        except ValueError as error:
+            raise fail(state, event, str(error), "check the order of the actions") from None
+        if record.act == "fold":
+            table = state.table
+            table.muck.extend(table.hands.get(record.seat, []))
+            table.hands[record.seat] = []
+            table.folded.add(record.seat)
+
+
+# --------------------------------------------------------------------------- board streets
+
+
+_BOARD_ORDER = ("flop", "turn", "river")
+
+
+def _street(state: Replay, event: Street) -> None:
+    table, expected = state.table, _BOARD_ORDER[len(state.streets)] \
+        if len(state.streets) < 3 else None
+    if not state.deal_order:
+        raise fail(state, event, f"the {event.name} comes before the deal", "add - deal: {}")
+    if event.name != expected:
+        raise fail(state, event, f"a {event.name} cannot come here",
+                    f"the next street is the {expected}" if expected else "the board is full")
+    state.streets.append(event.name)
+    burned = [table.take() for _ in range(event.burns)]
+    table.burns.extend(burned)
+    dealt, position = [], 0
+    while len(dealt) < event.cards:
+        position += 1
+        card = table.take()
+        if position in event.boxed:
+            table.set_aside.append(card)
+            table.exposed.add(card)
+            irregular(state, "boxed", event, position=position, card=card, street=event.name)
+            continue
+        dealt.append(card)
+    table.board.extend(dealt)
+    _street_facts(state, event, burned, dealt)
+    state.betting.new_round(event.name)
+
+
+def _street_facts(state: Replay, event: Street, burned: list, dealt: list) -> None:
+    normal = 3 if event.name == "flop" else 1
+    if event.premature:
+        irregular(state, "premature", event, street=event.name, cards=dealt,
+                   burned=burned)
+    if event.cards != normal:
+        irregular(state, "board-count", event, street=event.name, cards=dealt,
+                   count=event.cards)
+    if event.burns != 1:
+        irregular(state, "burn-count", event, street=event.name, burns=event.burns,
+                   burned=burned, cards=dealt)
+    state.board_log.append({"street": event.name, "taken": burned + dealt,
+                            "burned": burned, "cards": dealt})
+
+
+# --------------------------------------------------------------------------- found
+
+
+def _found(state: Replay, event: Found) -> None:
+    table, kind = state.table, event.kind
+    if kind == "missing":
+        for card in event.cards:
+            _check_missing(state, event, card)
+            table.stub.remove(card)
+            table.missing.append(card)
+    elif kind in ("duplicate", "foreign"):
+        card = event.cards[0]
+        if kind == "duplicate" and card not in table.deck:
+            raise fail(state, event, f"found.duplicate: {card} is not in the deck",
+                        "name a card of the deck")
+        if kind == "foreign" and is_standard(card) and card not in table.missing:
+            raise fail(state, event, f"found.foreign: {card} belongs to the deck",
+                        "use duplicate for a second copy")
+        if kind == "duplicate" or not _already_there(state, event, card):
+            table.extras.append(card)
+            _place(state, event, card)
+    elif kind == "wrong-count" and event.seat not in table.hands:
+        raise fail(state, event, f"seat {event.seat} holds no hand", "name a seat dealt in")
+    irregular(state, kind, event, cards=event.cards, seat=event.seat, count=event.count,
+               where=event.where)
+
+
+def _check_missing(state: Replay, event: Found, card: str) -> None:
+    """A card found missing cannot be one the deck lists or one that was dealt."""
+    if card in state.scenario.deck[:state.scenario.listed]:
+        raise fail(state, event, f"found.missing: {card} is listed in the deck",
+                    "take the missing cards out of the deck list")
+    if card not in state.table.stub:
+        raise fail(state, event, f"found.missing: {card} was dealt earlier in the hand",
+                    "name cards that never came off the deck, or take them out of the deck "
+                    "list")
+
+
+def _already_there(state: Replay, event: Found, card: str) -> bool:
+    """A foreign card the deck listed and the replay already put where it was found."""
+    table = state.table
+    if event.where == "board":
+        return card in table.board
+    if event.where == "hand" and event.seat is not None:
+        return card in table.hands.get(event.seat, [])
+    if event.where == "hand":                 # no seat named: any hand
+        return any(card in cards for cards in table.hands.values())
+    return card in table.all_cards() - Counter(table.extras)
+
+
+def _place(state: Replay, event: Found, card: str) -> None:
+    """Put a found card where it was found.  A foreign card found in a hand or on the
+    board took the place of the last card the replay put there; that card is missing."""
+    table = state.table
+    pile = table.hands.get(event.seat) if event.where == "hand" else \
+        table.board if event.where == "board" else None
+    if event.kind == "foreign" and pile:
+        table.missing.append(pile[-1])
+        pile[-1] = card
+        return
+    if event.where == "hand" and event.seat is not None:
+        table.hands.setdefault(event.seat, []).append(card)
+    elif event.where == "board":
+        table.board.append(card)
+    elif event.where == "muck":
+        table.muck.append(card)
+    elif event.where == "stub":
+        table.stub.append(card)
+    elif event.where == "burns":
+        table.burns.append(card)
+    else:
+        table.set_aside.append(card)
+
+
+def _note_jokers(state: Replay, event) -> None:
+    """A joker listed in the deck that reaches a hand or the board is a foreign card."""
+    if isinstance(event, (Act, Found)):
+        return
+    seen = {c for i in state.irregularities if i.kind == "foreign" for c in i.get("cards", ())}
+    for seat, cards in state.table.hands.items():
+        for card in cards:
+            if not is_standard(card) and card not in seen and card not in state.table.extras:
+                irregular(state, "foreign", event, cards=(card,), seat=seat, where="hand")
+    for card in state.table.board:
+        if not is_standard(card) and card not in seen and card not in state.table.extras:
+            irregular(state, "foreign", event, cards=(card,), where="board")
+
+
+# --------------------------------------------------------------------------- stud and draw
+
+
+_HANDLERS = {Deal: _deal, Act: _act, Street: _street, Found: _found,
+             StudStreet: stud_street, Draw: draw}
+
+

@@ -1,0 +1,158 @@
+"""The records of a scenario (docs/scenario-format.md): the hand, its events, and
+:class:`ScenarioError`; :mod:`kb.hand.scenario_file` reads a file into them.
+
+>>> clockwise_from((1, 2, 3, 4), 3)
+(4, 1, 2, 3)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+GAMES = ("holdem", "omaha", "stud", "razz", "stud-high-low", "draw-high", "lowball-a5",
+         "lowball-27", "badugi")
+FLOP_GAMES = ("holdem", "omaha")
+STUD_GAMES = ("stud", "razz", "stud-high-low")
+DRAW_GAMES = ("draw-high", "lowball-a5", "lowball-27", "badugi")
+SETTINGS = ("cash", "tournament")
+ACTS = ("fold", "check", "call", "bet", "raise", "all-in")
+STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
+BOARD_STREETS = ("flop", "turn", "river")
+WHERE = ("hand", "board", "stub", "muck", "burns")
+_SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+class ScenarioError(ValueError):
+    """An invalid scenario: ``str()`` is ``file:line: message (what to do)``."""
+
+    def __init__(self, file: str, line: int, message: str, hint: str = "") -> None:
+        self.file, self.line, self.message, self.hint = file, line, message, hint
+        text = f"{file}:{line}: {message}" + (f" ({hint})" if hint else "")
+        super().__init__(text)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The starting deal and its errors; positions count cards off the deck from 1."""
+
+    line: int
+    exposed: tuple[int, ...] = ()
+    off_table: tuple[int, ...] = ()
+    boxed: tuple[int, ...] = ()
+    player_exposed: tuple[int, ...] = ()
+    extra: int = 0
+    short: tuple[int, ...] = ()
+    dealt_to: tuple[int, ...] = ()
+    dealt_out: tuple[int, ...] = ()
+    first_to: int | None = None
+    button_should_be: int | None = None
+
+
+@dataclass(frozen=True)
+class Action:
+    """One betting action; ``seat`` is None when the scenario leaves it to turn order."""
+
+    act: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class Act:
+    line: int
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True)
+class Street:
+    """A board street (flop, turn, river) as the dealer dealt it."""
+
+    line: int
+    name: str
+    burns: int = 1
+    cards: int = 1
+    premature: bool = False
+    boxed: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Found:
+    """A fact discovered: ``kind`` is duplicate, foreign, odd-back, missing or wrong-count."""
+
+    line: int
+    kind: str
+    cards: tuple[str, ...] = ()
+    seat: int | None = None
+    count: int | None = None
+    where: str | None = None
+
+
+@dataclass(frozen=True)
+class Draw:
+    """One player's draw in a draw game: ``discards`` cards thrown, as many dealt."""
+
+    line: int
+    seat: int
+    discards: int
+    exposed: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class StudStreet:
+    """A stud street; ``exposed`` lists seats whose down card was exposed by the dealer,
+    ``both_exposed`` seats whose two third-street down cards were both exposed, and
+    ``premature`` says the street was dealt before the previous betting round ended."""
+
+    line: int
+    name: str
+    exposed: tuple[int, ...] = ()
+    both_exposed: tuple[int, ...] = ()
+    premature: bool = False
+
+
+Event = Deal | Act | Street | Found | Draw | StudStreet
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One hand with its irregularities, as a scenario file describes it."""
+
+    id: str
+    title: str
+    game: str
+    setting: str
+    seats: tuple[int, ...]
+    button: int | None
+    blinds: tuple[int, ...]
+    deck: tuple[str, ...]
+    events: tuple[Event, ...]
+    expect: dict = field(default_factory=dict, compare=False, hash=False)
+    antes: bool = False
+    path: str = "<string>"
+    line: int = 1
+    listed: int = 0          # how many cards of ``deck`` the file listed (the rest follow)
+
+
+def default_blinds(seats: tuple[int, ...], button: int) -> tuple[int, int]:
+    """The small and big blind: the next two seats after the button; heads-up the button
+    posts the small blind (TDA 2024 34-B; RRoP v11 Button and Blind Use).
+
+    >>> default_blinds((1, 2, 3, 4), 4), default_blinds((3, 7), 7)
+    ((1, 2), (7, 3))
+    """
+    after = clockwise_from(seats, button)
+    if len(seats) == 2:
+        return (button, after[0])
+    return (after[0], after[1])
+
+
+def clockwise_from(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """The seats in clockwise order starting after ``seat`` (which comes last if seated).
+
+    >>> clockwise_from((1, 2, 5, 6), 5)
+    (6, 1, 2, 5)
+    """
+    ordered = sorted(seats)
+    later = [s for s in ordered if s > seat]
+    earlier = [s for s in ordered if s <= seat]
+    return tuple(later + earlier)

@@ -1,0 +1,155 @@
+"""The situation the floor is called to: the replayed table, the actions, the
+irregularities found, and the topics they raise.
+
+The floor is called at the end of the events.  The irregularity that is ruled on is the
+first of: a fouled deck (duplicate, odd back, missing cards), a non-standard card, else the
+one found by the last event that found any (earlier ones were dealt with as play went on);
+the rest are named in the explanation.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from kb.hand.actions import Record, rrop_action_begun, tda_substantial_action
+from kb.hand.table import Irregularity, Replay, Table, hole_cards
+from kb.hand.scenario import DRAW_GAMES, STUD_GAMES, Scenario
+
+_FIRST = ("duplicate", "odd-back", "missing", "foreign")
+_CUTOFF = "misdeal-cutoff"
+_BUTTON = ("dealt-to", "dealt-out", "first-to", "button")
+
+
+@dataclass
+class Case:
+    """What a decider sees: the scenario, the replay, the irregularity ruled on, the
+    rulebook's parameters and cutoff, and the random source for reshuffles and picks."""
+
+    scenario: Scenario
+    replay: Replay
+    irregularity: Irregularity | None
+    rng: random.Random
+    params: dict = field(default_factory=dict)
+    cutoff_rule: str = "rrop"       # "rrop" (action has begun) or "tda" (substantial action)
+
+    @property
+    def table(self) -> Table:
+        return self.replay.table
+
+    @property
+    def records(self) -> tuple[Record, ...]:
+        return self.replay.records
+
+    @property
+    def game(self) -> str:
+        return self.scenario.game
+
+    def all(self, kind: str) -> list[Irregularity]:
+        """Every irregularity of ``kind`` in the hand, in order."""
+        return [i for i in self.replay.irregularities if i.kind == kind]
+
+    def actions_since(self, irregularity: Irregularity | None = None) -> tuple[Record, ...]:
+        """The actions taken after ``irregularity`` (default: the one ruled on) happened."""
+        start = (irregularity or self.irregularity).actions
+        return self.records[start:]
+
+    def action_begun(self) -> bool:
+        """Robert's Rules of Poker v11, Misdeals 1: two players have acted."""
+        return rrop_action_begun(self.records)
+
+    def substantial_action(self) -> str | None:
+        """Poker TDA 2024 Rule 36: '36-A', '36-B' or None."""
+        return tda_substantial_action(self.records)
+
+    def param(self, name: str, default):
+        """The value of parameter ``name`` in this rulebook: a house's change (params are
+        keyed ``<provision id>/<name>``) or ``default``, the value the books' texts give."""
+        return next((v for k, v in self.params.items() if k.rpartition("/")[2] == name),
+                    default)
+
+    def cutoff_reached(self) -> bool:
+        """Whether the rulebook's misdeal cutoff has passed (its misdeal-cutoff provisions
+        decide which test: RRoP's or the TDA's)."""
+        if self.cutoff_rule == "tda":
+            return self.substantial_action() is not None
+        return self.action_begun()
+
+    @property
+    def proper_cards(self) -> int:
+        """How many cards a hand should hold now (stud: by the streets dealt)."""
+        return proper_cards(self.replay)
+
+
+def proper_cards(replay: Replay) -> int:
+    """How many cards a hand should hold after the events so far."""
+    if replay.scenario.game in STUD_GAMES:
+        return len(replay.streets) + 2
+    return hole_cards(replay.scenario.game)
+
+
+def primary_irregularity(replay: Replay) -> Irregularity | None:
+    """The irregularity the ruling answers (see the module docstring), or None."""
+    found = replay.irregularities
+    for kind in _FIRST:
+        match = next((i for i in found if i.kind == kind), None)
+        if match is not None:
+            return match
+    if not found:
+        return None
+    last = [i for i in found if i.line == found[-1].line]
+    return next((i for i in last if topics_for(i, replay)), last[0])
+
+
+def topics_for(irregularity: Irregularity, replay: Replay) -> tuple[str, ...]:
+    """The topics an irregularity raises, most specific first.
+
+    >>> topics_for(Irregularity("burn-count", 3, 0, {"street": "turn"}), None)
+    ('burn-errors',)
+    """
+    kind, details = irregularity.kind, irregularity.details
+    if kind in ("duplicate", "odd-back", "missing"):
+        return ("fouled-deck",)
+    if kind == "foreign":
+        return ("non-standard-cards", _CUTOFF)
+    if kind == "wrong-count" and details["count"] == 0:
+        return ("button-errors", "misdeal-causes", _CUTOFF)
+    if kind == "wrong-count":
+        side = "short-hands" if details["count"] < proper_cards(replay) else "extra-cards"
+        return ("wrong-count-after-action", side, "card-count", _CUTOFF)
+    if kind == "exposed":
+        return _exposed_topics(replay)
+    simple = {"boxed": ("boxed-cards", _CUTOFF), "player-exposed": ("player-exposed-cards",),
+              "extra": ("extra-cards", "wrong-count-after-action", _CUTOFF),
+              "short": ("short-hands", "wrong-count-after-action", _CUTOFF),
+              "stud-exposed": ("stud-exposed-down-cards", _CUTOFF),
+              "stud-short-stub": ("stud-running-out",),
+              "draw-exposed": ("draw-exposed-cards",), "draw-short-stub": ("draw-short-stub",)}
+    if kind in simple:
+        return simple[kind]
+    if kind in _BUTTON:
+        return ("button-errors", "misdeal-causes", _CUTOFF)
+    return _board_topics(kind, details)
+
+
+def _exposed_topics(replay: Replay) -> tuple[str, ...]:
+    exposed = [i for i in replay.irregularities if i.kind == "exposed"]
+    first_two = any(i.get("slot") in (0, 1) for i in exposed)
+    if replay.scenario.game in DRAW_GAMES:
+        if first_two or len(exposed) > 1:
+            return ("misdeal-causes", "draw-exposed-cards", _CUTOFF)
+        return ("draw-exposed-cards", "misdeal-causes", _CUTOFF)
+    if first_two:
+        return ("exposed-first-two-cards", "exposed-later-hole-card", _CUTOFF)
+    return ("exposed-later-hole-card", _CUTOFF)
+
+
+def _board_topics(kind: str, details: dict) -> tuple[str, ...]:
+    street = details.get("street")
+    if kind == "board-count":
+        return ("four-card-flop",) if street == "flop" and details["count"] > 3 else ()
+    if kind == "burn-count":
+        return ("flop-burn-errors",) if street == "flop" else ("burn-errors",)
+    if kind == "premature":
+        return (f"premature-{street}",)
+    return ()

@@ -1,0 +1,136 @@
+"""The table as it lies during a replay: the cards in every pile, the irregularities
+seen, and the replay's running state (shared by :mod:`kb.hand.deal` and
+:mod:`kb.hand.stud`).
+
+Invariant, after every event: hands + board + burns + muck + set-aside + stub + missing =
+the deck + cards found (:meth:`Table.check`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+
+from kb.hand.actions import Betting, Record
+from kb.hand.scenario import Scenario, ScenarioError
+
+HOLE_CARDS = {"holdem": 2, "omaha": 4, "badugi": 4, "draw-high": 5, "lowball-a5": 5,
+              "lowball-27": 5, "stud": 7, "razz": 7, "stud-high-low": 7}
+
+
+def hole_cards(game: str) -> int:
+    """How many cards a hand holds after the starting deal (stud: after seventh street).
+
+    >>> hole_cards("omaha"), hole_cards("lowball-27")
+    (4, 5)
+    """
+    return HOLE_CARDS[game]
+
+
+class StubEmpty(IndexError):
+    """A card was needed from an empty stub (too many seats or cards for one deck)."""
+
+
+@dataclass
+class Table:
+    """The cards as they lie: hands by seat (in the order received), board, burns, muck,
+    set-aside (boxed cards, scraps), stub (top first), missing cards, dead and folded seats.
+    ``up`` holds the cards dealt face up on purpose (stud up cards); ``exposed`` the cards
+    exposed by dealer error or found face up."""
+
+    deck: tuple[str, ...]
+    hands: dict[int, list[str]]
+    stub: list[str]
+    board: list[str] = field(default_factory=list)
+    burns: list[str] = field(default_factory=list)
+    muck: list[str] = field(default_factory=list)
+    set_aside: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    extras: list[str] = field(default_factory=list)
+    up: set[str] = field(default_factory=set)
+    exposed: set[str] = field(default_factory=set)
+    dead: set[int] = field(default_factory=set)
+    folded: set[int] = field(default_factory=set)
+
+    def take(self) -> str:
+        """The top card of the stub; raises :class:`StubEmpty` when there is none."""
+        if not self.stub:
+            raise StubEmpty("the stub is empty")
+        return self.stub.pop(0)
+
+    def all_cards(self) -> Counter:
+        """Every card on the table (the stub and the missing cards included)."""
+        piles = [*self.hands.values(), self.board, self.burns, self.muck, self.set_aside,
+                 self.stub, self.missing]
+        return Counter(card for pile in piles for card in pile)
+
+    def check(self) -> None:
+        """Assert the invariant: nothing lost, nothing duplicated but the cards found."""
+        expected = Counter(self.deck) + Counter(self.extras)
+        if self.all_cards() != expected:
+            raise AssertionError(f"cards lost or duplicated: {self.all_cards() - expected} "
+                                 f"extra, {expected - self.all_cards()} missing")
+
+    def copy(self) -> Table:
+        """An independent copy (cards are strings, so copying the containers is enough)."""
+        return replace(self, hands={seat: list(cards) for seat, cards in self.hands.items()},
+                       **{name: type(value)(value) for name, value in vars(self).items()
+                          if isinstance(value, (list, set))})
+
+    def kill(self, seat: int) -> None:
+        """Kill a hand: its cards go to the muck and the seat is dead."""
+        self.muck.extend(self.hands.get(seat, []))
+        self.hands[seat] = []
+        self.dead.add(seat)
+
+
+@dataclass(frozen=True)
+class Irregularity:
+    """Something that went wrong, as the replay saw it.  ``kind`` is one of exposed,
+    boxed, player-exposed, extra, short, dealt-to, dealt-out, first-to, button,
+    board-count, burn-count, premature, duplicate, foreign, odd-back, missing,
+    wrong-count, stud-exposed, stud-short-stub, draw-exposed, draw-short-stub;
+    ``actions`` is how many actions had been taken when it happened."""
+
+    kind: str
+    line: int
+    actions: int
+    details: dict = field(default_factory=dict, compare=False, hash=False)
+
+    def get(self, key: str, default=None):
+        return self.details.get(key, default)
+
+
+@dataclass
+class Replay:
+    """The replayed hand: the table after each event, the final table, the actions and
+    the irregularities in the order they happened."""
+
+    scenario: Scenario
+    tables: list[Table]
+    table: Table
+    betting: Betting
+    irregularities: list[Irregularity]
+    deal_order: tuple[int, ...] = ()
+    streets: list[str] = field(default_factory=list)
+    board_log: list[dict] = field(default_factory=list)
+
+    @property
+    def records(self) -> tuple[Record, ...]:
+        return tuple(self.betting.records)
+
+
+def fail(state: Replay, event, message: str, hint: str) -> ScenarioError:
+    """The error for ``event`` of the replayed scenario, at its line."""
+    return ScenarioError(state.scenario.path, event.line, message, hint)
+
+
+def irregular(state: Replay, kind: str, event, **details) -> None:
+    """Record an irregularity of ``kind`` at ``event``, after the actions taken so far."""
+    state.irregularities.append(
+        Irregularity(kind, event.line, len(state.betting.records), details))
+
+
+def seat_of(table: Table, card: str) -> int | None:
+    """The seat holding ``card``, or None."""
+    return next((s for s, cards in table.hands.items() if card in cards), None)

@@ -1,0 +1,45 @@
+"""Sphinx extension of the floorbook handbook: the ``rule`` domain and its pages.
+
+Add ``"kb.handbook"`` to ``extensions`` (with ``myst_parser``, ``sphinx_design`` and
+``sphinx.ext.graphviz``).  Config values:
+
+``floorbook_data_dir``
+    the knowledge base's folder (relative to the config directory); default: kb/data.
+``floorbook_graph_radius``
+    how many relation steps each topic's picture reaches beyond its provisions (1).
+
+Shaped like ``sphinx.ext.todo``: directives build nodes and fill the domain's data,
+placeholders are resolved at ``doctree-resolved``; ``setup`` only registers.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kb.handbook import cards, consistency, pictures, search, store, uses
+from kb.handbook.domain import RuleDomain
+
+_STATIC = Path(__file__).parent / "static"
+
+
+def setup(app) -> dict:
+    app.add_config_value("floorbook_data_dir", None, "env", types=frozenset({str, type(None)}))
+    app.add_config_value("floorbook_graph_radius", 1, "env", types=frozenset({int}))
+    app.add_domain(RuleDomain)
+    app.add_node(pictures.neighbourhood, html=(pictures.skip, None),
+                 latex=(pictures.skip, None), text=(pictures.skip, None))
+    app.add_node(cards.card, html=(cards.visit_card_html, cards.depart_card_html))
+    app.add_search_language(search.SearchRuleNumbers)
+    app.connect("config-inited", search.use_by_default)
+    app.connect("builder-inited", store.load)
+    app.connect("env-get-outdated", uses.outdated)
+    app.connect("env-check-consistency", consistency.every_record_has_a_page)
+    app.connect("doctree-resolved", pictures.resolve)
+    app.connect("config-inited", _add_static)
+    app.add_css_file("floorbook.css")
+    return {"version": "0.1", "env_version": 2,
+            "parallel_read_safe": True, "parallel_write_safe": True}
+
+
+def _add_static(app, config) -> None:
+    config.html_static_path = [*config.html_static_path, str(_STATIC)]

@@ -1,0 +1,98 @@
+"""A scenario's events in words, one line each: "Deal: card 11 exposed by the dealer".
+
+Plain strings (the pages put them through text slots); positions, seats and cards are
+the scenario's own (docs/scenario-format.md, "Events").
+
+>>> from kb.hand.scenario import Deal, Street
+>>> describe(Deal(1, exposed=(11,)))
+'Deal: card 11 exposed by the dealer'
+>>> describe(Street(2, "flop", cards=4))
+'Flop: 4 cards'
+"""
+
+from __future__ import annotations
+
+from kb.hand.scenario import Act, Deal, Draw, Found, Scenario, Street, StudStreet
+
+
+def _list(values) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def _plural(word: str, values) -> str:
+    return f"{word}{'s' if len(values) > 1 else ''} {_list(values)}"
+
+
+_DEAL = (  # field, words (the values follow "card"/"seat")
+    ("exposed", "card", "exposed by the dealer"),
+    ("off_table", "card", "dealt off the table"),
+    ("boxed", "card", "boxed (face up in the deck)"),
+    ("player_exposed", "seat", "exposed a card"),
+    ("short", "seat", "skipped on the last round"),
+    ("dealt_to", "seat", "dealt in but not in the hand"),
+    ("dealt_out", "seat", "got no cards"),
+)
+
+
+def _deal(event: Deal) -> str:
+    parts = [f"{_plural(noun, getattr(event, name))} {words}"
+             for name, noun, words in _DEAL if getattr(event, name)]
+    if event.extra:
+        parts.append(f"{event.extra} extra card{'s' if event.extra > 1 else ''} to the "
+                     "first seat dealt")
+    if event.first_to is not None:
+        parts.append(f"first card to seat {event.first_to}")
+    if event.button_should_be is not None:
+        parts.append(f"the button belonged at seat {event.button_should_be}")
+    return "Deal: " + ("; ".join(parts) or "as it should be")
+
+
+def _street(event: Street) -> str:
+    parts = [f"{event.cards} card{'s' if event.cards != 1 else ''}"]
+    if event.burns != 1:
+        parts.append("no burn" if event.burns == 0 else f"{event.burns} burns")
+    if event.premature:
+        parts.append("dealt too soon")
+    if event.boxed:
+        parts.append(f"{_plural('card', event.boxed)} boxed")
+    return f"{event.name.capitalize()}: " + ", ".join(parts)
+
+
+def _found(event: Found) -> str:
+    what = event.kind.replace("-", " ")
+    if event.kind == "wrong-count":
+        text = f"seat {event.seat} holds {event.count} card{'s' if event.count != 1 else ''}"
+    else:
+        text = f"{what} {_list(event.cards)}".strip()
+    place = {"hand": "a hand"}.get(event.where, f"the {event.where}")
+    if event.seat is not None and event.where == "hand":
+        place = f"seat {event.seat}'s hand"
+    where = f" in {place}" if event.where and event.kind != "wrong-count" else ""
+    return f"Found: {text}{where}"
+
+
+def describe(event) -> str:
+    """One event in words; TypeError for an object that is not a scenario event."""
+    if isinstance(event, Deal):
+        return _deal(event)
+    if isinstance(event, Act):
+        return "Action: " + _list(f"seat {a.seat} {a.act}" if a.seat else a.act
+                                  for a in event.actions)
+    if isinstance(event, Street):
+        return _street(event)
+    if isinstance(event, Found):
+        return _found(event)
+    if isinstance(event, Draw):
+        exposed = f", {_plural('card', event.exposed)} exposed" if event.exposed else ""
+        return f"Draw: seat {event.seat} discards {event.discards}{exposed}"
+    if isinstance(event, StudStreet):
+        exposed = f": {_plural('seat', event.exposed)} down card exposed" if event.exposed \
+            else ""
+        return f"{event.name.capitalize()} street{exposed}"
+    raise TypeError(f"not a scenario event: {event!r}")
+
+
+def setting(scenario: Scenario) -> str:
+    """The hand's frame: ``"holdem, tournament, 8 seats, button 8"``."""
+    button = f", button {scenario.button}" if scenario.button is not None else ""
+    return f"{scenario.game}, {scenario.setting}, {len(scenario.seats)} seats{button}"

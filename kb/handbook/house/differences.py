@@ -1,0 +1,99 @@
+"""``{house:differences}``: the page "How our rules differ from <base book>".
+
+One section per choice of the house file (each adopt, add, omit and params entry, in that
+order): what the base edition says, what the house says, why (the file's reason) and the
+citations.  The parts carry the classes ``floorbook-base-says`` and
+``floorbook-house-says`` so that a reader (or a test) can tell them apart.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+from kb.rules.rulebook import edition_rulebook
+from kb.handbook.house import nodes as hn
+from kb.handbook.house.store import published
+from kb.handbook.house.view import Choice, Cited, choices
+
+_MODE = {
+    "instead": "Our rules replace the base's rules on this topic.",
+    "before": "Our rules come first; the base's rules still govern after them, where ours "
+              "do not decide.",
+}
+
+
+class DifferencesDirective(SphinxDirective):
+    def run(self) -> list[nodes.Node]:
+        house = published(self.env)
+        base = edition_rulebook(house.kb, house.book.base)
+        found = choices(house.kb, house.spec, house.book)
+        intro = hn.para(f"Every choice our rulebook makes against {base.title}, in the order "
+                        f"of our rulebook file: {len(found)} in all." if found else
+                        f"Our rulebook makes no change to {base.title}.")
+        page = hn.section("differences", f"How our rules differ from {base.title}", intro)
+        topics = {t.id: t.title for t in house.kb.topics}
+        for index, choice in enumerate(found, 1):
+            page += _choice(choice, index, base.title, topics)
+        return [page]
+
+
+def _choice(choice: Choice, index: int, base_title: str, topics: dict) -> nodes.section:
+    on = ", ".join(topics.get(t, t) for t in choice.topics)
+    kept = {c.pid for c in choice.base}
+    adopted = tuple(c for c in choice.house if c.pid not in kept) or choice.house
+    title, says = {
+        "adopt": (f"{on}: we follow {_numbers(adopted)}", _MODE.get(choice.mode, "")),
+        "add": (f"{on}: our own rule {_numbers(choice.house)}", ""),
+        "omit": (f"We leave out {_numbers(choice.base)}", "It is not part of our rules; "
+                 "what governs its topics now is listed below."),
+        "param": (f"{on}: {choice.setting.name if choice.setting else ''}",
+                  "We keep the book's rule and change one of its settings."),
+    }[choice.kind]
+    anchor = f"{choice.kind}-{index}-{'-'.join(choice.topics)[:60]}"
+    section = hn.section(anchor, title, hn.para(nodes.emphasis(says, says)) if says else
+                         hn.para(f"Line {choice.line} of our rulebook file."))
+    section += _says("floorbook-base-says", f"What {base_title} says", choice.base)
+    ours = adopted if choice.kind == "adopt" else choice.house
+    section += _says("floorbook-house-says", "What we say", ours)
+    section += _precedence(choice, ours)
+    why = choice.reason or ("our text above." if choice.kind == "add"
+                            else "no reason given in the file.")
+    section += hn.para(hn.strong("Why: "), why,
+                       classes=("floorbook-house-reason",))
+    section += hn.para(hn.strong("Citations: "), hn.citation_list(ours))
+    return section
+
+
+def _precedence(choice: Choice, ours: tuple[Cited, ...]) -> nodes.paragraph:
+    """Who comes first: ours, then what still governs (adopt before) or what it overrides
+    (add); what no longer governs (adopt instead)."""
+    first = hn.citation_list(ours)
+    if choice.kind == "adopt" and choice.mode == "before":
+        then = tuple(c for c in choice.house if c not in ours)
+        text = f"{first}, then {hn.citation_list(then)} (still governing where ours do not "\
+               "decide)."
+    elif choice.kind == "adopt":
+        text = f"{first}; {hn.citation_list(choice.over)} no longer govern this topic."
+    elif choice.kind == "add" and choice.over:
+        text = f"{first} takes precedence over {hn.citation_list(choice.over)}."
+    elif choice.kind == "add":
+        text = f"{first} comes first on its topics; it overrides nothing, so the base's rules "\
+               "there still apply beside it."
+    else:
+        text = "unchanged: the same rules govern, in the same order."
+    return hn.para(hn.strong("Precedence: "), text, classes=("floorbook-house-precedence",))
+
+
+def _numbers(items: tuple[Cited, ...]) -> str:
+    return ", ".join(f"{c.number} {c.title}".strip() for c in items) or "nothing"
+
+
+def _says(classes: str, heading: str, items: tuple[Cited, ...]) -> nodes.container:
+    box = nodes.container(classes=[classes])
+    box += hn.para(hn.strong(heading + ":"))
+    if not items:
+        box += hn.para("No rule on this topic.")
+    for item in items:
+        box.extend(hn.provision_body(item))
+    return box

@@ -1,0 +1,92 @@
+"""Docutils nodes for a house rulebook's pages: provisions as cited, cards, rulings.
+
+Every string from a house file becomes a :class:`docutils.nodes.Text` node, or goes through
+:func:`kb.handbook.markdown.markdown_nodes` (the house's own provision texts and description);
+nothing here parses MyST or reStructuredText, so house text cannot become markup.
+
+Cards are the handbook's (:mod:`kb.handbook.cards`): their text is the notation, the
+HTML shows the face.
+
+>>> print(ruling_cell.__doc__.splitlines()[0])
+A ruling in a table cell: remedy and citations, then the table after the remedy.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+
+from kb.rules.ruling import Ruling
+from kb.handbook.markdown import markdown_nodes
+from kb.handbook.cards import cards_node
+from kb.handbook.house.view import Cited
+
+def para(*parts, classes: tuple[str, ...] = ()) -> nodes.paragraph:
+    """A paragraph of ``parts``: strings become text, nodes are kept."""
+    node = nodes.paragraph(classes=list(classes))
+    for part in parts:
+        node += nodes.Text(part) if isinstance(part, str) else part
+    return node
+
+
+def strong(text: str) -> nodes.strong:
+    return nodes.strong(text, text)
+
+
+def section(anchor: str, title: str, *body: nodes.Node) -> nodes.section:
+    """A section with id ``anchor`` (a slug we make, never house text) and ``title``."""
+    anchor = nodes.make_id(anchor)
+    node = nodes.section(ids=[anchor], names=[anchor])
+    node += nodes.title(title, title)
+    node.extend(body)
+    return node
+
+
+def provision_heading(provision: Cited) -> nodes.paragraph:
+    """``13.2 One later hole card exposed becomes the burn`` with the book under it when
+    the provision is not the house's own."""
+    head = para(strong(f"{provision.number} {provision.title}".strip()),
+                classes=("floorbook-house-provision",))
+    if not provision.own:
+        head += nodes.Text(f" ({provision.book}, {provision.edition})")
+    return head
+
+
+def provision_body(provision: Cited) -> list[nodes.Node]:
+    """The heading, then the house's Markdown text or the knowledge base's summary (both
+    through safe Markdown), then every parameter the house changed."""
+    body: list[nodes.Node] = [provision_heading(provision), *markdown_nodes(provision.text)]
+    for setting in provision.settings:
+        line = para(strong("Our setting: "), f"{setting.name} = {_value(setting.value)} "
+                    f"(the book's default: {_value(setting.default)})",
+                    classes=("floorbook-house-setting",))
+        if setting.reason:
+            line += nodes.Text(f". Why: {setting.reason}")
+        body.append(line)
+    return body
+
+
+def _value(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def citation_list(items) -> str:
+    """``"13.1; Hold'em 1 (Robert's Rules of Poker, Version 11)"``: own numbers bare."""
+    return "; ".join(c.number if c.own else f"{c.number} ({c.book}, {c.edition})"
+                     for c in items) or "none"
+
+
+def ruling_cell(ruling: Ruling) -> list[nodes.Node]:
+    """A ruling in a table cell: remedy and citations, then the table after the remedy."""
+    cites = "; ".join(f"{c.number}" for c in ruling.citations) or "no provision"
+    head = para(strong(ruling.remedy), f" ({cites})")
+    if ruling.random:
+        head += nodes.Text("; random steps drawn with seed 0")
+    table = ruling.table
+    seats = nodes.bullet_list(classes=["floorbook-table-after"])
+    for seat, hand in sorted(table.hands.items()):
+        dead = " (dead)" if seat in table.dead else ""
+        seats += nodes.list_item("", para(f"Seat {seat}{dead}: ", cards_node(hand)))
+    for name, shown in (("Board", table.board), ("Burns", table.burns),
+                        ("Next card", table.stub_top[:1])):
+        seats += nodes.list_item("", para(f"{name}: ", cards_node(shown)))
+    return [head, seats]

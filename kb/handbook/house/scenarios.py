@@ -1,0 +1,89 @@
+"""``{house:scenarios}``: every scenario of the knowledge base re-ruled under our rules.
+
+A table: the scenario; our remedy, citations and the table after the remedy drawn as
+cards; and, where the base edition rules it differently
+(:func:`kb.rules.disagreements.difference`), the base's ruling beside ours in a row of class
+``floorbook-differs`` headed "Differs".  Where the two agree the base column says so.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+from kb.rules.rulebook import edition_rulebook
+from kb.handbook.house import nodes as hn
+from kb.handbook.house.store import published
+from kb.handbook.house.view import Reruling, rerulings
+
+_WIDTHS = (24, 38, 38)
+
+
+class ScenariosDirective(SphinxDirective):
+    def run(self) -> list[nodes.Node]:
+        house = published(self.env)
+        base = edition_rulebook(house.kb, house.book.base)
+        found = rerulings(house.kb, house.book, house.scenarios)
+        differ = sum(1 for r in found if r.difference)
+        intro = hn.para(f"Each of the knowledge base's {len(found)} scenarios, ruled under "
+                        f"our rules and under {base.title}. They rule {differ} of them "
+                        "differently; those rows are marked “Differs” and show the base's "
+                        "ruling beside ours. Random steps are drawn with seed 0.")
+        page = hn.section("scenarios", "Our rules on every scenario", intro)
+        if house.printed:
+            page.extend(_printed(found, base.title))
+        else:
+            page += _table(found, base.title)
+        return [page]
+
+
+def _printed(found: list[Reruling], base_title: str) -> list[nodes.Node]:
+    """The printed page: one line per scenario where the base rules differently (a table
+    of every scenario drawn as cards is for the screen; it would take minutes to set)."""
+    lines = nodes.bullet_list()
+    for r in found:
+        if r.difference:
+            ours, theirs = (f"{x.remedy} ({'; '.join(c.number for c in x.citations) or 'none'})"
+                            for x in (r.house, r.base))
+            lines += nodes.list_item("", hn.para(hn.strong(r.title), f": ours {ours}; "
+                                                 f"{base_title} {theirs}. {r.difference}."))
+    note = hn.para(f"The scenarios on which {base_title} rules differently from us "
+                   "(the site shows every scenario with the cards on the table):")
+    return [note, lines] if len(lines) else [hn.para("None.")]
+
+
+def _table(found: list[Reruling], base_title: str) -> nodes.table:
+    table = nodes.table(classes=["floorbook-house-scenarios"])
+    group = nodes.tgroup(cols=len(_WIDTHS))
+    table += group
+    group.extend(nodes.colspec(colwidth=w) for w in _WIDTHS)
+    head = nodes.thead()
+    head += _row(["Scenario", "Our ruling", f"{base_title} (where different)"])
+    body = nodes.tbody()
+    body.extend(_scenario_row(r) for r in found)
+    group += head
+    group += body
+    return table
+
+
+def _scenario_row(found: Reruling) -> nodes.row:
+    name = [hn.para(found.title), hn.para(nodes.literal(found.house.scenario,
+                                                        found.house.scenario))]
+    if found.difference:
+        theirs = [hn.para(hn.strong("Differs: "), f"ours against theirs: {found.difference}",
+                          classes=("floorbook-differs-note",)), *hn.ruling_cell(found.base)]
+    else:
+        theirs = [hn.para("Same as ours.", classes=("floorbook-same",))]
+    row = _row([name, hn.ruling_cell(found.house), theirs])
+    if found.difference:
+        row["classes"].append("floorbook-differs")
+    return row
+
+
+def _row(cells) -> nodes.row:
+    row = nodes.row()
+    for cell in cells:
+        entry = nodes.entry()
+        entry.extend([hn.para(cell)] if isinstance(cell, str) else cell)
+        row += entry
+    return row

@@ -1,0 +1,78 @@
+"""The composed house rulebook of one build: read at ``config-inited`` and
+``builder-inited``, kept per build environment, read by every house directive.
+
+A house file is untrusted: an unreadable one stops the build with its ``file:line``
+problems (ConfigError or ExtensionError), before any page is written.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from weakref import WeakKeyDictionary
+
+from sphinx.errors import ConfigError, ExtensionError
+
+from kb.house.compose import compose
+from kb.house.spec import HouseError, HouseSpec, read_house_file
+from kb.knowledge.load import LoadError, load_knowledge_base
+from kb.knowledge.model import KnowledgeBase
+from kb.rules.disagreements import load_scenarios
+from kb.rules.rulebook import Rulebook
+
+STATIC = Path(__file__).parent.parent / "static"
+_PDF_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\.pdf$")
+_LOADED: WeakKeyDictionary = WeakKeyDictionary()
+
+
+@dataclass
+class Published:
+    """The composed house rulebook of one build."""
+
+    kb: KnowledgeBase
+    spec: HouseSpec
+    book: Rulebook
+    scenarios: tuple
+    printed: bool = False  # built for print (rinohtype's PDF), not for the screen
+
+
+def published(env) -> Published:
+    """The house rulebook of the build that owns ``env``; KeyError before builder-inited."""
+    return _LOADED[env]
+
+
+def configure(app, config) -> None:
+    """``config-inited``: titles from the house file; raises ConfigError if unreadable."""
+    path, pdf = config.floorbook_house_file, config.floorbook_house_pdf
+    if not path or not Path(path).is_absolute():
+        raise ConfigError("floorbook_house_file must be the absolute path of a house file")
+    if pdf and not _PDF_NAME.match(pdf):
+        raise ConfigError(f"floorbook_house_pdf {pdf!r} is not a plain name like ours.pdf")
+    try:
+        spec = read_house_file(Path(path))
+    except HouseError as error:
+        raise ConfigError(str(error)) from None
+    # themes print html_title and project as HTML (furo's brand does): escape them
+    config.project = config.html_title = html.escape(spec.title)
+    config.rinoh_documents = [dict(doc="index", target=(pdf or "house.pdf")[:-4],
+                                   title=spec.title, subtitle=f"House rules on {spec.base}",
+                                   author="Published with floorbook")]
+    config.html_static_path = [*config.html_static_path, str(STATIC)]
+
+
+def load(app) -> None:
+    """``builder-inited``: compose the rulebook; ExtensionError listing its problems."""
+    path = Path(app.config.floorbook_house_file)
+    app.env.note_dependency(str(path))
+    try:
+        kb, spec = load_knowledge_base(), read_house_file(path)
+    except (LoadError, HouseError) as error:
+        raise ExtensionError(f"floorbook: cannot read {path}: {error}") from None
+    book, problems = compose(kb, spec)
+    if problems or book is None:
+        raise ExtensionError("floorbook: the house rulebook has problems:\n"
+                             + "\n".join(f"  {p}" for p in problems))
+    _LOADED[app.env] = Published(kb, spec, book, load_scenarios(),
+                                 printed=app.builder.name == "rinoh")

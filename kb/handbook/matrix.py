@@ -1,0 +1,139 @@
+"""The views of scenario rulings, as fragments: a topic's ruling matrix and the
+disagreements page computed from the rulings.
+
+Each function takes the build's :class:`~kb.handbook.store.Handbook` (whose
+``rulings`` were computed once at ``builder-inited``) and returns a
+:class:`~kb.handbook.fragment.Fragment` whose digest covers the scenario files' contents
+and the rulings shown, so an edit of one scenario re-renders exactly the pages showing it.
+"""
+
+from __future__ import annotations
+
+from kb.knowledge.names import edition_short
+from kb.knowledge.graph import disagreements
+from kb.handbook import cells
+from kb.handbook.fragment import Fragment
+from kb.handbook.rulings import SEED
+
+
+def column_names(hb) -> dict[str, str]:
+    """Rulebook id -> the short name its column shows ("Robert's Rules v11", or the book's title)."""
+    kb = hb.kb
+    return {b.id: edition_short(kb, b.id) if kb.has("edition", b.id) else b.title
+            for b in hb.rulings.rulebooks}
+
+
+def _header(hb, f: Fragment, book_id: str, name: str) -> str:
+    return f.xref("edition", book_id, title=name) if hb.kb.has("edition", book_id) \
+        else f.text(name)
+
+
+def matrix_body(hb, topic_id: str) -> Fragment:
+    """A topic's ruling matrix: a row per scenario whose ruling (under any rulebook) names
+    the topic, a column per published rulebook; then each scenario's heading, events and
+    explanations.  Empty when no scenario shows the topic; KeyError for an unknown topic."""
+    hb.kb.topic(topic_id)
+    table, f = hb.rulings, Fragment()
+    shown = table.showing(topic_id)
+    if not shown:
+        return f
+    names = column_names(hb)
+    f.add("```{rubric} How each rulebook rules the scenarios", "```", "",
+          f"Every scenario of the knowledge base that raises this topic, ruled by each "
+          f"published rulebook; random steps use seed {SEED}. A "
+          "{bdg-danger}`books differ` row is one where Robert's Rules v11 and TDA 2024 "
+          "rule differently.", "")
+    f.add("````{list-table}", ":header-rows: 1", ":class: floorbook-matrix", "",
+          "* - Scenario")
+    f.add(*(f"  - {_header(hb, f, b.id, names[b.id])}" for b in table.rulebooks))
+    for sid in shown:
+        row, differs = table.row(sid), table.differs(sid)
+        seats = cells.shown_seats(row)
+        f.add(f"* - {f.node(cells.title_link(table.scenarios[sid], differs))}")
+        f.add(*(f"  - {f.node(cells.ruling_cell(r, seats, names.get))}" for r in row))
+        f.fingerprint.append((table.files[sid], repr(row)))
+    f.add("````", "", "```{rubric} The scenarios", "```", "")
+    for sid in shown:
+        _scenario_section(f, table, sid, names)
+    return f
+
+
+def _scenario_section(f: Fragment, table, sid: str, names: dict) -> None:
+    heading, about = cells.scenario_heading(table.scenarios[sid], table.differs(sid))
+    f.add(f.node(heading), "", f.node(about), "",
+          ":::{dropdown} Why each rulebook rules so", ":class-container: floorbook-why", "",
+          f.node(cells.explanations(table.row(sid), names)), ":::", "")
+
+
+def _declared_by_topic(hb) -> dict[str, list]:
+    declared: dict[str, list] = {}
+    for d in disagreements(hb.kb):
+        declared.setdefault(d.topic, []).append(d)
+    return declared
+
+
+def computed_body(hb) -> Fragment:
+    """Disagreements shown by scenarios: per topic the declared points and the scenarios
+    on which the two compared books rule differently, both outcomes side by side."""
+    table, f = hb.rulings, Fragment()
+    declared, computed = _declared_by_topic(hb), {}
+    for c in table.computed:
+        computed.setdefault(c.topic, []).append(c)
+    exercised, names = table.exercised(), column_names(hb)
+    if not computed:
+        f.add("No scenario shows the books ruling differently.", "")
+    for topic in hb.kb.topics:
+        if topic.id in computed or (topic.id in declared and topic.id in exercised):
+            _topic_section(f, table, topic.id, declared.get(topic.id, []),
+                           computed.get(topic.id, []), names)
+    return f
+
+
+def textual_body(hb) -> Fragment:
+    """The declared disagreements on topics no scenario exercises, by topic."""
+    f, declared, exercised = Fragment(), _declared_by_topic(hb), hb.rulings.exercised()
+    for topic in hb.kb.topics:
+        if topic.id in declared and topic.id not in exercised:
+            f.add(f"```{{rubric}} {f.xref('topic', topic.id)}", "```", "")
+            _declared(f, declared[topic.id])
+    return f
+
+
+def _declared(f: Fragment, found: list) -> None:
+    for d in found:
+        f.add(f"- {f.xref('prov', d.left)} and {f.xref('prov', d.right)}: "
+              f"{f.markdown(d.point)}")
+    f.add("")
+
+
+def _topic_section(f: Fragment, table, topic: str, declared: list, computed: list,
+                   names: dict) -> None:
+    f.add(f"```{{rubric}} {f.xref('topic', topic)}", "```", "")
+    if declared:
+        f.add("**Declared:**", "")
+        _declared(f, declared)
+    else:
+        f.add("**Declared:** none (the rulings differ, no relation declares it).", "")
+    if not computed:
+        f.add("*No scenario shows the books ruling differently on this topic.*", "")
+    for c in computed:
+        _side_by_side(f, table, c, names)
+        f.fingerprint.append((table.files[c.scenario], repr((c.left, c.right))))
+
+
+def shown_anchor(topic: str, scenario_id: str) -> str:
+    """The id of a computed disagreement's heading on the disagreements page."""
+    return f"shown-{topic}-" + cells.anchor(scenario_id)
+
+
+def _side_by_side(f: Fragment, table, c, names: dict) -> None:
+    scenario = table.scenarios[c.scenario]
+    seats = cells.shown_seats([c.left, c.right])
+    heading, about = cells.scenario_heading(scenario, c.difference)
+    heading["ids"] = [shown_anchor(c.topic, c.scenario)]
+    f.add(f.node(heading), "", f.node(about), "", "::::{grid} 1 2 2 2", ":gutter: 2", "")
+    for ruling in (c.left, c.right):
+        name = names.get(ruling.rulebook, ruling.rulebook)
+        f.add(f":::{{grid-item-card}} {f.text(name)}", ":class-card: floorbook-book", "",
+              f.node(cells.ruling_cell(ruling, seats, names.get)), ":::", "")
+    f.add("::::", "")

@@ -1,0 +1,98 @@
+"""The scenarios of a build and their rulings under every published rulebook, computed
+once per build (at ``builder-inited``, by :mod:`kb.handbook.store`), never per page.
+
+No Sphinx here: a :class:`RulingTable` is plain data that the matrix views read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kb import DATA
+from kb.rules.disagreements import BOOKS, ComputedDisagreement, computed_disagreements, difference
+from kb.rules.engine import rule
+from kb.knowledge.model import KnowledgeBase
+from kb.rules.rulebook import EDITIONS, Rulebook, edition_rulebook
+from kb.house.compose import published_rulebooks
+from kb.rules.ruling import Ruling
+from kb.hand.scenario import Scenario
+from kb.hand.scenario_file import load_scenario
+
+#: The seed every random step of a shown ruling uses (the pages say so).
+SEED = 0
+
+
+@dataclass(frozen=True)
+class RulingTable:
+    """``scenarios`` by id (file-name order), ``files``: id -> sha1 of the file's text,
+    ``rulebooks`` in column order, ``rulings``: (scenario id, rulebook id) -> Ruling,
+    ``computed``: the scenarios on which the two compared books rule differently."""
+
+    scenarios: dict[str, Scenario] = field(default_factory=dict)
+    files: dict[str, str] = field(default_factory=dict)
+    rulebooks: tuple[Rulebook, ...] = ()
+    rulings: dict[tuple[str, str], Ruling] = field(default_factory=dict)
+    computed: tuple[ComputedDisagreement, ...] = ()
+
+    def row(self, scenario_id: str) -> list[Ruling]:
+        """The rulings of one scenario, one per rulebook in column order; KeyError if unknown."""
+        return [self.rulings[scenario_id, book.id] for book in self.rulebooks]
+
+    def showing(self, topic: str) -> list[str]:
+        """The ids of the scenarios whose ruling under some rulebook names ``topic``."""
+        return [sid for sid in self.scenarios
+                if any(r.topic == topic for r in self.row(sid))]
+
+    def differs(self, scenario_id: str) -> str:
+        """How the two compared books (:data:`kb.rules.disagreements.BOOKS`) rule the scenario
+        differently, in a few words; '' when they agree or a book is not published."""
+        left, right = (self.rulings.get((scenario_id, b)) for b in BOOKS)
+        return difference(left, right) if left and right else ""
+
+    def exercised(self) -> set[str]:
+        """The topics a ruling of one of the two compared books names."""
+        return {r.topic for (_, book), r in self.rulings.items() if book in BOOKS and r.topic}
+
+
+def scenario_folder(data_dir: Path | None) -> Path:
+    """Where a build's scenarios are: ``<data dir>/scenarios`` (default kb/data/scenarios)."""
+    return (data_dir or DATA) / "scenarios"
+
+
+def rulebooks_for(kb: KnowledgeBase, data_dir: Path | None) -> list[Rulebook]:
+    """The published rulebooks of the bundled data; for another data folder, the editions
+    it holds and the house rulebooks of its ``rulebooks`` folder.  Raises RulebookError."""
+    if data_dir is None:
+        return published_rulebooks(kb)
+    books = [edition_rulebook(kb, e) for e in EDITIONS if kb.has("edition", e)]
+    folder = data_dir / "rulebooks"
+    if folder.is_dir():
+        from kb.house.compose import house_rulebooks
+        books.extend(house_rulebooks(kb, folder))
+    return books
+
+
+def build_table(kb: KnowledgeBase, data_dir: Path | None) -> RulingTable:
+    """Load every scenario file and rule it under every rulebook (seed :data:`SEED`).
+
+    Raises :class:`~kb.hand.scenario.ScenarioError` (an invalid file or events that cannot be
+    replayed) or :class:`~kb.rules.rulebook.RulebookError`.  A folder without scenarios gives
+    an empty table.
+    """
+    folder = scenario_folder(data_dir)
+    paths = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    if not paths:
+        return RulingTable()
+    scenarios, files = {}, {}
+    for path in paths:
+        scenario = load_scenario(path)
+        scenarios[scenario.id] = scenario
+        files[scenario.id] = hashlib.sha1(path.read_bytes()).hexdigest()
+    books = tuple(rulebooks_for(kb, data_dir))
+    rulings = {(s.id, b.id): rule(kb, b, s, seed=SEED) for s in scenarios.values() for b in books}
+    computed = ()
+    if {b.id for b in books} >= set(BOOKS):
+        computed = tuple(computed_disagreements(kb, scenarios.values(), rulings))
+    return RulingTable(scenarios, files, books, rulings, computed)

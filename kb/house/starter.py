@@ -1,0 +1,78 @@
+"""``floorbook rulebook new``: a starter house rulebook that lists every disagreement.
+
+The file it writes composes as it stands (it is the base edition, unchanged); each
+disagreement between the base and another book is a commented choice with both sides'
+provisions and numbers, and an ``adopt`` entry ready to uncomment.
+
+>>> from kb.knowledge.load import load_knowledge_base
+>>> text = starter_text(load_knowledge_base(), "tda@2024", "house.my-room@2026", "My Room")
+>>> "  # - topic: four-card-flop" in text and "Hold'em 3" in text
+True
+"""
+
+from __future__ import annotations
+
+import json
+
+from kb.knowledge.graph import disagreements
+from kb.knowledge.model import KnowledgeBase
+from kb.rules.rulebook import EDITIONS, edition_rulebook
+
+
+def _show(kb: KnowledgeBase, pid: str) -> str:
+    provision = kb.provision(pid)
+    number = provision.numbers[0] if provision.numbers else None
+    where = f"{number.edition} {number.number}" if number else pid
+    return f"{where} {provision.title} ({pid})"
+
+
+def _choices(kb: KnowledgeBase, base: str) -> dict[str, dict[str, list]]:
+    """Topic -> other source -> the declared disagreements with the base's source."""
+    source = kb.edition(EDITIONS[base]).source
+    choices: dict[str, dict[str, list]] = {}
+    for d in disagreements(kb):
+        sides = {kb.provision(p).source: p for p in (d.left, d.right) if kb.has("provision", p)}
+        if source in sides and len(sides) == 2 and d.topic:
+            other = next(s for s in sides if s != source)
+            choices.setdefault(d.topic, {}).setdefault(other, []).append((sides[other], d))
+    return dict(sorted(choices.items()))
+
+
+def _option(kb: KnowledgeBase, topic: str, other: str, items) -> list[str]:
+    """The provisions that rule ``topic`` as source ``other`` does: that edition's whole
+    answer where it is a published edition, else the differing provisions."""
+    edition = next((e for e in EDITIONS if kb.edition(EDITIONS[e]).source == other), None)
+    if edition:
+        return list(edition_rulebook(kb, edition).governing(topic))
+    return list(dict.fromkeys(pid for pid, _ in items))
+
+
+def starter_text(kb: KnowledgeBase, base: str, house_id: str, title: str) -> str:
+    """The starter file's YAML text for a house on ``base`` (an edition id)."""
+    book = edition_rulebook(kb, base)
+    lines = [
+        "# A house rulebook, written by `floorbook rulebook new`. As it stands it is the base",
+        "# edition unchanged; every point where the books disagree is a choice below. To rule",
+        "# a topic as another book does, uncomment that option's lines (the ones starting with",
+        "# '# - topic' and '#   provisions'). Then run `floorbook rulebook check` on this file.",
+        "# The format: docs/house-rulebooks.md.",
+        f"id: {house_id}",
+        f"title: {json.dumps(title)}",
+        f"base: \"{base}\"",
+        "adopt:",
+    ]
+    for topic, others in _choices(kb, base).items():
+        lines += ["", f"  # --- {kb.topic(topic).title} ({topic}) ---",
+                  f"  # {kb.topic(topic).question}",
+                  f"  # Your base ({base}): {', '.join(book.governing(topic)) or 'no provision'}"]
+        for other, items in others.items():
+            lines += [f"  # Option: rule as {kb.source(other).title}."]
+            for pid, d in items:
+                lines += [f"  #   {_show(kb, pid)}: {' '.join(d.point.split())}"]
+            option = _option(kb, topic, other, items)
+            if not option:
+                lines += [f"  #   ({kb.source(other).title} has no provision of its own on "
+                          "this topic: keep the base's.)"]
+                continue
+            lines += [f"  # - topic: {topic}", f"  #   provisions: [{', '.join(option)}]"]
+    return "\n".join(lines) + "\n"

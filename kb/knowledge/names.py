@@ -1,0 +1,86 @@
+"""Model -> display text: the names, numbers and citations every view of the knowledge
+base prints the same way (the handbook's Sphinx extension and the CLI).
+
+Plain strings only: no Sphinx, no docutils.  Text that came from the data is never
+turned into markup here; :func:`escape_markdown` makes it safe to paste into Markdown.
+
+>>> from kb.knowledge.model import Number, Confidence
+>>> number_text(Number("tda@2026", "41-A", Confidence.UNCONFIRMED))
+'41-A (unconfirmed)'
+>>> print(escape_markdown("<b>  *y*"))
+\\<b\\> \\*y\\*
+"""
+
+from __future__ import annotations
+
+import re
+
+from kb.knowledge.model import Confidence, KnowledgeBase, Number, Provision
+
+#: sphinx-design badge colour of each confidence label.
+CONFIDENCE_COLOUR = {
+    Confidence.CONFIRMED: "success",
+    Confidence.PARTIAL: "warning",
+    Confidence.UNCONFIRMED: "secondary",
+}
+
+#: What each confidence label means, as the handbook's front page explains it.
+CONFIDENCE_MEANING = {
+    Confidence.CONFIRMED: "read in a public copy of the book",
+    Confidence.PARTIAL: "part seen, or seen in a derivative or renumbered copy",
+    Confidence.UNCONFIRMED: "not seen in any copy: a secondary source's claim, kept to be checked",
+}
+
+_ASCII_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
+
+
+def escape_markdown(text: str) -> str:
+    """Backslash every ASCII punctuation character and fold whitespace, so ``text``
+    reads as itself in CommonMark/MyST (no markup, no HTML, no directive, no role)."""
+    return _ASCII_PUNCTUATION.sub(r"\\\1", " ".join(text.split()))
+
+
+def edition_short(kb: KnowledgeBase, edition_id: str) -> str:
+    """A short name for an edition: ``"TDA 2024"``, ``"Robert's Rules v11"``, ``"House
+    casino 2026"`` (the source's ``short`` name, else one made from its id).  KeyError if
+    the edition is unknown."""
+    source = kb.edition(edition_id).source
+    if kb.source(source).short:
+        name = kb.source(source).short
+    elif source.startswith("house."):
+        name = "House " + source.removeprefix("house.")
+    else:
+        name = source.upper() if len(source) <= 5 and "." not in source else source
+    return f"{name} {edition_id.partition('@')[2]}"
+
+
+def edition_title(kb: KnowledgeBase, edition_id: str) -> str:
+    """The full name of an edition: source title and edition label."""
+    edition = kb.edition(edition_id)
+    return f"{kb.source(edition.source).title}: {edition.label}"
+
+
+def number_text(number: Number) -> str:
+    """A number as printed, with its confidence when it is not confirmed."""
+    if number.confidence is Confidence.CONFIRMED:
+        return number.number
+    return f"{number.number} ({number.confidence.value})"
+
+
+def citation(kb: KnowledgeBase, provision: Provision) -> str:
+    """Every number of ``provision``: ``"TDA 2024 39-A; TDA 2026 41-A (unconfirmed)"``."""
+    return "; ".join(f"{edition_short(kb, n.edition)} {number_text(n)}"
+                     for n in provision.numbers) or "no number"
+
+
+def display_name(kb: KnowledgeBase, provision: Provision) -> str:
+    """The provision as a link shows it: ``"Four-card flop (TDA 2024 39-A)"``."""
+    if not provision.numbers:
+        return provision.title
+    first = provision.numbers[0]
+    return f"{provision.title} ({edition_short(kb, first.edition)} {first.number})"
+
+
+def primary_edition(provision: Provision) -> str | None:
+    """The edition whose page holds the provision's full entry: its first listed number."""
+    return provision.numbers[0].edition if provision.numbers else None

@@ -1,0 +1,62 @@
+"""Boxed cards (topic boxed-cards): cards found face up in the deck.
+
+The replay sets a boxed card aside when its turn comes and deals the next card in its
+place (kb.hand.deal), which is what Robert's Rules of Poker v11, Irregularities 7 prescribes.
+"""
+
+from __future__ import annotations
+
+from kb.rules.deciders import decides
+from kb.rules.remedies import carry_on, misdeal, step
+
+
+def _boxed(case):
+    return case.all("boxed")
+
+
+def _limit(case) -> int:
+    """Boxed cards that make a misdeal: two in both books (parameter
+    ``boxed-cards-for-misdeal``)."""
+    return case.param("boxed-cards-for-misdeal", 2)
+
+
+@decides("rrop.irregularities.boxed-card")
+def rrop_boxed_card(case):
+    """Robert's Rules of Poker v11, Irregularities 7: a boxed card is a meaningless scrap of
+    paper, replaced by the next card.  Two or more are a misdeal before action has begun
+    (Misdeals 2(c)); after it (Misdeals 1), each is a scrap of paper."""
+    boxed = _boxed(case)
+    if not boxed or (len(boxed) >= _limit(case) and not case.cutoff_reached()):
+        return None
+    cards = [i.get("card") for i in boxed]
+    steps = [step("set-aside", card=c, as_="scrap") for c in cards]
+    if len(cards) == 1:
+        return carry_on(f"The boxed card ({cards[0]}) is a meaningless scrap of paper "
+                        "(Robert's Rules Irregularities 7): it is set aside and the next "
+                        "card is dealt in its place.", steps)
+    return carry_on(f"{len(cards)} boxed cards ({', '.join(cards)}) would be a misdeal "
+                    "(Misdeals 2(c)) only before action began; two players have acted, so "
+                    "there is no misdeal (Misdeals 1). Each boxed card is a meaningless scrap "
+                    "of paper (Irregularities 7): set aside, the next card dealt in its place.",
+                    steps, provisions=("rrop.misdeals.cutoff", "rrop.misdeals.boxed-cards"))
+
+
+@decides("rrop.misdeals.boxed-cards")
+def rrop_two_boxed(case):
+    """Robert's Rules of Poker v11, Misdeals 2(c): two or more boxed cards found before
+    action has begun are a misdeal (the text does not limit it to the starting deal)."""
+    if len(_boxed(case)) < _limit(case) or case.cutoff_reached():
+        return None
+    return misdeal(case, f"Misdeal: {len(_boxed(case))} boxed cards were found before "
+                   "action began.")
+
+
+@decides("tda.misdeal.boxed-cards")
+def tda_two_boxed(case):
+    """Poker TDA 2024 35-A-1: two or more boxed cards on the initial deal are a misdeal,
+    before substantial action (35-D).  The TDA has no rule for a single boxed card."""
+    initial = [i for i in _boxed(case) if i.get("street") == "deal"]
+    if len(initial) < _limit(case) or case.cutoff_reached():
+        return None
+    return misdeal(case, f"Misdeal (35-A-1): {len(initial)} boxed cards on the initial "
+                   "deal, before substantial action.")

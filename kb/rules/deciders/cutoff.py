@@ -1,0 +1,143 @@
+"""The misdeal cutoff (topic misdeal-cutoff): once it has passed, no misdeal.
+
+Robert's Rules of Poker v11, Misdeals 1: once two players after the blinds (stud: after the
+forced bet) have acted, no misdeal; the hand is played out and no money goes back to a
+player whose hand is fouled.  Poker TDA 2024 35-D: after substantial action (Rule 36) no
+misdeal; the hand continues unless the deck is fouled, and non-standard cards are scraps.
+
+Cards dealt to a seat not entitled to a hand are taken out of play to the muck once the
+cutoff has passed (neither book says so in words; see :func:`_stray_hand`).
+"""
+
+from __future__ import annotations
+
+from kb.hand.cards import is_standard
+from kb.rules.deciders import decides
+from kb.rules.remedies import carry_on, floor_decision, step
+
+_SA = {"36-A": "tda.substantial-action.two-with-chips",
+       "36-B": "tda.substantial-action.three-actions"}
+#: Irregularities that leave a player holding a fouled hand (the wrong cards).
+_FOULED_HAND = ("extra", "short", "wrong-count")
+
+
+@decides("rrop.misdeals.cutoff")
+def rrop_misdeal_cutoff(case):
+    """Robert's Rules of Poker v11, Misdeals 1: after two players have acted, the hand is
+    played out."""
+    if not case.action_begun():
+        return None
+    acted = sorted({r.seat for r in case.records})
+    text = (f"Action has begun (seats {', '.join(map(str, acted))} have acted), so under "
+            "Robert's Rules Misdeals 1 no misdeal can be declared: the hand is played out")
+    if case.irregularity.kind in _FOULED_HAND:
+        text += ", and no money is returned to a player whose hand is fouled"
+    if case.irregularity.kind == "dealt-to":
+        steps, table, note = _stray_hand(case, _RROP_STRAY)
+        return carry_on(text + ". " + note, steps, table)
+    return carry_on(text + ".")
+
+
+def _stray_hand(case, why: str):
+    """The cards dealt to seats not entitled to a hand go to the muck: they are no one's
+    hand, and are not burns.  ``why`` says what the book does (not) say about it."""
+    table, steps = case.table.copy(), []
+    for irregularity in case.all("dealt-to"):
+        seat = irregularity.get("seat")
+        cards = table.hands.pop(seat, [])
+        table.muck.extend(cards)
+        steps.append(step("kill", seat=seat, cards=cards, to="muck"))
+    seats = ", ".join(str(i.get("seat")) for i in case.all("dealt-to"))
+    note = (f"The cards dealt to seat {seats}, which is not entitled to a hand, are taken "
+            f"out of play to the muck and are not used as burns; {why}")
+    return steps, table, note
+
+
+_RROP_STRAY = ("Robert's Rules says nothing about them once the cutoff has passed, so this "
+               "is this project's reading.")
+_TDA_STRAY = ("the TDA rules say nothing about them; this project follows Rule 38, which "
+              "sends the cards of a hand killed after substantial action to the muck.")
+
+
+@decides("tda.misdeal.after-substantial-action")
+def tda_after_substantial_action(case):
+    """Poker TDA 2024 35-D: after substantial action no misdeal; a non-standard card is a
+    scrap of paper.  35-D does not speak of boxed cards or of a stray hand."""
+    part = case.substantial_action()
+    if part is None:
+        return None
+    cited = (_SA[part],)
+    opening = f"Substantial action ({part}) has occurred, so no misdeal may be declared (35-D)"
+    kind = case.irregularity.kind
+    if kind == "foreign":
+        return _scrap(case, opening, cited)
+    if kind == "boxed":
+        return _boxed_after_sa(case, opening, cited)
+    if kind == "dealt-to":
+        steps, table, note = _stray_hand(case, _TDA_STRAY)
+        return carry_on(f"{opening}: the hand continues. {note}", steps, table, cited)
+    return carry_on(f"{opening}: the hand continues.", provisions=cited)
+
+
+def _scrap(case, opening: str, cited) -> object:
+    """35-D: the non-standard card is a scrap of paper, taken off the table.  The rule does
+    not say whether it is replaced, nor what becomes of a hand left one card short."""
+    cards = list(dict.fromkeys(c for i in case.all("foreign") for c in i.get("cards")
+                               if not is_standard(c)))
+    table = case.table.copy()
+    for card in cards:
+        _set_aside(table, card)
+    where = _where(case, cards[0]) if cards else ""
+    return carry_on(f"{opening}: the hand continues, and the {_names(cards)} {where}is a "
+                    "scrap of paper, taken out of play. 35-D does not say whether it is "
+                    f"replaced{_short_hand_note(case)}; the floor decides that.",
+                    [step("set-aside", card=c, as_="scrap") for c in cards], table, cited)
+
+
+def _where(case, card: str) -> str:
+    seat = next((s for s, cards in case.table.hands.items() if card in cards), None)
+    if seat is not None:
+        return f"in seat {seat}'s hand "
+    return "on the board " if card in case.table.board else ""
+
+
+def _short_hand_note(case) -> str:
+    in_hand = any(i.get("where") == "hand" for i in case.all("foreign"))
+    if not in_hand:
+        return ""
+    return (", nor whether the hand left one card short plays (Rule 38 kills a hand with "
+            "the wrong number of cards after substantial action, which suggests it is dead)")
+
+
+def _names(cards) -> str:
+    named = ["joker" if c == "Jk" else c for c in cards]
+    return ("card " if named != ["joker"] else "") + ", ".join(named)
+
+
+def _boxed_after_sa(case, opening: str, cited):
+    """Boxed cards after substantial action.  Two or more on the initial deal are a
+    35-A-1 misdeal cause, which 35-D stops: the hand continues.  Elsewhere (one boxed card,
+    or boxed cards on the board) no TDA rule applies, and the floor decides.  Either way
+    the replay already set the boxed cards aside and dealt the next cards in their place."""
+    cards = [i.get("card") for i in case.all("boxed")]
+    named = f"boxed card{'s' * (len(cards) > 1)} ({', '.join(cards)})"
+    practice = ("tournament directors commonly treat a boxed card as Robert's Rules does "
+                "(set aside, the next card in its place), which is how the table is shown")
+    initial = [i for i in case.all("boxed") if i.get("street") == "deal"]
+    if len(initial) >= 2:
+        return carry_on(f"{opening}: the hand continues. The TDA rules do not say what "
+                        f"happens to the {named} (35-D's scrap-of-paper wording is about "
+                        f"non-standard cards); {practice}.", provisions=cited)
+    return floor_decision(
+        f"{opening}, but no TDA rule says what happens to the {named}: 35-A-1 covers only "
+        "two or more on the initial deal. The floor decides; " + practice + ".", cited)
+
+
+def _set_aside(table, card: str) -> None:
+    if card in table.set_aside:
+        return
+    for pile in (table.board, *table.hands.values(), table.stub, table.muck):
+        if card in pile:
+            pile.remove(card)
+            table.set_aside.append(card)
+            return

@@ -1,0 +1,306 @@
+"""Board errors: four-card flop, flop burn errors, turn and river burn errors (topics
+four-card-flop, flop-burn-errors, burn-errors)."""
+
+from __future__ import annotations
+
+from kb.rules.deciders import decides
+from kb.rules.remedies import carry_on, deal_board, floor_decision, reshuffle_stub, step
+
+_NEXT = {"flop": "turn", "turn": "river"}
+_SIZE = {"flop": 3, "turn": 1, "river": 1}
+_WORDS = {2: "two", 3: "three"}
+
+
+@decides("tda.four-card-flop")
+def tda_four_card_flop(case):
+    """Poker TDA 2024 39-A: a four-card flop is scrambled face down, the floor picks one
+    card at random as the next burn and the other three are the flop.  Reading "the next
+    burn" as the turn's burn (no further burn before the turn) is this project's
+    interpretation; the rule does not spell it out."""
+    irregularity = case.irregularity
+    if irregularity.kind != "board-count" or irregularity.get("count") != 4:
+        return None
+    table, cards = case.table.copy(), list(irregularity.get("cards"))
+    scrambled = list(cards)
+    case.rng.shuffle(scrambled)
+    picked = scrambled.pop(case.rng.randrange(4))
+    table.board = [c for c in table.board if c not in cards] + scrambled
+    table.burns.append(picked)
+    return carry_on("Four cards were flopped: they are scrambled face down, the floor picks "
+                    f"one at random ({picked}) as the next burn card, and the other three are "
+                    "the flop. The rule does not say which burn that is; taking it as the "
+                    "turn's burn, so that no further card is burned before the turn, is our "
+                    "reading.",
+                    [step("scramble-pick", cards=cards, picked=picked, as_="burn",
+                          street="turn")], table, ("tda.rp.randomness",), random=True)
+
+
+def _redeal_flop(case, provisions: tuple[str, ...]):
+    """Too many flop cards: the flop cards go back into the stub, the burn stays, shuffle,
+    cut, new flop without a burn."""
+    irregularity = case.irregularity
+    if irregularity.kind != "board-count" or irregularity.get("count") <= 3:
+        return None
+    table = case.table.copy()
+    steps = reshuffle_stub(table, list(irregularity.get("cards")), case.rng)
+    steps += deal_board(table, "flop", 3, burn=False)
+    return carry_on(f"The flop had {irregularity.get('count')} cards: it is redealt. The flop "
+                    "cards are mixed into the stub, the burn stays, the stub is shuffled and "
+                    "cut, and a new flop is dealt without a burn.",
+                    steps, table, provisions, random=True)
+
+
+@decides("rrop.holdem.four-card-flop")
+def rrop_four_card_flop(case):
+    """Robert's Rules of Poker v11, Hold'em 3 with the flop-redeal procedure: a flop with
+    too many cards is redealt even if the extra card is known."""
+    return _redeal_flop(case, ("rrop.holdem.flop-redeal",))
+
+
+@decides("house.casino.four-card-flop")
+def house_four_card_flop(case):
+    """House 13.5 with 13.8: an extra flop card means the flop is dealt again, all board
+    cards but the burn back into the deck, reshuffle, new flop without a burn."""
+    return _redeal_flop(case, ("house.casino.flop-redeal",))
+
+
+def _flop_reshuffle(case, provisions: tuple[str, ...], why: str):
+    """A flop burn error found before any action on the flop: the flop was turned, so its
+    cards were exposed and the deck is reshuffled; the flop is dealt again the way a flop
+    is redealt (burns stay, no new burn)."""
+    irregularity = case.irregularity
+    if irregularity.kind != "burn-count" or irregularity.get("street") != "flop":
+        return None
+    if _stands(case, "flop"):
+        return None              # action on the flop: the general burn-error rule
+    table, later = case.table.copy(), case.replay.board_log[1:]
+    cards = list(irregularity.get("cards")) + [c for e in later for c in e["cards"]]
+    steps = reshuffle_stub(table, cards, case.rng)
+    steps += deal_board(table, "flop", 3, burn=False)
+    for entry in later:
+        steps += deal_board(table, entry["street"], 1, burn=True)
+    what = "without a burn" if irregularity.get("burns") == 0 else "after two burns"
+    again = " (with the board cards dealt after it, which are dealt again normally)" \
+        if later else ""
+    return carry_on(f"The flop was dealt {what} and its cards were seen, so the deck is "
+                    f"reshuffled: the flop cards go back into the stub{again}, the burn cards "
+                    "stay where they are, the stub is shuffled and cut, and a new flop is "
+                    f"dealt without burning. {why}",
+                    steps, table, provisions, random=True)
+
+
+@decides("rrop.holdem.flop-burn-error")
+def rrop_flop_burn_error(case):
+    """Robert's Rules of Poker v11, Hold'em 4: a missed or double flop burn is rectified if
+    no card was exposed, else the deck is reshuffled.  A turned flop is exposed; the rule
+    only says "reshuffle", so the flop is dealt again as the flop-redeal rule deals a flop
+    again (this project's reading, the same for both errors)."""
+    return _flop_reshuffle(case, ("rrop.holdem.flop-redeal",),
+                           "The burn rule only says the deck is reshuffled; dealing the "
+                           "new flop as Robert's Rules redeals a flop (no new burn) is our "
+                           "reading, used for a missing burn and a double burn alike.")
+
+
+@decides("house.casino.flop-burn-error")
+def house_flop_burn_error(case):
+    """House 13.6 with 13.8: cards exposed after a flop burn error mean a reshuffle, and a
+    flop dealt again is dealt without burning."""
+    return _flop_reshuffle(case, ("house.casino.flop-redeal",),
+                           "The house rule for a flop dealt again says the new flop comes "
+                           "without a burn, whether the error was a missing or a double "
+                           "burn.")
+
+
+@decides("tda.flop-no-burn")
+def tda_flop_no_burn(case):
+    """Poker TDA 2024 39-B: a flop dealt without a burn.  No action yet: the three cards are
+    scrambled face down, one is picked as the burn, the flop is the other two plus the next
+    card.  Any action (even one check): the flop stands and one card is burned for the
+    turn.  A double burn is not covered."""
+    irregularity = case.irregularity
+    if irregularity.kind != "burn-count" or irregularity.get("street") != "flop":
+        return None
+    if irregularity.get("burns") == 2:
+        return floor_decision("Two cards were burned before the flop: the TDA rules have no "
+                              "provision for a double burn (39-B covers a missing burn), so "
+                              "the floor decides.")
+    if case.actions_since():
+        return _tda_flop_stands(case)
+    table, cards = case.table.copy(), list(irregularity.get("cards"))
+    scrambled = list(cards)
+    case.rng.shuffle(scrambled)
+    picked = scrambled.pop(case.rng.randrange(3))
+    table.burns.append(picked)
+    table.board = [c for c in table.board if c not in cards] + scrambled + [table.take()]
+    return carry_on("The flop was dealt without a burn and nobody has acted: the three cards "
+                    f"are scrambled face down, {picked} is picked as the burn, and the flop is "
+                    "the other two plus the next card off the stub.",
+                    [step("scramble-pick", cards=cards, picked=picked, as_="burn",
+                          street="flop"), step("deal", street="flop", cards=table.board[-1:])],
+                    table, ("tda.rp.randomness",), random=True)
+
+
+def _tda_flop_stands(case):
+    """39-B after action: the flop plays; the turn (if still to come) gets one burn."""
+    text = ("The flop was dealt without a burn, but there has been action on it (even one "
+            "check is enough): the flop stands, and only one card is burned for the turn.")
+    if _next_street(case) != "turn":
+        return carry_on(text)
+    table = case.table.copy()
+    steps = [step("finish-betting", street="flop")] + deal_board(table, "turn", 1, burn=True)
+    return carry_on(f"{text} Once the flop betting is over the dealer burns {table.burns[-1]} "
+                    f"and turns {table.board[-1]}.", steps, table)
+
+
+def _next_street(case) -> str | None:
+    """The board street still to come while two or more players are in the hand."""
+    log = case.replay.board_log
+    last = log[-1]["street"] if log else None
+    if last not in _NEXT or len(case.replay.betting.live) < 2:
+        return None
+    return _NEXT[last]
+
+
+@decides("rrop.holdem.burn-error")
+def rrop_burn_error(case):
+    """Robert's Rules of Poker v11, the general burn-error rule (Hold'em 5 in one copy; the
+    version 11 number was not seen): a missed or double burn is corrected if found before
+    betting on that round (a round without betting because of an all-in: before the pot is
+    awarded); a board card with action on it stands; either way later cards are those that
+    would have come (two burns: one goes back on the deck as the next burn)."""
+    return _burn_error(case)
+
+
+@decides("house.casino.burn-error-after-action")
+def house_burn_error(case):
+    """House 13.7: after a flop burn error, a community card acted on stands and later cards
+    are those that would have come without the error."""
+    return _burn_error(case)
+
+
+def _burn_error(case):
+    irregularity = case.irregularity
+    if irregularity.kind != "burn-count":
+        return None
+    street = irregularity.get("street")
+    if street == "flop" and not _stands(case, "flop"):
+        return None                      # before action on the flop: rectify or reshuffle
+    return _relay(case, street)
+
+
+def _stands(case, street: str) -> bool:
+    """A board street stands once there has been betting action on it."""
+    return any(r.street == street for r in case.records)
+
+
+def _relay(case, street: str):
+    """Lay the board again from ``street`` on as the cards would have come: streets with
+    action on them stand, the others take the cards at their natural place in the deck, and
+    a street still to come after a standing one is dealt now (once its betting is over);
+    the cards between are burns."""
+    log = case.replay.board_log
+    entries = log[next(i for i, e in enumerate(log) if e["street"] == street):]
+    table = case.table.copy()
+    taken = [c for entry in entries for c in entry["taken"]]
+    for card in taken:
+        (table.board if card in table.board else table.burns).remove(card)
+    natural = taken + table.stub
+    plan = _plan(case, entries, natural)
+    if plan is None:
+        return None          # the stub ran out before the cards that would have come
+    used = [c for _, cards, _ in plan for c in cards]
+    limit = max(natural.index(c) for c in used) + 1
+    table.burns.extend(c for c in natural[:limit] if c not in used)
+    table.board.extend(used)
+    table.stub = natural[limit:]
+    steps, burned = _relay_steps(plan, natural, used, log[-1]["street"])
+    back = [c for c in taken if c in table.stub]
+    if back:
+        steps.append(step("return-to-stub", cards=back, position="top"))
+    return carry_on(_relay_text(entries[0], plan, burned), steps, table)
+
+
+def _plan(case, entries, natural):
+    """(street, cards, stands) for each street from the error on; stands is None for the
+    street the ruling deals now.  None when the stub cannot supply the natural cards."""
+    plan, position = [], 0
+    for entry in entries:
+        name, size = entry["street"], _SIZE[entry["street"]]
+        stands = _stands(case, name)
+        cards = entry["cards"] if stands else natural[position + 1:position + 1 + size]
+        plan.append((name, list(cards), stands))
+        position += 1 + size
+    following = _next_street(case)
+    if plan[-1][2] and following:
+        cards = natural[position + 1:position + 1 + _SIZE[following]]
+        plan.append((following, list(cards), None))
+    if any(len(cards) != _SIZE[name] for name, cards, stands in plan if not stands):
+        return None
+    return plan
+
+
+def _relay_steps(plan, natural, used, last: str):
+    """The dealer's moves for the streets that do not stand, and the burns of each."""
+    steps, seen, burned = [], 0, {}
+    for name, cards, stands in plan:
+        first = natural.index(cards[0])
+        fresh = [c for c in natural[seen:first] if c not in used]
+        if stands is None:
+            steps.append(step("finish-betting", street=last))
+            if not fresh and seen:
+                extra = [c for c in natural[:first] if c not in used][-1:]
+                steps += [step("return-to-stub", cards=extra, position="top", as_="burn")]
+                fresh = extra
+        if not stands:
+            if fresh:
+                steps.append(step("burn", cards=fresh, street=name))
+            steps.append(step("deal", street=name, cards=cards))
+        burned[name] = fresh
+        seen = max(natural.index(c) for c in cards) + 1
+    return steps, burned
+
+
+def _relay_text(first: dict, plan, burned: dict) -> str:
+    street, burns = first["street"], len(first["burned"])
+    what = "without a burn" if burns == 0 else f"after {_WORDS.get(burns, burns)} burns"
+    parts = [f"The {street} was dealt {what}. Under the burn-error rule a board card that has "
+             "been acted on stands, an error found before the betting on its round is "
+             "corrected, and later cards are to be the ones that would have come without "
+             "the error."]
+    standing = [name for name, _, stands in plan if stands]
+    if standing:
+        parts.append(f"There was action on the {_join(standing)}, so "
+                     f"{'it stands' if len(standing) == 1 else 'they stand'}.")
+    for name, cards, stands in plan:
+        if stands is False:
+            parts.append(f"The {name} is corrected to {' '.join(cards)}, the card that would "
+                         "have come.")
+        elif stands is None:
+            burns = " and ".join(burned[name]) or "nothing"
+            parts.append(f"Once the betting on this round is over, the dealer burns {burns} "
+                         f"and turns {' '.join(cards)} as the {name}, the card that would "
+                         "have come.")
+    if all(stands for _, _, stands in plan):
+        parts.append("No board card is left to come, so nothing changes.")
+    return " ".join(parts)
+
+
+def _join(names) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@decides("tda.rp.randomness")
+def tda_randomness(case):
+    """Poker TDA 2024 RP-14: randomness as a remedy where no rule applies; the TDA has no
+    rule for a turn or river burn error (Rule 38's one burn per street is written for hands
+    killed after substantial action)."""
+    if case.irregularity.kind != "burn-count" or case.irregularity.get("street") == "flop":
+        return None
+    return floor_decision(f"The TDA rules have no provision for a burn error on the "
+                          f"{case.irregularity.get('street')}, so the floor decides. The "
+                          "rules point away from restoring the card order: randomness is the "
+                          "remedy where no rule applies (RP-14), and Rule 38 burns exactly "
+                          "one card per street, but Rule 38 is written for a hand killed for "
+                          "the wrong number of cards after substantial action, not for a "
+                          "burn error, so it guides the floor only by analogy.",
+                          ("tda.burns-after-substantial-action",))

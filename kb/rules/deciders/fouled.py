@@ -1,0 +1,156 @@
+"""Fouled and defective decks, and non-standard cards (topics fouled-deck,
+non-standard-cards)."""
+
+from __future__ import annotations
+
+from kb.rules.deciders import decides
+from kb.rules.remedies import Decision, carry_on, floor_decision, misdeal, step, void
+
+_KNOWING = ("rrop.irregularities.knowing-player",)
+
+
+@decides("rrop.irregularities.duplicate")
+def rrop_duplicate(case):
+    """Robert's Rules of Poker v11, Irregularities 4: two cards of the same rank and suit
+    void all action and return all chips (subject to rule 5, a player who knew the deck was
+    defective)."""
+    if case.irregularity.kind != "duplicate":
+        return None
+    card = case.irregularity.get("cards")[0]
+    return void(case, f"A second {card} turned up: the deck is defective, all action is void "
+                "and every chip goes back to whoever put it in (a player who knew and tried "
+                "to profit may lose the refund).", _KNOWING)
+
+
+@decides("rrop.irregularities.odd-back")
+def rrop_odd_back(case):
+    """Robert's Rules of Poker v11, Irregularities 3: a card with a different back that
+    appears during the hand voids all action (chips returned); found in the stub, all action
+    stands."""
+    if case.irregularity.kind != "odd-back":
+        return None
+    card, where = case.irregularity.get("cards")[0], case.irregularity.get("where")
+    if where == "stub":
+        return carry_on(f"A card with a different back ({card}) was found in the stub: all "
+                        "action stands.")
+    return void(case, f"A card with a different back ({card}) appeared during the hand: all "
+                "action is void and every chip goes back to whoever put it in."
+                + _odd_back_reading(case, where), _KNOWING)
+
+
+def _odd_back_reading(case, where) -> str:
+    """Irregularities 3 speaks of a card that 'appears' during a hand; whether a card noticed
+    only after the betting counts is not said."""
+    if where not in ("board", "hand") or not case.records:
+        return ""
+    return (" The card was noticed only after players had bet on it; the rule does not say "
+            "whether \"appears\" means when the card came into play or when it was noticed, "
+            "and this ruling reads it as when it came into play.")
+
+
+@decides("rrop.irregularities.missing-cards")
+def rrop_missing_cards(case):
+    """Robert's Rules of Poker v11, Irregularities 10 (number and text unconfirmed, seed
+    000's claim): cards missing from the deck do not invalidate the other cards."""
+    if case.irregularity.kind != "missing":
+        return None
+    cards = ", ".join(case.irregularity.get("cards"))
+    return carry_on(f"Cards are missing from the deck ({cards}): that does not invalidate the "
+                    "other cards, and the hand stands.")
+
+
+@decides("tda.fouled-deck")
+def tda_fouled_deck(case):
+    """Poker TDA 2024 35-E: two or more cards of the same rank and suit foul the deck; found
+    at any point, regardless of substantial action, play stops and all bets are returned
+    (the right ends when the hand has concluded, Rule 22).  Other conditions are for the
+    house or local regulations to define."""
+    kind = case.irregularity.kind
+    if kind == "duplicate":
+        card = case.irregularity.get("cards")[0]
+        return void(case, f"A second {card} turned up: the deck is fouled, play stops and all "
+                    "bets are returned, whatever action there has been.",
+                    ("tda.disputed-hands",))
+    if kind in ("odd-back", "missing"):
+        what = "A card with a different back is" if kind == "odd-back" \
+            else "Missing cards are"
+        return floor_decision(f"The TDA's fouled deck (35-E) is two cards of the same rank "
+                              f"and suit. {what} a condition the house or local "
+                              "regulations may define, so the floor decides.")
+    return None
+
+
+@decides("rrop.dead-hands.joker")
+def rrop_dead_hand_joker(case):
+    """Robert's Rules of Poker v11, Dead Hands 1(e): a player who acts on a hand holding a
+    joker as a hole card, in a game without jokers, has a dead hand."""
+    seat = _joker_seat(case)
+    if seat is None or not any(r.seat == seat for r in case.records):
+        return None
+    card = case.irregularity.get("cards")[0]
+    table = case.table.copy()
+    table.kill(seat)
+    table.muck.remove(card)
+    table.set_aside.append(card)
+    return Decision("dead-hand", f"Seat {seat} acted on a hand holding a joker, in a game "
+                    "without jokers: the hand is dead (Robert's Rules Dead Hands 1(e)).",
+                    [step("kill", seat=seat)], table, ("rrop.irregularities.joker",))
+
+
+def _joker_seat(case):
+    irregularity = case.irregularity
+    if irregularity.kind != "foreign" or irregularity.get("where") != "hand":
+        return None
+    return irregularity.get("seat")
+
+
+@decides("rrop.irregularities.joker")
+def rrop_joker(case):
+    """Robert's Rules of Poker v11, Irregularities 8 (partial): a joker in a game without
+    jokers is a scrap of paper, not a misdeal; found before the player acts it is replaced
+    as a boxed card is (Irregularities 7).  A player who acted on it: Dead Hands 1(e)."""
+    irregularity = case.irregularity
+    if irregularity.kind != "foreign":
+        return None
+    seat = _joker_seat(case)
+    if seat is not None and any(r.seat == seat for r in case.records):
+        dead = rrop_dead_hand_joker(case)
+        dead.provisions = ("rrop.dead-hands.joker",)
+        return dead
+    card = irregularity.get("cards")[0]
+    table = case.table.copy()
+    steps = [step("set-aside", card=card, as_="scrap")]
+    pile = table.hands.get(seat) if seat is not None else table.board
+    if irregularity.get("where") in ("hand", "board") and card in (pile or []) and table.stub:
+        new = table.take()
+        pile[pile.index(card)] = new
+        table.set_aside.append(card)
+        steps.append(step("replace", seat=seat, out=card, in_=new) if seat is not None
+                     else step("replace", street="board", out=card, in_=new))
+    else:
+        _take_out(table, card)
+    what = "joker" if card == "Jk" else f"card that does not belong in the deck ({card})"
+    return carry_on(f"A {what} is a scrap of paper, not a misdeal: it is set aside and "
+                    "replaced by the next card, as a boxed card would be.",
+                    steps, table, ("rrop.irregularities.boxed-card",))
+
+
+def _take_out(table, card: str) -> None:
+    for pile in (*table.hands.values(), table.board, table.stub, table.muck, table.burns):
+        if card in pile:
+            pile.remove(card)
+            break
+    else:
+        return
+    table.set_aside.append(card)
+
+
+@decides("tda.misdeal.non-standard-card")
+def tda_non_standard(case):
+    """Poker TDA 2024 35-A-6: a non-standard card (a joker, a 2-5 in short deck) found
+    before substantial action is a misdeal; after it, a scrap of paper (35-D)."""
+    if case.irregularity.kind != "foreign" or case.cutoff_reached():
+        return None
+    card = case.irregularity.get("cards")[0]
+    what = "a joker" if card == "Jk" else f"a non-standard card ({card})"
+    return misdeal(case, f"Misdeal (35-A-6): {what} was found before substantial action.")

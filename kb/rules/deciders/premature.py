@@ -1,0 +1,125 @@
+"""Board cards dealt before the betting round was complete (topics premature-flop,
+premature-turn, premature-river)."""
+
+from __future__ import annotations
+
+from kb.rules.deciders import decides
+from kb.rules.remedies import carry_on, deal_board, reshuffle_stub, step
+
+_RROP_ALSO = ("rrop.irregularities.premature-cards", "rrop.explanations.premature-board")
+_TDA = {"flop": "tda.rp.premature-flop", "turn": "tda.rp.premature-turn",
+        "river": "tda.rp.premature-river"}
+
+
+def _premature(case, street: str | None = None):
+    irregularity = case.irregularity
+    if irregularity.kind != "premature":
+        return None
+    if street is not None and irregularity.get("street") != street:
+        return None
+    return irregularity
+
+
+@decides("rrop.holdem.premature-cards", "rrop.irregularities.premature-cards",
+         "house.casino.flop-redeal")
+def rrop_premature_flop(case):
+    """Robert's Rules of Poker v11, the burn-and-turn-early rule and the flop-redeal
+    procedure (Hold'em 6/7, Irregularities 15; Explanations #2; house 13.8): premature flop
+    cards do not
+    play; the betting is finished, the flop cards are mixed into the stub, the burn stays,
+    shuffle, cut, new flop without a burn."""
+    irregularity = _premature(case, "flop")
+    if irregularity is None:
+        return None
+    table = case.table.copy()
+    steps = [step("finish-betting", street="preflop")]
+    steps += reshuffle_stub(table, list(irregularity.get("cards")), case.rng)
+    steps += deal_board(table, "flop", 3, burn=False)
+    return carry_on("The flop was dealt before the betting was complete: those cards do not "
+                    "play even if the players still to act fold. The betting is finished, "
+                    "the flop cards are mixed into the stub (the burn stays), the stub is "
+                    "shuffled and cut, and a new flop is dealt without a burn.", steps, table,
+                    ("rrop.holdem.flop-redeal",) + _RROP_ALSO, random=True)
+
+
+@decides("rrop.holdem.premature-turn", "house.casino.premature-turn")
+def rrop_premature_turn(case):
+    """Robert's Rules of Poker v11, the premature-turn rule (Hold'em 8 per seed 000; also
+    house 13.9): the early turn card is out of play for the round; the betting is finished;
+    the dealer burns and turns the card that would have been the river as the turn; after
+    the turn betting the stub and the premature card (not the burns or discards) are
+    reshuffled and cut, and the river is dealt without a burn."""
+    irregularity = _premature(case, "turn")
+    if irregularity is None:
+        return None
+    table, early = case.table.copy(), irregularity.get("cards")[0]
+    table.board.remove(early)
+    table.set_aside.append(early)
+    steps = [step("set-aside", card=early, as_="out-of-play"),
+             step("finish-betting", street="flop")]
+    steps += deal_board(table, "turn", 1, burn=True)
+    later = "after the turn betting"
+    steps += [step("return-to-stub", cards=[early], when=later),
+              step("shuffle", when=later), step("cut", when=later),
+              step("deal", street="river", burn=False, when=later)]
+    return carry_on("The turn was dealt before the flop betting was complete: that card is out "
+                    "of play for the round. The betting is finished, the dealer burns and turns "
+                    "the card that would have been the river as the turn; after the turn "
+                    "betting the premature card is shuffled back into the stub (not the burns "
+                    "or discards), the stub is cut, and the river is dealt without a burn.",
+                    steps, table, _RROP_ALSO)
+
+
+@decides("rrop.holdem.premature-river")
+def rrop_premature_river(case):
+    """Robert's Rules of Poker v11, the premature-turn rule's last part: a river turned early
+    goes back into the stub (burns and discards excluded), which is shuffled and cut, and
+    the river is dealt without a burn once the betting is finished."""
+    irregularity = _premature(case, "river")
+    if irregularity is None:
+        return None
+    table = case.table.copy()
+    steps = [step("finish-betting", street="turn")]
+    steps += reshuffle_stub(table, list(irregularity.get("cards")), case.rng)
+    steps += deal_board(table, "river", 1, burn=False)
+    return carry_on("The river was dealt before the turn betting was complete: it does not "
+                    "play. After the betting it goes back into the stub (not the burns or "
+                    "discards), the stub is shuffled and cut, and the river is dealt without a "
+                    "burn.", steps, table, _RROP_ALSO, random=True)
+
+
+_BEFORE = {"flop": "preflop", "turn": "flop", "river": "turn"}
+
+
+def _tda_premature(street: str):
+    def decide(case):
+        irregularity = _premature(case, street)
+        if irregularity is None:
+            return None
+        table, cards = case.table.copy(), list(irregularity.get("cards"))
+        steps = [step("finish-betting", street=_BEFORE[street])]
+        steps += reshuffle_stub(table, cards, case.rng, with_cut=False, face_down=True)
+        steps += deal_board(table, street, 3 if street == "flop" else 1, burn=False)
+        return carry_on(_tda_text(street, len(cards)), steps, table,
+                        ("tda.premature-cards", "tda.reshuffle-face-down"), random=True)
+    decide.__name__ = f"tda_premature_{street}"
+    decide.__doc__ = (f"Poker TDA 2024 {dict(flop='RP-5-A', turn='RP-5-B', river='RP-5-C')[street]}"
+                      f" (via 39-C; reshuffle face down per 39-D): the premature {street}'s "
+                      "burn stays, the card goes back into the stub, the stub is reshuffled "
+                      f"and the {street} is redealt without another burn.  Finishing the "
+                      "betting first is common practice, not RP-5 text.")
+    return decide
+
+
+def _tda_text(street: str, count: int) -> str:
+    cards = "cards go" if count > 1 else "card goes"
+    later = " The river then follows normally, with its own burn." if street == "turn" else ""
+    return (f"The {street} was dealt prematurely: its burn stays, the premature {cards} back "
+            f"into the stub, the whole stub is reshuffled face down, and the {street} is "
+            f"redealt from it without another burn.{later} The betting round in progress is "
+            "completed first: that is common practice; the TDA procedure does not say when "
+            "the reshuffle happens relative to the betting.")
+
+
+for _street, _pid in _TDA.items():
+    decides(_pid)(_tda_premature(_street))

@@ -1,0 +1,148 @@
+"""Disagreements computed from scenario rulings, and their check against the declared ones.
+
+A disagreement is a topic where at least one scenario gets different rulings from the two
+books, Robert's Rules of Poker v11 and the TDA 2024 rules: a different remedy, a different
+procedure (the kinds of steps, in order), or, when neither ruling is random, a different
+table (hands, board, burns, dead seats, the next card of the stub).  A declared disagreement is a ``differs-from`` relation between a
+provision of one book and one of the other.  ``floorbook check`` requires the two to
+match on every topic that scenarios exercise: a declared difference no scenario shows, or
+a difference shown that nobody declared, is a problem.  Topics no scenario reaches (deck
+changes, the start of a hand) keep their declared, textual disagreements unchecked.
+
+>>> from kb.knowledge.load import load_knowledge_base
+>>> kb = load_knowledge_base()
+>>> found = computed_disagreements(kb, load_scenarios())
+>>> "four-card-flop" in {d.topic for d in found}
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from kb import DATA
+from kb.rules.engine import rule
+from kb.knowledge.graph import disagreements
+from kb.knowledge.load import Problem
+from kb.knowledge.model import KnowledgeBase, Location
+from kb.rules.rulebook import edition_rulebook
+from kb.rules.ruling import Ruling
+from kb.hand.scenario import Scenario
+from kb.hand.scenario_file import load_scenario
+
+#: The two books whose rulings are compared, as rulebook ids.
+BOOKS = ("rrop@v11", "tda@2024")
+SCENARIOS = DATA / "scenarios"
+
+
+@dataclass(frozen=True)
+class ComputedDisagreement:
+    """One scenario on which the two books rule differently."""
+
+    topic: str
+    scenario: str
+    file: str
+    left: Ruling
+    right: Ruling
+    difference: str
+
+
+@cache
+def _scenarios(folder: str) -> tuple[Scenario, ...]:
+    return tuple(load_scenario(p) for p in sorted(Path(folder).glob("*.yaml")))
+
+
+def load_scenarios(folder: Path = SCENARIOS) -> tuple[Scenario, ...]:
+    """Every scenario file in ``folder`` (default: kb/data/scenarios), by file name.
+
+    Raises :class:`~kb.hand.scenario.ScenarioError` for the first invalid file."""
+    return _scenarios(str(folder))
+
+
+def difference(left: Ruling, right: Ruling) -> str:
+    """How two rulings differ, in a few words; empty when they agree.
+
+    >>> from kb.rules.ruling import TableView
+    >>> table = TableView({}, (), (), (), (), ("Ah",))
+    >>> a = Ruling("s", "rrop@v11", "misdeal", (), (), (), False, table, "")
+    >>> difference(a, a), difference(a, Ruling("s", "tda@2024", "continue", (), (), (),
+    ...                                          False, table, ""))
+    ('', 'remedy misdeal against continue')
+    """
+    if left.remedy != right.remedy:
+        return f"remedy {left.remedy} against {right.remedy}"
+    procedure = [[s.do for s in r.steps] for r in (left, right)]
+    if procedure[0] != procedure[1]:
+        return "different procedure (" + " / ".join(", ".join(p) or "none"
+                                                    for p in procedure) + ")"
+    if left.random or right.random:
+        return ""
+    a, b = left.table, right.table
+    for name in ("hands", "board", "burns", "dead"):
+        if getattr(a, name) != getattr(b, name):
+            return f"different {name}"
+    if a.stub_top[:1] != b.stub_top[:1]:
+        return "different next card"
+    return ""
+
+
+def book_rulings(kb: KnowledgeBase, scenarios) -> dict[tuple[str, str], Ruling]:
+    """``(scenario id, book id) -> ruling`` for the two :data:`BOOKS`, seed 0."""
+    books = [edition_rulebook(kb, b) for b in BOOKS]
+    return {(s.id, b.id): rule(kb, b, s) for s in scenarios for b in books}
+
+
+def computed_disagreements(kb: KnowledgeBase, scenarios,
+                           rulings: dict | None = None) -> list[ComputedDisagreement]:
+    """Every scenario the two books rule differently, once per topic the rulings name.
+    ``rulings`` (from :func:`book_rulings`, or any mapping holding those keys) saves
+    ruling the scenarios again."""
+    rulings = rulings if rulings is not None else book_rulings(kb, scenarios)
+    found = []
+    for scenario in scenarios:
+        left, right = (rulings[scenario.id, book] for book in BOOKS)
+        what = difference(left, right)
+        for topic in dict.fromkeys(t for t in (left.topic, right.topic) if t):
+            if what:
+                found.append(ComputedDisagreement(topic, scenario.id, scenario.path, left,
+                                                  right, what))
+    return found
+
+
+def exercised_topics(kb: KnowledgeBase, scenarios, rulings: dict | None = None) -> set[str]:
+    """The topics some scenario's ruling under either book names."""
+    rulings = rulings if rulings is not None else book_rulings(kb, scenarios)
+    return {rulings[s.id, b].topic for s in scenarios for b in BOOKS
+            if rulings[s.id, b].topic}
+
+
+def check_disagreements(kb: KnowledgeBase, scenarios) -> list[Problem]:
+    """Declared against computed disagreements, on the topics scenarios exercise."""
+    declared = {}
+    for d in disagreements(kb):
+        sources = {kb.provision(p).source for p in (d.left, d.right) if kb.has("provision", p)}
+        if sources == {"rrop", "tda"}:
+            declared.setdefault(d.topic, d)
+    rulings = book_rulings(kb, scenarios)
+    found = computed_disagreements(kb, scenarios, rulings)
+    shown = {c.topic for c in found}
+    exercised = exercised_topics(kb, scenarios, rulings)
+    problems = [Problem(d.location, f"declared disagreement on {topic!r} ({d.left} differs "
+                        f"from {d.right}) but no scenario shows the books ruling differently; "
+                        "add a scenario that shows it, or remove the relation")
+                for topic, d in sorted(declared.items())
+                if topic in exercised and topic not in shown]
+    by_scenario: dict[str, list[ComputedDisagreement]] = {}
+    for c in found:
+        by_scenario.setdefault(c.scenario, []).append(c)
+    for scenario, items in sorted(by_scenario.items()):
+        if not any(c.topic in declared for c in items):
+            c, topics = items[0], " / ".join(c.topic for c in items)
+            problems.append(Problem(Location(c.file, 1), f"scenario {scenario!r}: the books "
+                            f"rule differently on {topics} ({c.difference}) but no "
+                            "differs-from relation between a Robert's Rules and a TDA "
+                            "provision declares it for that topic; declare it, or fix the "
+                            "scenario or a decider"))
+    return problems

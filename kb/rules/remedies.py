@@ -1,0 +1,168 @@
+"""What deciders return, and the dealer's moves that remedies are made of.
+
+A :class:`Decision` is a decider's answer: the remedy, the steps, the table once they are
+done, the explanation and any further provisions it applied.  The helpers here change a
+copy of the table and return the :class:`~kb.rules.ruling.Step` records that describe it.
+
+>>> import random
+>>> cut(list("abcdefghi"), random.Random(0))[1].to_json()
+{'do': 'cut', 'at': 5}
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from kb.hand.table import Table, hole_cards
+from kb.rules.ruling import Step
+from kb.hand.scenario import STUD_GAMES, clockwise_from
+
+#: A cut leaves at least this many cards in each part (RRoP-derived home-game copy,
+#: sources.md section 1 "Cut", partial).
+CUT_MINIMUM = 4
+
+
+@dataclass
+class Decision:
+    """A decider's ruling before the engine adds citations and the scenario's names."""
+
+    remedy: str
+    explanation: str
+    steps: list[Step] = field(default_factory=list)
+    table: Table | None = None
+    provisions: tuple[str, ...] = ()
+    random: bool = False
+
+
+def step(do: str, **details) -> Step:
+    """A step; ``as_`` and ``in_`` are written ``as`` and ``in`` in JSON.
+
+    >>> step("set-aside", card="8s", as_="burn").to_json()
+    {'do': 'set-aside', 'card': '8s', 'as': 'burn'}
+    """
+    return Step(do, {k.rstrip("_"): v for k, v in details.items()})
+
+
+def cut(cards: list[str], rng: random.Random) -> tuple[list[str], Step]:
+    """Cut ``cards`` (top first) at a random point leaving :data:`CUT_MINIMUM` cards in each
+    part where possible; returns the cut cards and the step."""
+    if len(cards) < 2:
+        return list(cards), step("cut", at=0)
+    low, high = (CUT_MINIMUM, len(cards) - CUT_MINIMUM) if len(cards) >= 2 * CUT_MINIMUM \
+        else (1, len(cards) - 1)
+    at = rng.randint(low, high)
+    return cards[at:] + cards[:at], step("cut", at=at)
+
+
+def reshuffle_stub(table: Table, cards: list[str], rng: random.Random,
+                   with_cut: bool = True, face_down: bool = False) -> list[Step]:
+    """Return ``cards`` (taken from wherever they lie) to the stub, shuffle it (and cut);
+    the burns and the muck stay out."""
+    for card in cards:
+        _remove(table, card)
+    table.stub.extend(cards)
+    steps = [step("return-to-stub", cards=list(cards))]
+    if face_down:
+        steps.append(step("face-down"))
+    rng.shuffle(table.stub)
+    steps.append(step("shuffle", cards=len(table.stub)))
+    if with_cut:
+        table.stub, cut_step = cut(table.stub, rng)
+        steps.append(cut_step)
+    return steps
+
+
+def _remove(table: Table, card: str) -> None:
+    for pile in (table.board, table.burns, table.set_aside, table.muck, table.stub,
+                 *table.hands.values()):
+        if card in pile:
+            pile.remove(card)
+            return
+    raise ValueError(f"{card} is not on the table")
+
+
+def deal_board(table: Table, street: str, count: int, burn: bool) -> list[Step]:
+    """Burn (if ``burn``) and deal ``count`` board cards from the stub."""
+    steps = []
+    if burn:
+        card = table.take()
+        table.burns.append(card)
+        steps.append(step("burn", card=card, street=street))
+    cards = [table.take() for _ in range(count)]
+    table.board.extend(cards)
+    steps.append(step("deal", street=street, cards=cards))
+    return steps
+
+
+def gather_and_redeal(case, button: int | None = None) -> tuple[Table, list[Step]]:
+    """A misdeal: gather every card, reshuffle, cut and redeal the same hand (same seats,
+    same button unless ``button`` corrects it), non-standard cards taken out."""
+    from kb.hand.cards import is_standard
+    old, scenario = case.table, case.scenario
+    deck = [c for c in old.deck if is_standard(c) and c not in old.missing]
+    scraps = [c for c in old.deck if not is_standard(c)] + list(old.extras)
+    case.rng.shuffle(deck)
+    deck, cut_step = cut(deck, case.rng)
+    table = Table(deck=old.deck, hands={s: [] for s in scenario.seats}, stub=deck,
+                  set_aside=scraps, missing=list(old.missing), extras=list(old.extras))
+    steps = [step("gather"), step("shuffle", cards=len(deck)), cut_step]
+    order = _redeal_order(case, button)
+    count = 3 if case.game in STUD_GAMES else hole_cards(case.game)
+    for _ in range(count):
+        for seat in order:
+            table.hands[seat].append(table.take())
+    button = button or scenario.button
+    steps.append(step("redeal", **({} if button is None else {"button": button}),
+                      seats=list(order)))
+    return table, steps
+
+
+def _redeal_order(case, button: int | None) -> tuple[int, ...]:
+    seats = case.scenario.seats
+    button = button or case.scenario.button
+    if button is None:
+        return tuple(sorted(seats))
+    return clockwise_from(seats, button)
+
+
+def misdeal(case, explanation: str, provisions: tuple[str, ...] = (),
+            button: int | None = None) -> Decision:
+    """A misdeal: gather, reshuffle, cut and redeal (random: the redeal depends on it)."""
+    table, steps = gather_and_redeal(case, button)
+    return Decision("misdeal", explanation, steps, table, provisions, random=True)
+
+
+_SA_RULES = ("tda.substantial-action.two-with-chips", "tda.substantial-action.three-actions")
+
+
+def before_sa(case) -> tuple[str, tuple[str, ...]]:
+    """Where players have acted but not enough for substantial action: a sentence saying so
+    (TDA Rule 36) and the provisions to cite; empty when no one has acted."""
+    if not case.records or case.substantial_action() is not None:
+        return "", ()
+    count = len(case.records)
+    return (f" The {count} action{'s' * (count > 1)} taken so far "
+            f"{'are' if count > 1 else 'is'} not substantial action (36-A needs two actions, "
+            "at least one putting chips in; 36-B three actions).", _SA_RULES)
+
+
+def cards(count: int) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{count} card{'s' * (count != 1)}"
+
+
+def void(case, explanation: str, provisions: tuple[str, ...] = ()) -> Decision:
+    """The hand is void: every chip goes back to whoever put it in."""
+    return Decision("void", explanation, [step("refund", chips="all")], None, provisions)
+
+
+def floor_decision(explanation: str, provisions: tuple[str, ...] = ()) -> Decision:
+    """The book leaves the case to the floor."""
+    return Decision("floor-decision", explanation, [], None, provisions)
+
+
+def carry_on(explanation: str, steps=(), table: Table | None = None,
+             provisions: tuple[str, ...] = (), random: bool = False) -> Decision:
+    """Play continues after ``steps``."""
+    return Decision("continue", explanation, list(steps), table, provisions, random)

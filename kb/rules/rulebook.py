@@ -1,0 +1,100 @@
+"""Rulebooks: which provisions govern each topic, in precedence order.
+
+An edition is a rulebook (``rrop@v11``, ``tda@2024``, ``tda@2026``); a house rulebook is
+composed later by :mod:`kb.house.compose` from a base edition plus explicit changes and uses the
+same :class:`Rulebook` record.  ``tda@2026`` is the TDA 2024 rules cited with the 2026
+numbers (sources.md 0.1: no 2026 text was found; seed 000's numbers are 2024 + 2).
+
+Precedence inside one book is stated, not implied by file order: a provision that is an
+``exception-to``, ``refines`` or ``overrides`` another comes before it; the book's own
+order only breaks ties between provisions that do not relate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kb.knowledge.model import KnowledgeBase, RelationKind
+
+#: The editions published as rulebooks: rulebook id -> the edition whose provisions apply.
+EDITIONS = {"rrop@v11": "rrop@v11", "tda@2024": "tda@2024", "tda@2026": "tda@2024"}
+_PRECEDES = (RelationKind.EXCEPTION_TO, RelationKind.REFINES, RelationKind.OVERRIDES)
+
+
+class RulebookError(ValueError):
+    """An unknown rulebook id, or a house rulebook that cannot be read or composed."""
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """A book the engine can rule with.
+
+    ``citation_editions``: edition ids tried in order to number a cited provision (the first
+    that numbers it wins).  ``topics``: topic id -> governing provision ids, first takes
+    precedence.  ``silent``: topic id -> what the book does not cover.  ``params``:
+    ``"<provision id>/<parameter>"`` -> value (house changes).  ``base``: the edition a house
+    book builds on.  ``own``: the house's own provisions (:class:`kb.house.spec.HouseProvision`)
+    by id.  ``executes_as``: a house provision id -> the provisions whose deciders rule for it.
+    """
+
+    id: str
+    title: str
+    citation_editions: tuple[str, ...]
+    topics: dict = field(default_factory=dict, compare=False, hash=False)
+    silent: dict = field(default_factory=dict, compare=False, hash=False)
+    params: dict = field(default_factory=dict, compare=False, hash=False)
+    base: str | None = None
+    own: dict = field(default_factory=dict, compare=False, hash=False)
+    executes_as: dict = field(default_factory=dict, compare=False, hash=False)
+
+    def governing(self, topic: str) -> tuple[str, ...]:
+        """The provision ids that govern ``topic``, in precedence order (maybe empty)."""
+        return tuple(self.topics.get(topic, ()))
+
+    def provisions(self) -> set[str]:
+        return {pid for pids in self.topics.values() for pid in pids}
+
+
+def edition_rulebook(kb: KnowledgeBase, edition_id: str) -> Rulebook:
+    """The rulebook of one edition: every provision numbered in its rules edition, grouped
+    by topic.  Raises :class:`RulebookError` for an edition that is not published."""
+    if edition_id not in EDITIONS:
+        raise RulebookError(f"unknown rulebook {edition_id!r}; the editions are "
+                            + ", ".join(EDITIONS))
+    rules = EDITIONS[edition_id]
+    provisions = [p for p in kb.provisions if p.number_in(rules)]
+    topics: dict[str, list[str]] = {}
+    for provision in provisions:
+        for topic in provision.topics:
+            topics.setdefault(topic, []).append(provision.id)
+    ordered = {t: precedence_order(kb, pids, rules) for t, pids in topics.items()}
+    silent = {t.id: dict(t.silent).get(edition_id) or dict(t.silent).get(rules)
+              for t in kb.topics if dict(t.silent).get(edition_id) or dict(t.silent).get(rules)}
+    title = kb.edition(edition_id).label if kb.has("edition", edition_id) else edition_id
+    source = kb.edition(edition_id).source if kb.has("edition", edition_id) else ""
+    if kb.has("source", source):
+        title = f"{kb.source(source).title}, {title}"
+    citation = (edition_id,) if edition_id == rules else (edition_id, rules)
+    return Rulebook(edition_id, title, citation, ordered, silent)
+
+
+def precedence_order(kb: KnowledgeBase, pids: list[str], edition: str) -> tuple[str, ...]:
+    """``pids`` ordered so that exceptions, refinements and overrides come before the
+    provisions they name; otherwise in the book's order of numbers."""
+    from kb.knowledge.graph import number_key
+    sections = kb.edition(edition).sections if kb.has("edition", edition) else ()
+
+    def book_key(pid: str):
+        number = kb.provision(pid).number_in(edition)
+        return number_key(number.number if number else "", sections)
+
+    remaining = sorted(pids, key=book_key)
+    before = {pid: {r.target for r in kb.provision(pid).relations if r.kind in _PRECEDES}
+              for pid in remaining}
+    ordered: list[str] = []
+    while remaining:
+        ready = next((p for p in remaining
+                      if not any(p in before[q] for q in remaining if q != p)), remaining[0])
+        ordered.append(ready)
+        remaining.remove(ready)
+    return tuple(ordered)
