@@ -50,8 +50,8 @@ def test_oversized_house_file_is_refused(tmp_path, capsys):
                    + "x" * 2_100_000 + "\n", encoding="utf-8")
     assert main(["rulebook", "check", str(big)]) == 1
     assert capsys.readouterr().err.strip() == (
-        f"{big}:1: the file is larger than 2000000 bytes; a knowledge-base or house rulebook "
-        "file should be far smaller: check that this is the right file")
+        f"{big}:1: the file is larger than 2,000,000 bytes (check that this is the right "
+        "file; floorbook files are far smaller)")
 
 
 @pytest.mark.parametrize("name", ["casino.yaml", "home-game.yaml"])

@@ -29,7 +29,7 @@ from pathlib import Path
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from kb.files import error_line, unreadable
+from kb.files import InputError, parse_text
 from kb.hand.cards import CardError, card, deck_from_spec
 from kb.hand.scenario import (ACTS, DRAW_GAMES, FLOP_GAMES, GAMES, SETTINGS,
                               STUD_GAMES, STUD_STREETS, WHERE, _SLUG, Act, Action, Deal, Draw, Event,
@@ -138,16 +138,10 @@ def load_scenario(path: str | Path) -> Scenario:
 def parse_scenario(text: str, file: str = "<string>") -> Scenario:
     """Check the YAML ``text`` of a scenario; ``file`` names it in error messages."""
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as error:
-        line = error_line(text, error)
-        raise ScenarioError(file, line, f"not valid YAML: {error.problem}",
-                            "fix the YAML syntax") from None
-    except yaml.YAMLError as error:          # e.g. a NUL or other unprintable character
-        raise ScenarioError(file, *unreadable(text, error)) from None
-    except RecursionError:
-        raise ScenarioError(file, 1, "not valid YAML: nested too deeply",
-                            "a scenario needs only a few levels") from None
+        parse_text(text, file, number_keys=True)
+    except InputError as error:
+        raise ScenarioError(error.file, error.line, error.message, error.hint) from None
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
     reader = _Reader(file)
     if root is None:
         raise ScenarioError(file, 1, "the file is empty", "write a scenario")

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb.knowledge.model import Location, NOWHERE
-from kb.files import Mapping, YamlError, parse_file, parse_text
+from kb.files import InputError as YamlError, Mapping, parse_text, read_text
 
 HOUSE_ID = re.compile(r"^house\.[a-z0-9]+(-[a-z0-9]+)*@[A-Za-z0-9.-]+$")
 _PROVISION_ID = re.compile(r"^house\.[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
@@ -106,9 +106,10 @@ class HouseSpec:
 def read_house_file(path: Path) -> HouseSpec:
     """Read the house rulebook at ``path``; raises :class:`HouseError`."""
     try:
-        return _spec(parse_file(Path(path), str(path)), str(path))
+        return _spec(_parse_file(Path(path), str(path)), str(path))
     except YamlError as error:
-        raise HouseError(Location(error.file, error.line), error.message) from None
+        raise HouseError(Location(error.file, error.line), error.message
+                         + (f" ({error.hint})" if error.hint else "")) from None
 
 
 def parse_house_text(text: str, name: str) -> HouseSpec:
@@ -116,7 +117,8 @@ def parse_house_text(text: str, name: str) -> HouseSpec:
     try:
         return _spec(parse_text(text, name), name)
     except YamlError as error:
-        raise HouseError(Location(error.file, error.line), error.message) from None
+        raise HouseError(Location(error.file, error.line), error.message
+                         + (f" ({error.hint})" if error.hint else "")) from None
 
 
 def _where(node, key: str | None = None) -> Location:
@@ -239,3 +241,7 @@ def _overrides(node) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
 def _omit(node) -> Omit:
     _fields(node, "an omit entry", {"provision", "reason"}, set())
     return Omit(_text(node, "provision"), _text(node, "reason"), _where(node))
+
+
+def _parse_file(path: Path, name: str):
+    return parse_text(read_text(path, name), name)

@@ -21,7 +21,7 @@ from kb.knowledge.model import (
     Param, Provision, Relation, RelationKind, Setting, Source, SourceCopy, SourceKind, Term,
     Topic,
 )
-from kb.files import Mapping, Sequence, YamlError, parse_file
+from kb.files import Mapping, Sequence, InputError as YamlError, parse_text, read_text
 
 
 @dataclass(frozen=True)
@@ -51,9 +51,11 @@ class _Reader:
 
     def parse(self, path: Path):
         try:
-            return parse_file(path, self.name(path))
+            return _parse_file(path, self.name(path))
         except YamlError as error:
-            self.problems.append(Problem(Location(error.file, error.line), error.message))
+            self.problems.extend(Problem(Location(p.file, p.line), p.message
+                                         + (f" ({p.hint})" if p.hint else ""))
+                                 for p in error.problems)
             return None
 
     def name(self, path: Path) -> str:
@@ -311,3 +313,7 @@ def _erratum(reader: _Reader, node) -> Erratum | None:
                    reader.text(node, "claim"), reader.text(node, "correction"),
                    reader.texts(node, "provisions"),
                    reader.enum(node, "confidence", Confidence), reader.at(node))
+
+
+def _parse_file(path: Path, name: str):
+    return parse_text(read_text(path, name), name)
