@@ -140,8 +140,14 @@ def _scenario_problems(kb, folder: Path) -> list[str]:
 
 
 def _in(root: Path, problem) -> str:
-    """A problem with its file shown relative to the current folder where possible."""
-    path = Path(root) / problem.location.file
+    """A problem with its file shown relative to the current folder where possible.
+
+    Knowledge-base problems name files relative to the data folder; a scenario's problem
+    may already name its path through the folder (``data/scenarios/x.yaml``): not joined
+    twice."""
+    path, root = Path(problem.location.file), Path(root)
+    if path.parts[:len(root.parts)] != root.parts:
+        path = root / path
     try:
         shown = path.resolve().relative_to(Path.cwd())
     except ValueError:

@@ -384,6 +384,10 @@ def _problems(error: ValidationError, data, name: str) -> list[Problem]:
     parent, step = _node_at(data, path)
     line = line_of(parent, step)
     where, value, schema = _where(path), error.instance, error.schema
+    if "propertyNames" in error.schema_path:  # a key is at fault: point at the key's line
+        node = parent[step] if path else data
+        if isinstance(node, Mapping) and value in node:
+            line, where = node.key_line(value), f"{where} key"
     kind = error.validator
     if kind == "additionalProperties":
         allowed = ", ".join(sorted(schema.get("properties", {})))
@@ -394,7 +398,7 @@ def _problems(error: ValidationError, data, name: str) -> list[Problem]:
     if kind == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         return [Problem(name, getattr(value, "line", line), f"{where} has no {missing!r}",
-                        "add it")]
+                        schema.get("x-hint") or "add it")]
     message, hint = _describe(kind, where, value, schema, error)
     return [Problem(name, line, message, hint)]
 

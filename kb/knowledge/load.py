@@ -1,7 +1,16 @@
 """Read kb/data into the model: the only module that reads the knowledge base's files.
 
-Every problem names the file (relative to the data folder), the line, what is wrong and
-what to do; all problems of a load are collected before :class:`LoadError` is raised.
+Each file goes through the one reader (:mod:`kb.files`): a bounded read, safe YAML, then
+its JSON Schema (``kb/schemas/<kind>.schema.json``: sources, provisions, topics, glossary,
+errata).  Records are built only from entries the schema accepted, so nothing here meets a
+shape the schema does not promise.  Then the checks a schema cannot express and without
+which the model would be ambiguous: an edition id names its own source, a provision id
+starts with its file's source, and no id is used twice.  References across files
+(unknown topics, editions, copies, cycles) are :mod:`kb.knowledge.checks`'s.
+
+Every problem of every file is collected before :class:`LoadError` is raised, each as
+``file:line: message (what to do)`` with the file relative to the data folder and the
+line of the value at fault.
 
 >>> kb = load_knowledge_base()
 >>> kb.provision("tda.four-card-flop").number_in("tda@2024").number
@@ -16,17 +25,22 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb import DATA
+from kb import files
+from kb.files import InputError, Mapping, Sequence
 from kb.knowledge.model import (
-    Confidence, Edition, Erratum, GAME_GROUPS, GAMES, KnowledgeBase, Location, Number,
-    Param, Provision, Relation, RelationKind, Setting, Source, SourceCopy, SourceKind, Term,
-    Topic,
+    Confidence, Edition, Erratum, KnowledgeBase, Location, Number, Param, Provision,
+    Relation, RelationKind, Setting, Source, SourceCopy, SourceKind, Term, Topic,
 )
-from kb.files import Mapping, Sequence, InputError as YamlError, parse_text, read_text
 
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with the knowledge base, at a place in a file."""
+    """One thing wrong with the knowledge base, at a place in a file; ``message`` ends
+    with what to do, in brackets.
+
+    >>> str(Problem(Location("topics.yaml", 4), "unknown topic 'x' (fix the id)"))
+    "topics.yaml:4: unknown topic 'x' (fix the id)"
+    """
 
     location: Location
     message: str
@@ -34,286 +48,241 @@ class Problem:
     def __str__(self) -> str:
         return f"{self.location}: {self.message}"
 
+    @property
+    def file(self) -> str:
+        return self.location.file
+
+    @property
+    def line(self) -> int:
+        return self.location.line
+
+    @classmethod
+    def of(cls, problem: files.Problem) -> Problem:
+        """The reader's :class:`kb.files.Problem` as a knowledge-base problem (same text).
+
+        >>> str(Problem.of(files.Problem("sources.yaml", 2, "bad", "fix it")))
+        'sources.yaml:2: bad (fix it)'
+        """
+        hint = f" ({problem.hint})" if problem.hint else ""
+        return cls(Location(problem.file, problem.line), problem.message + hint)
+
 
 class LoadError(Exception):
-    """The data could not be loaded; ``problems`` lists every problem found."""
+    """The data could not be loaded; ``problems`` lists every problem found, sorted by
+    file and line, and ``str()`` is one ``file:line: message`` line per problem."""
 
     def __init__(self, problems: list[Problem]):
-        self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = sorted(set(problems), key=lambda p: (p.file, p.line, p.message))
+        super().__init__("\n".join(str(p) for p in self.problems))
 
 
-class _Reader:
-    """Turns parsed mappings into records, collecting problems instead of stopping."""
-
-    def __init__(self, root: Path):
-        self.root, self.problems = root, []
-
-    def parse(self, path: Path):
-        try:
-            return _parse_file(path, self.name(path))
-        except YamlError as error:
-            self.problems.extend(Problem(Location(p.file, p.line), p.message
-                                         + (f" ({p.hint})" if p.hint else ""))
-                                 for p in error.problems)
-            return None
-
-    def name(self, path: Path) -> str:
-        try:
-            return str(path.relative_to(self.root))
-        except ValueError:
-            return str(path)
-
-    def at(self, node, key: str | None = None) -> Location:
-        line = node.key_line(key) if (key and isinstance(node, Mapping)) else node.line
-        return Location(node.file, line)
-
-    def problem(self, node, key: str | None, message: str) -> None:
-        self.problems.append(Problem(self.at(node, key), message))
-
-    def fields(self, node, what: str, required: set[str], optional: set[str]) -> bool:
-        """Check ``node`` is a mapping with the required keys and no unknown ones."""
-        if not isinstance(node, Mapping):
-            line = getattr(node, "line", 0)
-            self.problems.append(Problem(Location(getattr(node, "file", "?"), line),
-                                         f"{what} must be a mapping of fields"))
-            return False
-        for key in sorted(required - node.keys()):
-            self.problem(node, None, f"{what} has no {key!r}; add it")
-        for key in sorted(node.keys() - required - optional):
-            allowed = ", ".join(sorted(required | optional))
-            self.problem(node, key, f"{what} has an unknown field {key!r}; allowed: {allowed}")
-        return not (required - node.keys())
-
-    def text(self, node, key: str, default: str = "") -> str:
-        value = node.get(key, default)
-        if not isinstance(value, str):
-            self.problem(node, key, f"{key!r} must be text; quote it")
-            return str(value)
-        return value.strip()
-
-    def texts(self, node, key: str) -> tuple[str, ...]:
-        value = node.get(key, [])
-        if isinstance(value, str):
-            value = [value]
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self.problem(node, key, f"{key!r} must be a list of texts")
-            return ()
-        return tuple(value)
-
-    def enum(self, node, key: str, kind, default=None):
-        value = node.get(key, default)
-        try:
-            return kind(value)
-        except ValueError:
-            allowed = ", ".join(k.value for k in kind)
-            self.problem(node, key, f"{key!r} is {value!r}; use one of: {allowed}")
-            return default if default is not None else next(iter(kind))
-
-    def records(self, data, key: str, what: str) -> list:
-        """The list under ``key`` of a file's top mapping."""
-        if data is None:
-            return []
-        if not self.fields(data, "the file's top level", {key}, set()):
-            return []
-        items = data[key]
-        if not isinstance(items, Sequence):
-            self.problem(data, key, f"{key!r} must be a list of {what}")
-            return []
-        return list(items)
+#: The files besides provisions/*.yaml: name, schema kind, the key of its list of entries.
+_FILES = {"sources": ("sources.yaml", ("sources", "copies")),
+          "topics": ("topics.yaml", ("topics",)),
+          "glossary": ("glossary.yaml", ("terms",)),
+          "errata": ("errata.yaml", ("errata",))}
 
 
 def load_knowledge_base(root: Path | None = None) -> KnowledgeBase:
     """Load the knowledge base under ``root`` (default: the bundled kb/data).
 
-    Returns a :class:`~kb.knowledge.model.KnowledgeBase`.  Raises :class:`LoadError` listing every
-    problem (syntax, unknown or missing fields, wrong values) with file and line.  Checks
-    that need the whole graph (dangling references, cycles) are in :mod:`kb.knowledge.graph`.
+    Returns a :class:`~kb.knowledge.model.KnowledgeBase`.  Raises :class:`LoadError` listing
+    every problem of every file (unreadable files, YAML, the schemas, edition and provision
+    ids that do not match their source, duplicate ids), each at its file and line.  Checks
+    that need the whole graph (dangling references, cycles) are in
+    :mod:`kb.knowledge.checks`.
     """
     root = Path(root) if root else DATA
+    if not root.is_dir():
+        what = "is not a folder" if root.exists() else "does not exist"
+        raise LoadError([Problem(Location(str(root), 1), f"the data folder {what} (give "
+                                 "the folder that holds sources.yaml and provisions/)")])
     reader = _Reader(root)
-    sources, copies = _sources(reader, reader.parse(root / "sources.yaml"))
+    found = {kind: reader.entries(name, kind, keys) for kind, (name, keys) in _FILES.items()}
+    sources = [_source(reader, n) for n in found["sources"]["sources"]]
+    copies = [_copy(n) for n in found["sources"]["copies"]]
     provisions = []
     for path in sorted((root / "provisions").glob("*.yaml")):
-        provisions.extend(_provisions(reader, reader.parse(path)))
-    topics = [_topic(reader, n) for n in _listed(reader, root, "topics.yaml", "topics")]
-    terms = [_term(reader, n) for n in _listed(reader, root, "glossary.yaml", "terms")]
-    errata = [_erratum(reader, n) for n in _listed(reader, root, "errata.yaml", "errata")]
+        provisions.extend(_provisions(reader, f"provisions/{path.name}"))
+    topics = [_topic(n) for n in found["topics"]["topics"]]
+    terms = [_term(n) for n in found["glossary"]["terms"]]
+    errata = [_erratum(n) for n in found["errata"]["errata"]]
+    editions = [e for s in sources for e in s.editions]
+    for what, records, key in (("source id", sources, "id"), ("edition id", editions, "id"),
+                               ("source copy id", copies, "id"),
+                               ("provision id", provisions, "id"), ("topic id", topics, "id"),
+                               ("term", terms, "term"), ("erratum id", errata, "id")):
+        reader.problems.extend(duplicates(what, records, key))
     if reader.problems:
         raise LoadError(reader.problems)
     return KnowledgeBase(str(root), tuple(sources), tuple(copies), tuple(provisions),
-                         tuple(t for t in topics if t), tuple(t for t in terms if t),
-                         tuple(e for e in errata if e))
+                         tuple(topics), tuple(terms), tuple(errata))
 
 
-def _listed(reader: _Reader, root: Path, file: str, key: str) -> list:
-    return reader.records(reader.parse(root / file), key, key)
+def duplicates(what: str, records, key: str = "id") -> list[Problem]:
+    """A problem at each record whose ``key`` an earlier record already has.
+
+    >>> a, b = (Topic("t", "T", "Q?", location=Location("topics.yaml", n)) for n in (2, 9))
+    >>> [str(p) for p in duplicates("topic id", [a, b])]
+    ["topics.yaml:9: duplicate topic id 't' (also at topics.yaml:2; rename one of them)"]
+    """
+    first: dict[str, Location] = {}
+    problems = []
+    for record in records:
+        value = getattr(record, key)
+        if value in first:
+            problems.append(Problem(record.at(key), f"duplicate {what} {value!r} (also "
+                                    f"at {first[value]}; rename one of them)"))
+        first.setdefault(value, record.at(key))
+    return problems
 
 
-def _sources(reader: _Reader, data) -> tuple[list[Source], list[SourceCopy]]:
-    if data is None:
-        return [], []
-    if not reader.fields(data, "sources.yaml", {"sources", "copies"}, set()):
-        return [], []
-    sources = [_source(reader, n) for n in data["sources"] or []]
-    copies = [_copy(reader, n) for n in data["copies"] or []]
-    return [s for s in sources if s], [c for c in copies if c]
+class _Reader:
+    """Reads files of one data folder, collecting problems instead of stopping."""
+
+    def __init__(self, root: Path):
+        self.root, self.problems = root, []
+
+    def read(self, name: str, kind: str):
+        """The parsed file ``name`` (relative to the root) and the set of its entries the
+        schema refused, as ``(list key, index)``; ``(None, None)`` when nothing in the file
+        can be used.  Problems are collected."""
+        try:
+            data = files.parse_text(files.read_text(self.root / name, name), name)
+        except InputError as error:
+            self.problems.extend(Problem.of(p) for p in error.problems)
+            return None, {(None, None)}
+        problems = files.validate(data, kind, name)
+        self.problems.extend(Problem.of(p) for p in problems)
+        return data, (_refused(data, kind) if problems else set())
+
+    def entries(self, name: str, kind: str, keys: tuple[str, ...]) -> dict[str, list]:
+        """For each of ``keys``, the entries of the file's list the schema accepted."""
+        data, refused = self.read(name, kind)
+        if (None, None) in refused:
+            return {key: [] for key in keys}
+        return {key: [item for i, item in enumerate(data[key]) if (key, i) not in refused]
+                for key in keys}
 
 
-def _source(reader: _Reader, node) -> Source | None:
-    if not reader.fields(node, "a source", {"id", "title", "kind", "editions"},
-                         {"publisher", "url", "note", "short"}):
-        return None
-    sid = reader.text(node, "id")
-    editions = tuple(e for e in (_edition(reader, n, sid) for n in node["editions"] or []) if e)
-    return Source(sid, reader.text(node, "title"), reader.enum(node, "kind", SourceKind),
-                  reader.text(node, "publisher"), editions, reader.text(node, "url"),
-                  reader.text(node, "note"), reader.text(node, "short"), reader.at(node))
+def _refused(data, kind: str) -> set[tuple]:
+    """The entries of ``data`` that break the schema of ``kind``: ``(key, index)`` for an
+    entry of the list under ``key``; ``(None, None)`` if the file's top level is wrong."""
+    refused = set()
+    for error in files.schema(kind).iter_errors(data):
+        path = list(error.absolute_path)
+        refused.add((path[0], path[1]) if len(path) >= 2 else (None, None))
+    return refused
 
 
-def _edition(reader: _Reader, node, source: str) -> Edition | None:
-    if not reader.fields(node, "an edition", {"id", "label", "confidence"},
-                         {"year", "note", "sections"}):
-        return None
-    eid = reader.text(node, "id")
-    if not eid.startswith(source + "@"):
-        reader.problem(node, "id", f"edition {eid!r} must be named {source}@<version>")
-    year = node.get("year")
-    if year is not None and not isinstance(year, int):
-        reader.problem(node, "year", "'year' must be a whole number like 2024")
-        year = None
-    return Edition(eid, source, reader.text(node, "label"), year,
-                   reader.enum(node, "confidence", Confidence), reader.text(node, "note"),
-                   reader.texts(node, "sections"), reader.at(node))
+def _at(node: Mapping) -> Location:
+    return Location(node.file, node.line)
 
 
-def _copy(reader: _Reader, node) -> SourceCopy | None:
-    if not reader.fields(node, "a source copy", {"id", "title", "covers"}, {"editions", "urls"}):
-        return None
-    return SourceCopy(reader.text(node, "id"), reader.text(node, "title"),
-                      reader.text(node, "covers"), reader.texts(node, "editions"),
-                      reader.texts(node, "urls"), reader.at(node))
+def _lines(node: Mapping) -> dict:
+    """The lines of ``node``'s values, and of each text item (or key) under them, as
+    :class:`~kb.knowledge.model._Located` wants them."""
+    lines = {}
+    for key, value in node.items():
+        lines[(key, None)] = node.value_line(key)
+        if isinstance(value, Sequence):
+            for i, item in enumerate(value):
+                if isinstance(item, str):
+                    lines.setdefault((key, item), value.item_line(i))
+        elif isinstance(value, Mapping):
+            for inner in value:
+                lines[(key, inner)] = value.key_line(inner)
+    return lines
 
 
-_PROVISION_FIELDS = {"numbers", "topics", "games", "settings", "checked-against", "params",
-                     "relations", "note"}
+def _text(node: Mapping, key: str) -> str:
+    return node.get(key, "").strip()
 
 
-def _provisions(reader: _Reader, data) -> list[Provision]:
-    if data is None:
+def _source(reader: _Reader, node: Mapping) -> Source:
+    sid = node["id"]
+    return Source(sid, _text(node, "title"), SourceKind(node["kind"]), _text(node, "publisher"),
+                  tuple(_edition(reader, e, sid) for e in node["editions"]),
+                  _text(node, "url"), _text(node, "note"), _text(node, "short"), _at(node),
+                  _lines(node))
+
+
+def _edition(reader: _Reader, node: Mapping, source: str) -> Edition:
+    edition = Edition(node["id"], source, _text(node, "label"), node.get("year"),
+                      Confidence(node["confidence"]), _text(node, "note"),
+                      tuple(node.get("sections", ())), _at(node), _lines(node))
+    if edition.id.split("@")[0] != source:
+        reader.problems.append(Problem(edition.at("id"), f"edition {edition.id!r} is listed "
+                                       f"under source {source!r} (name it {source}@<version> "
+                                       "or list it under its own source)"))
+    return edition
+
+
+def _copy(node: Mapping) -> SourceCopy:
+    return SourceCopy(node["id"], _text(node, "title"), _text(node, "covers"),
+                      tuple(node.get("editions", ())), tuple(node.get("urls", ())), _at(node),
+                      _lines(node))
+
+
+def _provisions(reader: _Reader, name: str) -> list[Provision]:
+    data, refused = reader.read(name, "provisions")
+    if (None, None) in refused:
         return []
-    if not reader.fields(data, "a provisions file", {"source", "provisions"}, set()):
-        return []
-    source = reader.text(data, "source")
-    return [p for p in (_provision(reader, n, source) for n in data["provisions"] or []) if p]
-
-
-def _provision(reader: _Reader, node, source: str) -> Provision | None:
-    if not reader.fields(node, "a provision", {"id", "title", "summary", "confidence",
-                                               "numbers", "topics"}, _PROVISION_FIELDS):
-        return None
-    pid = reader.text(node, "id")
-    if not pid.startswith(source + "."):
-        reader.problem(node, "id", f"provision {pid!r} of source {source!r} must start "
-                                   f"with {source + '.'!r}")
-    games = reader.texts(node, "games") or ("all",)
-    for game in games:
-        if game not in GAMES and game not in GAME_GROUPS:
-            reader.problem(node, "games", f"unknown game {game!r}; use one of "
-                                          f"{', '.join(sorted(GAMES | GAME_GROUPS.keys()))}")
-    settings = tuple(_setting(reader, node, s) for s in reader.texts(node, "settings"))
-    return Provision(
-        pid, source, reader.text(node, "title"), reader.text(node, "summary"),
-        _numbers(reader, node), reader.texts(node, "topics"),
-        reader.enum(node, "confidence", Confidence), reader.texts(node, "checked-against"),
-        games, settings or (Setting.CASH, Setting.TOURNAMENT), _params(reader, node),
-        _relations(reader, node), reader.text(node, "note"), reader.at(node))
-
-
-def _setting(reader: _Reader, node, value: str) -> Setting:
-    try:
-        return Setting(value)
-    except ValueError:
-        reader.problem(node, "settings", f"unknown setting {value!r}; use cash or tournament")
-        return Setting.CASH
-
-
-def _numbers(reader: _Reader, node) -> tuple[Number, ...]:
-    numbers = node.get("numbers")
-    if not isinstance(numbers, Mapping) or not numbers:
-        reader.problem(node, "numbers", "'numbers' must map edition ids to rule numbers")
-        return ()
+    source = data["source"]
     result = []
-    for edition, value in numbers.items():
-        if isinstance(value, (str, int)):
-            result.append(Number(edition, str(value)))
-        elif reader.fields(value, f"the number in {edition}", {"number"},
-                           {"confidence", "note"}):
-            result.append(Number(edition, str(value["number"]),
-                                 reader.enum(value, "confidence", Confidence, "confirmed"),
-                                 reader.text(value, "note")))
-    return tuple(result)
-
-
-def _params(reader: _Reader, node) -> tuple[Param, ...]:
-    params = []
-    for item in node.get("params") or []:
-        if reader.fields(item, "a parameter", {"name", "default", "meaning"}, set()):
-            default = item["default"]
-            if not isinstance(default, (int, str, bool)):
-                reader.problem(item, "default", "a parameter's default must be a number, "
-                                                "text or true/false")
-            params.append(Param(reader.text(item, "name"), default,
-                                reader.text(item, "meaning")))
-    return tuple(params)
-
-
-def _relations(reader: _Reader, node) -> tuple[Relation, ...]:
-    relations = []
-    for item in node.get("relations") or []:
-        if not reader.fields(item, "a relation", {"kind", "target"}, {"point", "topic"}):
+    for i, node in enumerate(data["provisions"]):
+        if ("provisions", i) in refused:
             continue
-        kind = reader.enum(item, "kind", RelationKind)
-        if kind in (RelationKind.DIFFERS_FROM, RelationKind.MISCITES) and "point" not in item:
-            reader.problem(item, None, f"a {kind} relation needs a 'point' saying the "
-                                       "difference in one sentence")
-        relations.append(Relation(kind, reader.text(item, "target"), reader.text(item, "point"),
-                                  reader.text(item, "topic"), reader.at(item)))
-    return tuple(relations)
+        provision = _provision(node, source, data.value_line("source"))
+        if not provision.id.startswith(source + "."):
+            reader.problems.append(Problem(provision.at("id"), f"provision {provision.id!r} "
+                                           f"is in the file of source {source!r} (start its "
+                                           f"id with '{source}.' or move it to that "
+                                           "source's file)"))
+        result.append(provision)
+    return result
 
 
-def _topic(reader: _Reader, node) -> Topic | None:
-    if not reader.fields(node, "a topic", {"id", "title", "question"},
-                         {"silent", "see-also", "note"}):
-        return None
-    silent = node.get("silent") or {}
-    if not isinstance(silent, dict) or not all(isinstance(v, str) for v in silent.values()):
-        reader.problem(node, "silent", "'silent' must map edition ids to what the book "
-                                       "does not cover")
-        silent = {}
-    return Topic(reader.text(node, "id"), reader.text(node, "title"),
-                 reader.text(node, "question"),
-                 tuple((k, v.strip()) for k, v in silent.items()),
-                 reader.texts(node, "see-also"), reader.text(node, "note"), reader.at(node))
+def _provision(node: Mapping, source: str, source_line: int) -> Provision:
+    lines = _lines(node) | {("source", None): source_line}
+    settings = tuple(Setting(s) for s in node.get("settings", ()))
+    return Provision(
+        node["id"], source, _text(node, "title"), _text(node, "summary"),
+        tuple(_number(edition, value) for edition, value in node["numbers"].items()),
+        tuple(node["topics"]), Confidence(node["confidence"]),
+        tuple(node.get("checked-against", ())), tuple(node.get("games", ("all",))),
+        settings or (Setting.CASH, Setting.TOURNAMENT),
+        tuple(Param(p["name"], p["default"], _text(p, "meaning"))
+              for p in node.get("params", ())),
+        tuple(_relation(r) for r in node.get("relations", ())), _text(node, "note"),
+        _at(node), lines)
 
 
-def _term(reader: _Reader, node) -> Term | None:
-    if not reader.fields(node, "a glossary term", {"term", "definition"},
-                         {"defined-by", "see"}):
-        return None
-    return Term(reader.text(node, "term"), reader.text(node, "definition"),
-                reader.texts(node, "defined-by"), reader.texts(node, "see"), reader.at(node))
+def _number(edition: str, value) -> Number:
+    if not isinstance(value, Mapping):  # the schema allows text, a whole number or a mapping
+        return Number(edition, str(value).strip())
+    return Number(edition, str(value["number"]).strip(),
+                  Confidence(value.get("confidence", "confirmed")), _text(value, "note"))
 
 
-def _erratum(reader: _Reader, node) -> Erratum | None:
-    if not reader.fields(node, "an erratum", {"id", "claimed-by", "claim", "correction",
-                                               "provisions", "confidence"}, set()):
-        return None
-    return Erratum(reader.text(node, "id"), reader.texts(node, "claimed-by"),
-                   reader.text(node, "claim"), reader.text(node, "correction"),
-                   reader.texts(node, "provisions"),
-                   reader.enum(node, "confidence", Confidence), reader.at(node))
+def _relation(node: Mapping) -> Relation:
+    return Relation(RelationKind(node["kind"]), node["target"], _text(node, "point"),
+                    node.get("topic", ""), _at(node), _lines(node))
 
 
-def _parse_file(path: Path, name: str):
-    return parse_text(read_text(path, name), name)
+def _topic(node: Mapping) -> Topic:
+    silent = tuple((edition, text.strip()) for edition, text in node.get("silent", {}).items())
+    return Topic(node["id"], _text(node, "title"), _text(node, "question"), silent,
+                 tuple(node.get("see-also", ())), _text(node, "note"), _at(node),
+                 _lines(node))
+
+
+def _term(node: Mapping) -> Term:
+    return Term(node["term"], _text(node, "definition"), tuple(node.get("defined-by", ())),
+                tuple(node.get("see", ())), _at(node), _lines(node))
+
+
+def _erratum(node: Mapping) -> Erratum:
+    return Erratum(node["id"], tuple(node["claimed-by"]), _text(node, "claim"),
+                   _text(node, "correction"), tuple(node["provisions"]),
+                   Confidence(node["confidence"]), _at(node), _lines(node))

@@ -104,8 +104,34 @@ class Location:
 NOWHERE = Location("<memory>", 0)
 
 
+def _lines():
+    # not compared, hashed or shown: two records that differ only in layout are equal
+    return field(default_factory=dict, compare=False, hash=False, repr=False)
+
+
+class _Located:
+    """A record read from a file: ``location`` is where it starts and ``lines`` maps
+    ``(field, None)`` to the line of a field's value and ``(field, item)`` to the line of an
+    item of a list field (or a key of a mapping field), so a problem can point at the value
+    at fault rather than at the record's first line."""
+
+    location: Location
+    lines: dict
+
+    def at(self, key: str, item: str | None = None) -> Location:
+        """Where ``key``'s value (or its ``item``) is; the record's own line if unknown.
+
+        >>> Topic("t", "T", "Q?", location=Location("topics.yaml", 3),
+        ...       lines={("see-also", "u"): 7}).at("see-also", "u")
+        Location(file='topics.yaml', line=7)
+        """
+        line = (self.lines.get((key, item)) or self.lines.get((key, None))
+                or self.location.line)
+        return Location(self.location.file, line)
+
+
 @dataclass(frozen=True)
-class SourceCopy:
+class SourceCopy(_Located):
     """A public copy of a book that provisions were checked against (sources.md's table)."""
 
     id: str
@@ -114,10 +140,11 @@ class SourceCopy:
     editions: tuple[str, ...] = ()
     urls: tuple[str, ...] = ()
     location: Location = NOWHERE
+    lines: dict = _lines()
 
 
 @dataclass(frozen=True)
-class Edition:
+class Edition(_Located):
     """One edition of a source, e.g. ``tda@2024``.
 
     ``sections`` lists the book's sections in its own order; a provision number starts with
@@ -132,10 +159,11 @@ class Edition:
     note: str = ""
     sections: tuple[str, ...] = ()
     location: Location = NOWHERE
+    lines: dict = _lines()
 
 
 @dataclass(frozen=True)
-class Source:
+class Source(_Located):
     id: str
     title: str
     kind: SourceKind
@@ -145,6 +173,7 @@ class Source:
     note: str = ""
     short: str = ""              # the name a busy page uses: "Robert's Rules", "TDA"
     location: Location = NOWHERE
+    lines: dict = _lines()
 
 
 @dataclass(frozen=True)
@@ -158,7 +187,7 @@ class Number:
 
 
 @dataclass(frozen=True)
-class Relation:
+class Relation(_Located):
     """A typed edge from the provision that declares it to ``target`` (a provision id,
     or a glossary term for ``defines``).  ``point`` is the one-sentence point of difference
     for ``differs-from``, or what is wrong for ``miscites``."""
@@ -168,6 +197,7 @@ class Relation:
     point: str = ""
     topic: str = ""
     location: Location = NOWHERE
+    lines: dict = _lines()
 
 
 @dataclass(frozen=True)
@@ -180,7 +210,7 @@ class Param:
 
 
 @dataclass(frozen=True)
-class Provision:
+class Provision(_Located):
     """One rule (or one lettered part of a rule) of one source, in our own words."""
 
     id: str
@@ -197,6 +227,7 @@ class Provision:
     relations: tuple[Relation, ...] = ()
     note: str = ""
     location: Location = NOWHERE
+    lines: dict = _lines()
 
     def number_in(self, edition: str) -> Number | None:
         """The number this provision has in ``edition``, or None if it is not in it."""
@@ -208,7 +239,7 @@ class Provision:
 
 
 @dataclass(frozen=True)
-class Topic:
+class Topic(_Located):
     """A situation a floorperson rules on.  ``silent`` maps an edition id to what that
     book does not cover; the provisions answering the topic are those that list it."""
 
@@ -219,10 +250,11 @@ class Topic:
     see_also: tuple[str, ...] = ()
     note: str = ""
     location: Location = NOWHERE
+    lines: dict = _lines()
 
 
 @dataclass(frozen=True)
-class Term:
+class Term(_Located):
     """A glossary entry; ``defined_by`` are the provisions whose text defines it."""
 
     term: str
@@ -230,10 +262,11 @@ class Term:
     defined_by: tuple[str, ...] = ()
     see: tuple[str, ...] = ()
     location: Location = NOWHERE
+    lines: dict = _lines()
 
 
 @dataclass(frozen=True)
-class Erratum:
+class Erratum(_Located):
     """A correction to a seed or secondary source: who claims what, and what the
     confirmed text says (sources.md section 14)."""
 
@@ -244,6 +277,7 @@ class Erratum:
     provisions: tuple[str, ...]
     confidence: Confidence
     location: Location = NOWHERE
+    lines: dict = _lines()
 
 
 @dataclass(frozen=True)
