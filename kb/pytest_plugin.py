@@ -77,19 +77,32 @@ class ScenarioItem(pytest.Item):
 
 
 def check_scenario(scenario) -> list[str]:
-    """Rule ``scenario`` under each rulebook it expects; the differences as lines, each
-    starting with the rulebook id (empty when all match)."""
+    """Rule ``scenario`` under each rulebook it expects; the differences as lines (empty
+    when all match).  A difference starts with the rulebook id; a rulebook that cannot be
+    found is an error of the test, at the line of its key in ``expect``:
+    ``file:line: unknown rulebook ... (use one of: ...)``."""
+    from kb.hand.scenario import ScenarioError
     from kb.rules.engine import rule
     from kb.rules.rulebook import RulebookError
     from kb.rules.ruling import compare_expectation
-    from kb.hand.scenario import ScenarioError
 
     kb = _knowledge_base()
     problems = []
     for book_id, expected in scenario.expect.items():
         try:
-            ruling = rule(kb, _rulebook(kb, book_id), scenario)
-        except (RulebookError, ScenarioError) as error:
+            book = _rulebook(kb, book_id)
+        except RulebookError as error:
+            where = f"{scenario.path}:{scenario.expect_lines.get(book_id, scenario.line)}"
+            if getattr(error, "problems", None):   # a house rulebook file that does not read
+                problems.append(f"{where}: the house rulebook {book_id} has problems "
+                                "(fix the lines below)")
+                problems += [f"  {problem}" for problem in error.problems]
+            else:
+                problems.append(f"{where}: {error}")
+            continue
+        try:
+            ruling = rule(kb, book, scenario)
+        except ScenarioError as error:
             problems.append(f"  {book_id}: {error}")
             continue
         for difference in compare_expectation(expected, ruling):

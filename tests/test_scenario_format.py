@@ -1,51 +1,18 @@
-"""Each bad scenario file under tests/data/bad/scenarios makes one error, reported as
-``file:line: message (what to do)``."""
+"""The scenario format (docs/scenario-format.md): the spec's example and every event and
+option read exactly, and the published JSON Schema describes the format the reader
+accepts (broken files: tests/test_scenario_bad.py)."""
 
+import json
 from pathlib import Path
 
-import pytest
-
-from kb.hand.deal import replay
-from kb.hand.scenario import ScenarioError
+from kb.files import SCHEMAS, parse_text, validate
+from kb.hand.scenario import ACTS, GAMES, SETTINGS, STUD_STREETS, WHERE
+from kb.hand.scenario_events import EVENT_GAMES, FOUND_KINDS
 from kb.hand.scenario_file import load_scenario, parse_scenario
+from kb.rules.ruling import REMEDIES, TABLE_FIELDS
 
-BAD = Path(__file__).parent / "data" / "bad" / "scenarios"
-
-CASES = [
-    ("unknown-field.yaml", 6, "unknown scenario field 'colour'"),
-    ("unknown-event.yaml", 8, "unknown event 'shuffle'"),
-    ("unknown-deal-option.yaml", 7, "unknown deal field 'exposd'"),
-    ("bad-card-in-deck.yaml", 6, "deck: '10d' is not a card"),
-    ("duplicate-card-in-deck.yaml", 6, "deck: As is listed twice in the deck"),
-    ("unknown-game.yaml", 3, "unknown game 'chess'"),
-    ("button-not-seated.yaml", 5, "button seat 7 is not dealt in"),
-    ("unknown-action.yaml", 8, "unknown action 'shove'"),
-    ("missing-id.yaml", 1, "the scenario has no 'id'"),
-    ("burns-out-of-range.yaml", 8, "flop.burns is 3"),
-    ("bad-yaml.yaml", 6, "not valid YAML"),
-    ("found-two-kinds.yaml", 8, "found names exactly one discovery"),
-    ("non-string-key.yaml", 6, "scenario: key 2024 is not a string"),
-    ("unknown-remedy.yaml", 9, "unknown expect.remedy 'redeal'"),
-    ("flop-in-stud.yaml", 7, "a flop event does not happen in stud"),
-    ("seat-not-dealt-in.yaml", 7, "seat 8 is not dealt in"),
-    ("exposed-beyond-deal.yaml", 7, "deal.exposed: card 40 was not dealt to a seat"),
-    ("turn-before-flop.yaml", 8, "a turn cannot come here"),
-    ("id-not-a-slug.yaml", 1, "id 'Not A Slug' is not a slug"),
-]
-
-
-@pytest.mark.parametrize(("name", "line", "message"), CASES, ids=[c[0] for c in CASES])
-def test_bad_scenario_names_file_line_and_fix(name, line, message):
-    path = BAD / name
-    with pytest.raises(ScenarioError) as caught:
-        replay(load_scenario(path))
-    text = str(caught.value)
-    assert text.startswith(f"{path}:{line}: {message}")
-    assert text.endswith(")"), "every message says what to do, in brackets"
-
-
-def test_every_bad_file_is_tested():
-    assert sorted(p.name for p in BAD.glob("*.yaml")) == sorted(c[0] for c in CASES)
+SCHEMA = json.loads((SCHEMAS / "scenario.schema.json").read_text(encoding="utf-8"))
+BUNDLED = sorted((Path(__file__).parent.parent / "kb" / "data" / "scenarios").glob("*.yaml"))
 
 
 def test_spec_example_reads_exactly():
@@ -116,3 +83,67 @@ def test_heads_up_button_posts_the_small_blind():
     scenario = parse_scenario("id: h\ntitle: h\ngame: holdem\nseats: [3, 7]\nbutton: 7\n"
                               "events: []\n")
     assert scenario.blinds == (7, 3)
+
+
+def test_expect_and_id_lines_are_kept_for_located_errors():
+    scenario = parse_scenario(EXAMPLE, "example.yaml")
+    assert scenario.id_line == 2
+    assert scenario.expect_lines == {"rrop@v11": 12, "tda@2024": 13}
+
+
+def test_the_schema_is_draft_2020_12_with_the_published_id():
+    assert SCHEMA["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert SCHEMA["$id"] == "https://floorbook.invalid/schemas/scenario.schema.json"
+
+
+def _properties(schema, path=""):
+    """Every (path, property schema) of ``schema``, $defs included."""
+    if not isinstance(schema, dict):
+        return
+    for name, sub in schema.get("properties", {}).items():
+        yield f"{path}.{name}", sub
+    for key, sub in schema.items():
+        if isinstance(sub, dict):
+            yield from _properties(sub, f"{path}/{key}")
+
+
+def _described(schema) -> bool:
+    if "description" in schema:
+        return True
+    ref = schema.get("$ref", "")
+    return ref.startswith("#/$defs/") and "description" in SCHEMA["$defs"][ref[8:]]
+
+
+def test_every_property_of_the_schema_has_a_description_for_the_editor_s_hover():
+    undescribed = [path for path, sub in _properties(SCHEMA) if not _described(sub)]
+    assert undescribed == []
+
+
+def test_the_schema_names_exactly_the_games_settings_events_and_options_of_the_code():
+    top, defs = SCHEMA["properties"], SCHEMA["$defs"]
+    events = defs["event"]["properties"]
+    assert top["game"]["enum"] == list(GAMES)
+    assert top["setting"]["enum"] == list(SETTINGS)
+    assert set(events) == set(EVENT_GAMES)
+    assert [*events][-5:] == list(STUD_STREETS)
+    assert defs["action"]["then"]["enum"] == list(ACTS)
+    assert events["found"]["properties"]["where"]["enum"] == list(WHERE)
+    assert set(events["found"]["properties"]) == {*FOUND_KINDS, "where", "seat"}
+    assert defs["expectation"]["properties"]["remedy"]["enum"] == list(REMEDIES)
+    assert set(defs["expectation"]["properties"]) == {"remedy", "citations", *TABLE_FIELDS}
+
+
+def test_the_spec_example_and_every_bundled_scenario_conform_to_the_schema():
+    texts = [("example.yaml", EXAMPLE)] + [(str(p), p.read_text(encoding="utf-8"))
+                                           for p in BUNDLED]
+    assert len(texts) > 100
+    for name, text in texts:
+        assert validate(parse_text(text, name, number_keys=True), "scenario", name) == []
+
+
+def test_a_bundled_scenario_loads_with_its_path_and_first_line():
+    path = BUNDLED[0]
+    scenario = load_scenario(path)
+    assert scenario.path == str(path)
+    assert scenario.line == next(number for number, line in enumerate(
+        path.read_text(encoding="utf-8").splitlines(), 1) if line and line[0] != "#")

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from kb.files import InputError, Problem
+
 GAMES = ("holdem", "omaha", "stud", "razz", "stud-high-low", "draw-high", "lowball-a5",
          "lowball-27", "badugi")
 FLOP_GAMES = ("holdem", "omaha")
@@ -23,13 +25,30 @@ WHERE = ("hand", "board", "stub", "muck", "burns")
 _SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
-class ScenarioError(ValueError):
-    """An invalid scenario: ``str()`` is ``file:line: message (what to do)``."""
+class ScenarioError(InputError):
+    """An invalid scenario, or events the replay cannot support.
 
-    def __init__(self, file: str, line: int, message: str, hint: str = "") -> None:
-        self.file, self.line, self.message, self.hint = file, line, message, hint
-        text = f"{file}:{line}: {message}" + (f" ({hint})" if hint else "")
-        super().__init__(text)
+    ``problems`` lists every problem found (:class:`~kb.files.Problem`); ``str()`` is one
+    ``file:line: message (what to do)`` line per problem, and ``file``, ``line``,
+    ``message`` and ``hint`` are the first problem's.
+
+    >>> error = ScenarioError("a.yaml", 4, "seat 8 is not dealt in", "use a seat from seats:")
+    >>> str(error), error.line
+    ('a.yaml:4: seat 8 is not dealt in (use a seat from seats:)', 4)
+    >>> print(ScenarioError.of([Problem("a.yaml", 9, "b"), Problem("a.yaml", 2, "c", "d")]))
+    a.yaml:2: c (d)
+    a.yaml:9: b
+    """
+
+    def __init__(self, file: str, line: int, message: str, hint: str = "", *,
+                 problems: list[Problem] | None = None) -> None:
+        super().__init__(problems or [Problem(file, max(line, 1), message, hint)])
+
+    @classmethod
+    def of(cls, problems: list[Problem]) -> ScenarioError:
+        """The error carrying ``problems`` (at least one)."""
+        first = problems[0]
+        return cls(first.file, first.line, first.message, first.hint, problems=problems)
 
 
 @dataclass(frozen=True)
@@ -110,6 +129,19 @@ class StudStreet:
     premature: bool = False
 
 
+@dataclass(frozen=True)
+class Citation:
+    """A provision as the rulebook's edition numbers it, e.g. tda, tda@2024, 35-A-7: in a
+    ruling, and in a scenario's ``expect`` (so it lives with the scenario's records)."""
+
+    source: str
+    edition: str
+    number: str
+
+    def to_json(self) -> dict:
+        return {"source": self.source, "edition": self.edition, "number": self.number}
+
+
 Event = Deal | Act | Street | Found | Draw | StudStreet
 
 
@@ -131,6 +163,10 @@ class Scenario:
     path: str = "<string>"
     line: int = 1
     listed: int = 0          # how many cards of ``deck`` the file listed (the rest follow)
+    #: the line of the ``id`` (to report a duplicate id where it is)
+    id_line: int = field(default=1, compare=False, hash=False, repr=False)
+    #: the line of each rulebook id in ``expect`` (to report an unknown one where it is)
+    expect_lines: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 def default_blinds(seats: tuple[int, ...], button: int) -> tuple[int, int]:

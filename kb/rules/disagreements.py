@@ -29,7 +29,8 @@ from kb.knowledge.load import Problem
 from kb.knowledge.model import KnowledgeBase, Location
 from kb.rules.rulebook import edition_rulebook
 from kb.rules.ruling import Ruling
-from kb.hand.scenario import Scenario
+from kb.files import Problem as FileProblem
+from kb.hand.scenario import Scenario, ScenarioError
 from kb.hand.scenario_file import load_scenario
 
 #: The two books whose rulings are compared, as rulebook ids.
@@ -51,13 +52,29 @@ class ComputedDisagreement:
 
 @cache
 def _scenarios(folder: str) -> tuple[Scenario, ...]:
-    return tuple(load_scenario(p) for p in sorted(Path(folder).glob("*.yaml")))
+    scenarios, problems = [], []
+    for path in sorted(Path(folder).glob("*.yaml")):
+        try:
+            scenarios.append(load_scenario(path))
+        except ScenarioError as error:
+            problems += error.problems
+    first: dict[str, Scenario] = {}
+    for scenario in scenarios:
+        if scenario.id in first:
+            problems.append(FileProblem(
+                scenario.path, scenario.id_line, f"the id {scenario.id!r} is also the id of "
+                f"{first[scenario.id].path}", "give each scenario of the folder its own id"))
+        first.setdefault(scenario.id, scenario)
+    if problems:
+        raise ScenarioError.of(problems)
+    return tuple(scenarios)
 
 
 def load_scenarios(folder: Path = SCENARIOS) -> tuple[Scenario, ...]:
     """Every scenario file in ``folder`` (default: kb/data/scenarios), by file name.
 
-    Raises :class:`~kb.hand.scenario.ScenarioError` for the first invalid file."""
+    Raises :class:`~kb.hand.scenario.ScenarioError` with every problem of every file, two
+    files with one id included (the second is reported, naming the first)."""
     return _scenarios(str(folder))
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from kb.hand.scenario import Citation  # a scenario's expect cites as rulings do
 
 REMEDIES = ("misdeal", "continue", "dead-hand", "void", "floor-decision")
 STEP_KINDS = ("finish-deal", "replace", "burn", "return-to-stub", "shuffle", "cut",
@@ -34,18 +34,6 @@ class Step:
 
     def to_json(self) -> dict:
         return {"do": self.do, **self.details}
-
-
-@dataclass(frozen=True)
-class Citation:
-    """A provision as the rulebook's edition numbers it, e.g. tda, tda@2024, 35-A-7."""
-
-    source: str
-    edition: str
-    number: str
-
-    def to_json(self) -> dict:
-        return {"source": self.source, "edition": self.edition, "number": self.number}
 
 
 @dataclass(frozen=True)
@@ -94,63 +82,6 @@ class Ruling:
 
 
 # --------------------------------------------------------------------------- expectations
-
-
-def parse_expectation(reader, node: Node) -> dict:
-    """Check one ``expect`` entry; returns a dict with some of remedy, citations and the
-    table fields, cards as tuples and hand seats as ints.  Raises ScenarioError."""
-    fields = reader.mapping(node, "an expect entry (one rulebook's expected ruling)",
-                            ("remedy", "citations") + TABLE_FIELDS)
-    result: dict = {}
-    for key, value in fields.items():
-        if key == "remedy":
-            result[key] = reader.string(value, "expect.remedy", REMEDIES)
-        elif key == "citations":
-            result[key] = _citations(reader, value)
-        elif key == "hands":
-            result[key] = _hands(reader, value)
-        elif key == "dead":
-            result[key] = tuple(sorted(reader.integers(value, "expect.dead"))) \
-                if not _empty_list(value) else ()
-        else:
-            result[key] = () if _empty_list(value) else reader.cards(value, f"expect.{key}")
-    return result
-
-
-def _empty_list(node: Node) -> bool:
-    return isinstance(node, SequenceNode) and not node.value
-
-
-def _citations(reader, node: Node) -> tuple[Citation, ...]:
-    if not isinstance(node, SequenceNode):
-        raise reader.fail(node, "expect.citations must be a list",
-                          "write [{source: tda, edition: tda@2024, number: 35-A-7}]")
-    citations = []
-    for item in node.value:
-        fields = reader.mapping(item, "citation", ("source", "edition", "number"))
-        if set(fields) != {"source", "edition", "number"}:
-            raise reader.fail(item, "a citation names source, edition and number",
-                              "write {source: tda, edition: tda@2024, number: 35-A-7}")
-        raw = {k: v.value if isinstance(v, ScalarNode) else None for k, v in fields.items()}
-        if any(not isinstance(v, str) for v in raw.values()):
-            raise reader.fail(item, "citation fields are plain text", "quote them")
-        citations.append(Citation(raw["source"], raw["edition"], raw["number"]))
-    return tuple(citations)
-
-
-def _hands(reader, node: Node) -> dict:
-    if not isinstance(node, MappingNode):
-        raise reader.fail(node, "expect.hands maps seats to cards", "write {5: [2s, Ah]}")
-    hands = {}
-    for key_node, value_node in node.value:
-        seat = reader.value(key_node)
-        if isinstance(seat, str) and seat.isdigit():
-            seat = int(seat)
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise reader.fail(key_node, f"expect.hands: {seat!r} is not a seat",
-                              "use a seat number")
-        hands[seat] = () if _empty_list(value_node) else reader.cards(value_node, "hand")
-    return hands
 
 
 def compare_expectation(expected: dict, ruling: Ruling) -> list[str]:
