@@ -50,13 +50,13 @@ def test_three_different_problems_in_one_file_are_reported_together(tmp_path):
                                                              "four-card-flop")
         + PROVISION.format(pid="rrop.c", number="42"))
     assert _load_problems(root) == [
-        "provisions/extra.yaml:10: provisions[0] has an unknown field 'rule-text' (remove it "
-        "or use one of: checked-against, confidence, games, id, note, numbers, params, "
-        "relations, settings, summary, title, topics)",
-        "provisions/extra.yaml:15: provisions[1].topics must be a list (write a list, one "
-        "'- item' per line)",
-        "provisions/extra.yaml:18: provision 'rrop.c' is in the file of source 'tda' (start "
-        "its id with 'tda.' or move it to that source's file)",
+        ("provisions/extra.yaml:10: provisions[0] has an unknown field 'rule-text' (remove it "
+         "or use one of: checked-against, confidence, games, id, note, numbers, params, "
+         "relations, settings, summary, title, topics)"),
+        ("provisions/extra.yaml:15: provisions[1].topics must be a list (write a list, one "
+         "'- item' per line)"),
+        ("provisions/extra.yaml:18: provision 'rrop.c' is in the file of source 'tda' (start "
+         "its id with 'tda.' or move it to that source's file)"),
     ]
 
 
@@ -73,12 +73,12 @@ def test_problems_of_every_file_are_reported_in_one_run(tmp_path):
     assert _load_problems(root) == [
         "errata.yaml:1: no such file (check the path)",
         "glossary.yaml:1: terms must be a list (write a list, one '- item' per line)",
-        "provisions/extra.yaml:2: provisions must be a list (write a list, one '- item' "
-        "per line)",
+        ("provisions/extra.yaml:2: provisions must be a list (write a list, one '- item' "
+         "per line)"),
         "sources.yaml:27: copies must be a list (write a list, one '- item' per line)",
-        "topics.yaml:5: topics[1].id '../../../etc/evil' is not of the right form (a topic "
-        "id is lower-case letters and digits in words joined by '-', e.g. four-card-flop; "
-        "no '/', '..' or spaces)",
+        ("topics.yaml:5: topics[1].id '../../../etc/evil' is not of the right form (a topic "
+         "id is lower-case letters and digits in words joined by '-', e.g. four-card-flop; "
+         "no '/', '..' or spaces)"),
     ]
 
 
@@ -88,8 +88,8 @@ def test_a_provision_in_two_files_is_one_duplicate_at_the_later_file(tmp_path):
         "source: tda\nprovisions:\n" + PROVISION.format(pid="tda.four-card-flop",
                                                         number="39-A"))
     assert _load_problems(root) == [
-        "provisions/zz.yaml:3: duplicate provision id 'tda.four-card-flop' (also at "
-        "provisions/tda.yaml:3; rename one of them)"]
+        ("provisions/zz.yaml:3: duplicate provision id 'tda.four-card-flop' (also at "
+         "provisions/tda.yaml:3; rename one of them)")]
 
 
 def test_a_folder_and_a_fifo_among_the_provisions_are_refused_at_once(tmp_path):
@@ -103,8 +103,8 @@ def test_a_folder_and_a_fifo_among_the_provisions_are_refused_at_once(tmp_path):
 
 def test_a_missing_data_folder_is_one_located_problem(tmp_path):
     assert _load_problems(tmp_path / "nowhere") == [
-        f"{tmp_path / 'nowhere'}:1: the data folder does not exist (give the folder that "
-        "holds sources.yaml and provisions/)"]
+        (f"{tmp_path / 'nowhere'}:1: the data folder does not exist (give the folder that "
+         "holds sources.yaml and provisions/)")]
 
 
 def test_twelve_provisions_overriding_each_other_are_one_cycle_problem(tmp_path):
@@ -119,9 +119,9 @@ def test_twelve_provisions_overriding_each_other_are_one_cycle_problem(tmp_path)
     problems = [str(p) for p in check_knowledge_base(load_knowledge_base(root))]
     assert time.monotonic() - start < 5
     assert problems == [
-        "provisions/extra.yaml:11: overrides relations form a cycle: tda.o00 -> tda.o01 -> "
-        "tda.o00; 12 provisions are caught in such cycles: tda.o00, tda.o01, tda.o02, "
-        "tda.o03, tda.o04, tda.o05, tda.o06, tda.o07, ... (remove one of them)"]
+        ("provisions/extra.yaml:11: overrides relations form a cycle: tda.o00 -> tda.o01 -> "
+         "tda.o00; 12 provisions are caught in such cycles: tda.o00, tda.o01, tda.o02, "
+         "tda.o03, tda.o04, tda.o05, tda.o06, tda.o07, ... (remove one of them)")]
 
 
 def test_check_command_on_a_broken_folder_exits_1_with_located_lines_only(tmp_path, capsys):
@@ -135,8 +135,8 @@ def test_check_command_on_a_broken_folder_exits_1_with_located_lines_only(tmp_pa
     assert "Traceback" not in captured.err + captured.out
     assert all(LOCATED.match(line) for line in lines), lines
     assert lines == [
-        f"{root}/provisions/extra.yaml:2: provisions must be a list (write a list, one "
-        "'- item' per line)",
+        (f"{root}/provisions/extra.yaml:2: provisions must be a list (write a list, one "
+         "'- item' per line)"),
         f"{root}/sources.yaml:27: copies must be a list (write a list, one '- item' per line)"]
 
 
@@ -147,8 +147,8 @@ def test_check_with_a_relative_data_folder_names_files_through_it_once(tmp_path,
     monkeypatch.chdir(tmp_path)
     assert main(["check", "--data", "data"]) == 1
     assert capsys.readouterr().err.splitlines() == [
-        "data/provisions/extra.yaml:2: provisions must be a list (write a list, one "
-        "'- item' per line)"]
+        ("data/provisions/extra.yaml:2: provisions must be a list (write a list, one "
+         "'- item' per line)")]
 
 
 def test_problem_keeps_its_location_and_reads_file_line_message():
@@ -161,7 +161,7 @@ def test_bad_corpus_covers_every_knowledge_base_file_kind():
     targets = {}
     for path in sorted((DATA / "bad").glob("*.yaml")):
         text = path.read_bytes().decode("utf-8", "replace")
-        target = re.search(r"^# target: (\S+)$", text, re.M).group(1)
+        target = re.search(r"^# target: (\S+)$", text, re.MULTILINE).group(1)
         kind = "provisions" if target.startswith("provisions/") else target.split(".")[0]
         targets[kind] = targets.get(kind, 0) + 1
     assert set(targets) == {"sources", "provisions", "topics", "glossary", "errata"}

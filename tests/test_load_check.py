@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from kb.knowledge.checks import check_knowledge_base
 from kb.cli import main
+from kb.knowledge.checks import check_knowledge_base
 from kb.knowledge.load import LoadError, load_knowledge_base
 
 DATA = Path(__file__).parent / "data"

@@ -24,12 +24,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb import DATA
-from kb import files
+from kb import DATA, files
 from kb.files import InputError, Mapping, Sequence
 from kb.knowledge.model import (
-    Confidence, Edition, Erratum, KnowledgeBase, Location, Number, Param, Provision,
-    Relation, RelationKind, Setting, Source, SourceCopy, SourceKind, Term, Topic,
+    Confidence,
+    Edition,
+    Erratum,
+    KnowledgeBase,
+    Location,
+    Number,
+    Param,
+    Provision,
+    Relation,
+    RelationKind,
+    Setting,
+    Source,
+    SourceCopy,
+    SourceKind,
+    Term,
+    Topic,
 )
 
 

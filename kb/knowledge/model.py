@@ -104,16 +104,12 @@ class Location:
 NOWHERE = Location("<memory>", 0)
 
 
-def _lines():
-    # not compared, hashed or shown: two records that differ only in layout are equal
-    return field(default_factory=dict, compare=False, hash=False, repr=False)
-
-
 class _Located:
     """A record read from a file: ``location`` is where it starts and ``lines`` maps
     ``(field, None)`` to the line of a field's value and ``(field, item)`` to the line of an
     item of a list field (or a key of a mapping field), so a problem can point at the value
-    at fault rather than at the record's first line."""
+    at fault rather than at the record's first line.  ``lines`` is not compared, hashed or
+    shown: two records that differ only in layout are equal."""
 
     location: Location
     lines: dict
@@ -140,7 +136,7 @@ class SourceCopy(_Located):
     editions: tuple[str, ...] = ()
     urls: tuple[str, ...] = ()
     location: Location = NOWHERE
-    lines: dict = _lines()
+    lines: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -159,7 +155,7 @@ class Edition(_Located):
     note: str = ""
     sections: tuple[str, ...] = ()
     location: Location = NOWHERE
-    lines: dict = _lines()
+    lines: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -173,7 +169,7 @@ class Source(_Located):
     note: str = ""
     short: str = ""              # the name a busy page uses: "Robert's Rules", "TDA"
     location: Location = NOWHERE
-    lines: dict = _lines()
+    lines: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -197,7 +193,7 @@ class Relation(_Located):
     point: str = ""
     topic: str = ""
     location: Location = NOWHERE
-    lines: dict = _lines()
+    lines: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -227,7 +223,7 @@ class Provision(_Located):
     relations: tuple[Relation, ...] = ()
     note: str = ""
     location: Location = NOWHERE
-    lines: dict = _lines()
+    lines: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def number_in(self, edition: str) -> Number | None:
         """The number this provision has in ``edition``, or None if it is not in it."""
@@ -250,7 +246,7 @@ class Topic(_Located):
     see_also: tuple[str, ...] = ()
     note: str = ""
     location: Location = NOWHERE
-    lines: dict = _lines()
+    lines: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -262,7 +258,7 @@ class Term(_Located):
     defined_by: tuple[str, ...] = ()
     see: tuple[str, ...] = ()
     location: Location = NOWHERE
-    lines: dict = _lines()
+    lines: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -277,7 +273,7 @@ class Erratum(_Located):
     provisions: tuple[str, ...]
     confidence: Confidence
     location: Location = NOWHERE
-    lines: dict = _lines()
+    lines: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True)
