@@ -15,6 +15,8 @@ from pathlib import Path
 
 from kb import DATA
 
+#: The kinds of file that have a JSON Schema in kb/schemas (``floorbook schema KIND``).
+SCHEMA_KINDS = ("scenario", "house", "sources", "provisions", "topics", "glossary", "errata")
 #: The project folder (conf.py and docs/ live here in a checkout).
 PROJECT = Path(__file__).resolve().parent.parent
 
@@ -62,6 +64,13 @@ def parser() -> argparse.ArgumentParser:
     compare.add_argument("--seed", type=int, default=0, help="seed of every random step (0)")
     compare.add_argument("--json", action="store_true", help="print the rulings as a JSON list")
     compare.set_defaults(run=run_compare)
+
+    schema = commands.add_parser("schema", help="print the path of a kind of file's JSON "
+                                                "Schema, for an editor's YAML support")
+    schema.add_argument("kind", choices=SCHEMA_KINDS, metavar="KIND",
+                        help="one of: " + ", ".join(SCHEMA_KINDS))
+    schema.add_argument("--show", action="store_true", help="print the schema itself")
+    schema.set_defaults(run=run_schema)
     _rulebook_parsers(commands)
     return top
 
@@ -109,17 +118,17 @@ def _fail(lines) -> int:
 
 
 def run_check(args) -> int:
-    """Load and check the knowledge base; print every problem as ``file:line: message``."""
+    """Load and check the knowledge base and rule its scenarios; print every problem as
+    ``file:line: message``."""
     from kb.knowledge.checks import check_knowledge_base
-    from kb.knowledge.load import LoadError, load_knowledge_base
 
     root = args.data or DATA
-    try:
-        kb = load_knowledge_base(root)
-    except LoadError as error:
-        return _fail(_in(root, p) for p in error.problems)
+    loaded = _load_data(root)
+    if isinstance(loaded, list):
+        return _fail(loaded)
+    kb, scenarios = loaded
     problems = [_in(root, p) for p in check_knowledge_base(kb)]
-    problems += _scenario_problems(kb, Path(root) / "scenarios")
+    problems += _scenario_problems(kb, root, scenarios)
     if problems:
         return _fail(problems)
     print(f"{root}: {len(kb.provisions)} provisions, {len(kb.topics)} topics, "
@@ -127,16 +136,39 @@ def run_check(args) -> int:
     return 0
 
 
-def _scenario_problems(kb, folder: Path) -> list[str]:
-    """Invalid scenario files, and declared against computed disagreements."""
-    from kb.rules.disagreements import check_disagreements, load_scenarios
+def _load_data(root: Path):
+    """The knowledge base in ``root`` and the scenario files of ``root/scenarios``, or the
+    problems of the files that do not load, as ``file:line: message`` lines."""
+    from kb.files import InputError
     from kb.hand.scenario import ScenarioError
+    from kb.knowledge.load import LoadError, load_knowledge_base
+    from kb.rules.disagreements import load_scenarios
 
     try:
-        scenarios = load_scenarios(folder)
-    except ScenarioError as error:
-        return [str(error)]
-    return [_in(Path(kb.root), p) for p in check_disagreements(kb, scenarios)]
+        kb = load_knowledge_base(root)
+    except LoadError as error:
+        return [_in(root, p) for p in error.problems]
+    try:
+        return kb, load_scenarios(Path(root) / "scenarios")
+    except (ScenarioError, InputError) as error:
+        return str(error).splitlines()
+
+
+def _scenario_problems(kb, root: Path, scenarios) -> list[str]:
+    """Scenarios that cannot be replayed, then declared against computed disagreements."""
+    from kb.hand.scenario import ScenarioError
+    from kb.rules.disagreements import check_disagreements
+
+    replay: list[str] = []
+    while True:
+        try:
+            return replay + [_in(root, p) for p in check_disagreements(kb, scenarios)]
+        except ScenarioError as error:      # one scenario's events cannot be replayed:
+            replay.append(str(error))       # report it, and check the others without it
+            left = tuple(s for s in scenarios if s.path != error.file)
+            if len(left) == len(scenarios):
+                return replay
+            scenarios = left
 
 
 def _in(root: Path, problem) -> str:
@@ -148,17 +180,28 @@ def _in(root: Path, problem) -> str:
     path, root = Path(problem.location.file), Path(root)
     if path.parts[:len(root.parts)] != root.parts:
         path = root / path
+    return f"{_shown(path)}:{problem.location.line}: {problem.message}"
+
+
+def _relative(line: str) -> str:
+    """A problem line whose file, if under the current folder, is shown relative to it."""
+    here = f"{Path.cwd()}{os.sep}"
+    return line[len(here):] if line.startswith(here) else line
+
+
+def _shown(path: Path) -> Path:
     try:
-        shown = path.resolve().relative_to(Path.cwd())
-    except ValueError:
-        shown = path
-    return f"{shown}:{problem.location.line}: {problem.message}"
+        return path.resolve().relative_to(Path.cwd())
+    except (ValueError, OSError):
+        return path
 
 
 def run_build(args) -> int:
-    """Build the handbook into ``args.output`` with Sphinx, warnings as errors."""
-    from sphinx.cmd.build import build_main
+    """Build the handbook into ``args.output`` with Sphinx, warnings as errors.
 
+    The data is loaded first (its problems printed as for ``check``, exit 1); the site is
+    built in a folder beside the output and moved into place only when the build succeeds,
+    so a failed build leaves the output folder as it was."""
     if shutil.which("dot") is None:
         return _fail(["floorbook build: Graphviz's 'dot' program is not installed; the "
                       "handbook draws its graph pictures with it. Install it (Debian: "
@@ -166,13 +209,27 @@ def run_build(args) -> int:
     if not (PROJECT / "conf.py").is_file():
         return _fail([f"floorbook build: no conf.py in {PROJECT}; run it from a checkout "
                       "of floorbook (pip install -e .)"])
-    options = ["-W", "--keep-going", "-q", "-b", "html", "-c", str(PROJECT)]
-    if args.data:
-        options += ["-D", f"floorbook_data_dir={args.data.resolve()}"]
-    status = build_main([*options, str(PROJECT / "docs"), str(args.output)])
-    if status == 0:
-        print(f"handbook built: {args.output / 'index.html'}")
-    return 1 if status else 0
+    loaded = _load_data(args.data or DATA)
+    if isinstance(loaded, list):
+        return _fail(loaded)
+    from kb.handbook.site import SiteError, build_site
+    try:
+        build_site(PROJECT, args.data, args.output)
+    except SiteError as error:
+        return _fail(_relative(line) for line in error.problems)
+    print(f"handbook built: {args.output / 'index.html'}")
+    return 0
+
+
+def run_schema(args) -> int:
+    """Print the absolute path of the JSON Schema of ``args.kind`` (``--show``: its text)."""
+    from kb.files import SCHEMAS
+
+    path = (SCHEMAS / f"{args.kind}.schema.json").resolve()
+    if not path.is_file():
+        return _fail([f"floorbook schema: {path} is missing; reinstall floorbook"])
+    print(path.read_text(encoding="utf-8").rstrip("\n") if args.show else path)
+    return 0
 
 
 def run_rule(args) -> int:

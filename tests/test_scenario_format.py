@@ -147,3 +147,25 @@ def test_a_bundled_scenario_loads_with_its_path_and_first_line():
     assert scenario.path == str(path)
     assert scenario.line == next(number for number, line in enumerate(
         path.read_text(encoding="utf-8").splitlines(), 1) if line and line[0] != "#")
+
+
+def test_the_documented_editor_line_names_the_packaged_schema_and_changes_nothing():
+    docs = (Path(__file__).parent.parent / "docs" / "scenario-format.md").read_text(
+        encoding="utf-8")
+    [modeline] = [line for line in docs.splitlines()
+                  if line.startswith("# yaml-language-server: $schema=")]
+    assert modeline.endswith("/kb/schemas/scenario.schema.json")
+    assert (SCHEMAS / "scenario.schema.json").is_file()
+    assert EXAMPLE.startswith("\n")  # the modeline takes the empty first line
+    assert parse_scenario(modeline + EXAMPLE) == parse_scenario(EXAMPLE)
+
+
+def test_the_id_pattern_keeps_paths_spaces_and_line_ends_out_of_ids():
+    def id_problems(ident):
+        data = parse_text(f"id: {json.dumps(ident)}\ntitle: t\ngame: stud\nseats: 2\n"
+                          "events: []\n", "t.yaml", number_keys=True)
+        return [p.message for p in validate(data, "scenario", "t.yaml")]
+
+    for ident in ("../../etc/evil", "a/b", "a..b", "two words", "end\n", "Upper", "-a", ""):
+        assert id_problems(ident) == [f"id {ident!r} is not of the right form"], ident
+    assert id_problems("cutoff-2nd-card") == []
