@@ -186,7 +186,7 @@ def _in(root: Path, problem) -> str:
 def _relative(line: str) -> str:
     """A problem line whose file, if under the current folder, is shown relative to it."""
     here = f"{Path.cwd()}{os.sep}"
-    return line[len(here):] if line.startswith(here) else line
+    return line.removeprefix(here)
 
 
 def _shown(path: Path) -> Path:

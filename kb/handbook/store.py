@@ -13,16 +13,29 @@ from pathlib import Path
 from weakref import WeakKeyDictionary
 
 import networkx as nx
-from sphinx.errors import ExtensionError
+from sphinx.errors import SphinxError
 
+from kb import DATA
+from kb.hand.scenario import ScenarioError
+from kb.handbook.rulings import RulingTable, build_table
 from kb.knowledge.graph import build_graph
 from kb.knowledge.load import LoadError, load_knowledge_base
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.rulebook import RulebookError
-from kb.hand.scenario import ScenarioError
-from kb.handbook.rulings import RulingTable, build_table
 
 _LOADED: WeakKeyDictionary = WeakKeyDictionary()
+
+
+class DataError(SphinxError):
+    """The data of a build cannot be used: ``problems`` holds one ``file:line: message``
+    line per problem.  A SphinxError, so Sphinx passes it out of the event unwrapped and
+    ``floorbook build`` prints the problems alone, not as an extension's crash."""
+
+    category = "floorbook: the data of the handbook cannot be used"
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
 
 
 @dataclass
@@ -47,19 +60,31 @@ def data_dir(app) -> Path | None:
 def load(app) -> None:
     """Load the data for this build (``builder-inited``).
 
-    Raises ExtensionError listing every problem with file and line if the data does not
-    load, or naming the scenario file (and line) or house rulebook that cannot be ruled.
+    Raises :class:`DataError` listing every problem with file and line if the data does
+    not load, or naming the scenario file (and line) or house rulebook that cannot be ruled.
     """
-    folder = data_dir(app)
+    _LOADED[app.env] = read(data_dir(app))
+
+
+def read(folder: Path | None) -> Handbook:
+    """The knowledge base in ``folder`` (None: the bundled kb/data) with its scenarios
+    ruled under every rulebook.  Raises :class:`DataError`.
+
+    >>> read(Path("/nowhere"))
+    Traceback (most recent call last):
+    ...
+    kb.handbook.store.DataError: /nowhere...:1: ...
+    """
+    root = folder or DATA
     try:
         kb = load_knowledge_base(folder)
     except LoadError as error:
-        lines = "\n".join(f"  {problem}" for problem in error.problems)
-        raise ExtensionError(f"floorbook: the knowledge base did not load:\n{lines}") from error
+        raise DataError([f"{root / p.location.file}:{p.location.line}: {p.message}"
+                         for p in error.problems]) from None
     try:
-        _LOADED[app.env] = Handbook(kb, build_table(kb, folder))
+        return Handbook(kb, build_table(kb, folder))
     except (ScenarioError, RulebookError) as error:
-        raise ExtensionError(f"floorbook: the scenarios cannot be ruled:\n  {error}") from error
+        raise DataError(str(error).splitlines()) from None
 
 
 def handbook(env) -> Handbook:

@@ -1,0 +1,135 @@
+"""Build the handbook's site all or nothing: Sphinx writes into a folder beside the output
+folder, and that folder replaces the output only when the build succeeded, so a failed
+build leaves the output as it was (or absent) and never half a site.
+
+The previous site is copied into the new folder first, so Sphinx rebuilds only the pages
+whose sources or data changed (its environment lives in ``.doctrees`` inside the site).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+#: The file Sphinx's HTML builder leaves in every site it builds.
+MARKER = ".buildinfo"
+
+
+class SiteError(Exception):
+    """The site was not built: ``problems`` holds one line per problem, each
+    ``file:line: message`` where a file is at fault."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+def build_site(project: Path, data: Path | None, output: Path) -> None:
+    """Build the handbook of the project folder ``project`` (conf.py, docs/) from the
+    knowledge base ``data`` (None: the bundled one) into the folder ``output``.
+
+    Raises :class:`SiteError` if ``output`` may not be replaced (a file, or a folder with
+    files that is not an earlier site), if the data cannot be used, or if Sphinx warns
+    (Sphinx prints its warnings on stderr as they come).
+
+    >>> build_site(Path("."), None, Path(__file__))
+    Traceback (most recent call last):
+    ...
+    kb.handbook.site.SiteError: .../site.py: is a file; give a folder for the site
+    """
+    target = Path(output).resolve()
+    _check_target(target, data)
+    created = _make_parents(target)
+    work = Path(tempfile.mkdtemp(prefix=f".{target.name}.building-", dir=target.parent))
+    try:
+        _sphinx(project, data, _copy_of(target, work))
+        try:
+            _publish(work, target)
+        except OSError as error:
+            raise SiteError([f"{target}: cannot put the site there ({error.strerror}); "
+                             "give another folder"]) from None
+    except BaseException:
+        if created is not None:
+            shutil.rmtree(created, ignore_errors=True)
+        raise
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _copy_of(target: Path, work: Path) -> Path:
+    """``work``, holding a copy of the earlier site in ``target`` if there is one."""
+    if target.is_dir():
+        try:
+            shutil.copytree(target, work, symlinks=True, dirs_exist_ok=True)
+        except OSError as error:
+            raise SiteError([f"{target}: cannot read the earlier site ({error.strerror}); "
+                             "remove it or give another folder"]) from None
+    return work
+
+
+def _check_target(target: Path, data: Path | None) -> None:
+    if target.exists() and not target.is_dir():
+        raise SiteError([f"{target}: is a file; give a folder for the site"])
+    if target.is_dir() and any(target.iterdir()) and not (target / MARKER).is_file():
+        raise SiteError([f"{target}: has files in it and is not a built site (no {MARKER})"
+                         "; give a new or empty folder, which the build replaces"])
+    if data is not None and target in (Path(data).resolve(), *Path(data).resolve().parents):
+        raise SiteError([f"{target}: holds the knowledge base {data}, which a build would "
+                         "replace; give another folder for the site"])
+
+
+def _make_parents(target: Path) -> Path | None:
+    """Create the folders above ``target``; the topmost one created, to remove on failure."""
+    missing = [p for p in target.parents if not p.exists()]
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SiteError([f"{target}: cannot be created ({error.strerror}); give another "
+                         "folder for the site"]) from None
+    return missing[-1] if missing else None
+
+
+def _sphinx(project: Path, data: Path | None, outdir: Path) -> None:
+    """Run Sphinx's HTML builder quietly into ``outdir``; warnings are errors."""
+    from sphinx.application import Sphinx
+    from sphinx.errors import SphinxError
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+    from kb.handbook.store import DataError
+
+    overrides = {"floorbook_data_dir": str(Path(data).resolve())} if data else {}
+    try:
+        with patch_docutils(project), docutils_namespace():
+            app = Sphinx(project / "docs", project, outdir, outdir / ".doctrees", "html",
+                         confoverrides=overrides, status=None, warning=sys.stderr,
+                         warningiserror=True)
+            app.build()
+    except DataError as error:
+        raise SiteError(error.problems) from None
+    except SphinxError as error:
+        raise SiteError([f"floorbook build: {error.category}: {error}"]) from None
+    if app.statuscode:
+        raise SiteError(["floorbook build: Sphinx warned (above); warnings are errors, "
+                         "so the site was not written"])
+
+
+def _publish(work: Path, target: Path) -> None:
+    """Put the built site ``work`` in place of ``target`` (renames on one file system)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(work, 0o777 & ~umask)           # mkdtemp made it private
+    if not target.exists():
+        work.rename(target)
+        return
+    old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
+    target.rename(old / "site")
+    try:
+        work.rename(target)
+    except OSError:
+        (old / "site").rename(target)         # keep the previous site
+        old.rmdir()
+        raise
+    shutil.rmtree(old)

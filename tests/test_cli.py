@@ -1,0 +1,229 @@
+"""The command line's doors: ``python -m kb``, ``floorbook schema``, the wheel's contents,
+``check`` and ``build`` on broken data (located problems, never a traceback, never half a
+site), and the all-or-nothing site build of :mod:`kb.handbook.site`."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from kb.cli import SCHEMA_KINDS, main
+from kb.handbook.site import SiteError, build_site
+
+PROJECT = Path(__file__).resolve().parent.parent
+KB_SMALL = Path(__file__).parent / "data" / "kb-small"
+NO_DEAL = ("id: no-deal\ntitle: The flop comes before the deal\ngame: holdem\nseats: 2\n"
+           "button: 1\nevents:\n  - flop: {}\n")
+
+
+def floorbook(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(PROJECT), "NO_COLOR": "1"}
+    return subprocess.run([sys.executable, "-m", "kb", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def _tree(folder: Path) -> dict[str, bytes | None]:
+    """Every path under ``folder`` with its bytes (None for a folder)."""
+    return {str(p.relative_to(folder)): None if p.is_dir() else p.read_bytes()
+            for p in sorted(folder.rglob("*"))}
+
+
+# --------------------------------------------------------------------------- python -m kb
+
+
+def test_python_dash_m_kb_help_lists_every_command(tmp_path):
+    result = floorbook("--help", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("usage: floorbook [-h] COMMAND ...")
+    for command in ("build", "check", "rule", "compare", "schema", "rulebook"):
+        assert f"\n    {command} " in result.stdout, command
+
+
+# --------------------------------------------------------------------------- schema
+
+
+@pytest.mark.parametrize("kind", SCHEMA_KINDS)
+def test_schema_prints_the_absolute_path_of_the_installed_schema(kind, capsys):
+    assert main(["schema", kind]) == 0
+    printed = capsys.readouterr().out
+    assert printed == f"{PROJECT / 'kb' / 'schemas' / f'{kind}.schema.json'}\n"
+    assert Path(printed.strip()).is_absolute() and Path(printed.strip()).is_file()
+
+
+@pytest.mark.parametrize("kind", SCHEMA_KINDS)
+def test_schema_show_prints_the_schema_as_json(kind, capsys):
+    assert main(["schema", kind, "--show"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["$id"] == f"https://floorbook.invalid/schemas/{kind}.schema.json"
+
+
+def test_schema_of_an_unknown_kind_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["schema", "rulebook"])
+    assert exit_.value.code == 2
+    assert ("floorbook schema: error: argument KIND: invalid choice: 'rulebook' (choose "
+            "from 'scenario', 'house', 'sources', 'provisions', 'topics', 'glossary', "
+            "'errata')") in capsys.readouterr().err
+
+
+def test_the_wheel_holds_every_schema_and_the_handbook_static_files(tmp_path):
+    # built from a copy, so the checkout gets no build/ or egg-info folder
+    source = tmp_path / "src"
+    shutil.copytree(PROJECT / "kb", source / "kb",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(PROJECT / name, source / name)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
+                    "--no-build-isolation", "-q", "-w", str(tmp_path / "dist"), str(source)],
+                   check=True, capture_output=True, timeout=300)
+    [wheel] = (tmp_path / "dist").glob("floorbook-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    schemas = {f"kb/schemas/{kind}.schema.json" for kind in SCHEMA_KINDS}
+    static = {f"kb/handbook/static/{p.name}" for p in (PROJECT / "kb/handbook/static").iterdir()}
+    assert static == {"kb/handbook/static/floorbook.css",
+                      "kb/handbook/static/floorbook-house.css"}
+    assert schemas | static <= names
+    assert {n for n in names if n.startswith("kb/schemas/")} == schemas
+
+
+# --------------------------------------------------------------------------- check
+
+
+def _data_with_scenarios(tmp_path: Path, **scenarios: str) -> Path:
+    data = tmp_path / "data"
+    shutil.copytree(KB_SMALL, data)
+    (data / "scenarios").mkdir()
+    for name, text in scenarios.items():
+        (data / "scenarios" / f"{name}.yaml").write_text(text, encoding="utf-8")
+    return data
+
+
+def test_check_reports_every_scenario_that_cannot_be_replayed_without_a_traceback(
+        tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _data_with_scenarios(tmp_path, **{"a-no-deal": NO_DEAL,
+                                      "b-no-deal": NO_DEAL.replace("no-deal", "no-deal-2")})
+    assert main(["check", "--data", "data"]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        "data/scenarios/a-no-deal.yaml:7: the flop comes before the deal (add - deal: {})",
+        "data/scenarios/b-no-deal.yaml:7: the flop comes before the deal (add - deal: {})"]
+
+
+def test_check_rules_the_scenarios_of_the_data_folder(tmp_path, capsys):
+    scenario = (PROJECT / "kb/data/scenarios/four-card-flop.yaml").read_text(encoding="utf-8")
+    data = _data_with_scenarios(tmp_path, **{"four-card-flop": scenario})
+    assert main(["check", "--data", str(data)]) == 0
+    assert capsys.readouterr().out == (f"{data}: 4 provisions, 2 topics, 2 terms, 1 errata: "
+                                       "no problems\n")
+
+
+# --------------------------------------------------------------------------- build
+
+
+def test_build_of_data_that_does_not_load_prints_what_check_prints(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(KB_SMALL, data)
+    (data / "topics.yaml").write_text("topics:\n  - id: ../../../etc/evil\n", encoding="utf-8")
+    built = floorbook("build", "--data", "data", "-o", "out", cwd=tmp_path)
+    checked = floorbook("check", "--data", "data", cwd=tmp_path)
+    assert (built.returncode, checked.returncode) == (1, 1)
+    assert built.stderr == checked.stderr
+    assert built.stderr.startswith("data/topics.yaml:2: ")
+    assert "Extension error" not in built.stderr and "Traceback" not in built.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["data"]
+
+
+def test_a_build_that_fails_in_sphinx_leaves_the_earlier_site_as_it_was(tmp_path):
+    # the data loads, so Sphinx starts; a scenario that cannot be replayed stops it
+    _data_with_scenarios(tmp_path, **{"no-deal": NO_DEAL})
+    site = tmp_path / "out"
+    site.mkdir()
+    (site / ".buildinfo").write_text("# an earlier build\n")
+    (site / "index.html").write_text("<p>the earlier site</p>\n")
+    before = _tree(tmp_path)
+    result = floorbook("build", "--data", "data", "-o", "out", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert result.stderr == ("data/scenarios/no-deal.yaml:7: the flop comes before the deal "
+                             "(add - deal: {})\n")
+    assert _tree(tmp_path) == before
+
+
+# --------------------------------------------------------------------------- the site
+
+
+def _project(tmp_path: Path, page: str) -> Path:
+    """A one-page Sphinx project (no floorbook extension)."""
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True, exist_ok=True)
+    (project / "conf.py").write_text("project = 'tiny'\n", encoding="utf-8")
+    (project / "docs" / "index.rst").write_text(page, encoding="utf-8")
+    return project
+
+
+def test_build_site_creates_the_output_folder_and_its_parents(tmp_path):
+    project = _project(tmp_path, "Tiny\n====\n\nFirst.\n")
+    build_site(project, None, tmp_path / "a" / "b" / "site")
+    page = (tmp_path / "a" / "b" / "site" / "index.html").read_text(encoding="utf-8")
+    assert "First." in page
+    assert sorted(p.name for p in (tmp_path / "a" / "b").iterdir()) == ["site"]
+
+
+def test_build_site_replaces_an_earlier_site_and_leaves_nothing_beside_it(tmp_path):
+    project = _project(tmp_path, "Tiny\n====\n\nFirst.\n")
+    build_site(project, None, tmp_path / "site")
+    _project(tmp_path, "Tiny\n====\n\nSecond.\n")
+    build_site(project, None, tmp_path / "site")
+    assert "Second." in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["project", "site"]
+
+
+def test_build_site_that_warns_keeps_the_earlier_site(tmp_path, capsys):
+    project = _project(tmp_path, "Tiny\n====\n\nFirst.\n")
+    build_site(project, None, tmp_path / "site")
+    before = _tree(tmp_path / "site")
+    _project(tmp_path, "Tiny\n====\n\nSee :doc:`nowhere`.\n")
+    with pytest.raises(SiteError) as error:
+        build_site(project, None, tmp_path / "site")
+    assert error.value.problems == ["floorbook build: Sphinx warned (above); warnings are "
+                                    "errors, so the site was not written"]
+    assert "unknown document: 'nowhere'" in capsys.readouterr().err
+    assert _tree(tmp_path / "site") == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["project", "site"]
+
+
+def test_build_site_that_fails_removes_the_folders_it_created(tmp_path, capsys):
+    project = _project(tmp_path, "See :doc:`nowhere`.\n")
+    with pytest.raises(SiteError):
+        build_site(project, None, tmp_path / "a" / "b" / "site")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["project"]
+
+
+def test_build_site_refuses_a_folder_with_files_that_is_not_a_site(tmp_path):
+    project = _project(tmp_path, "Tiny\n====\n")
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "todo.txt").write_text("keep me\n")
+    with pytest.raises(SiteError) as error:
+        build_site(project, None, tmp_path / "notes")
+    assert error.value.problems == [f"{tmp_path / 'notes'}: has files in it and is not a "
+                                    "built site (no .buildinfo); give a new or empty "
+                                    "folder, which the build replaces"]
+    assert (tmp_path / "notes" / "todo.txt").read_text() == "keep me\n"
+
+
+def test_build_site_refuses_the_folder_that_holds_the_data(tmp_path):
+    project = _project(tmp_path, "Tiny\n====\n")
+    (tmp_path / "out" / "data").mkdir(parents=True)
+    (tmp_path / "out" / ".buildinfo").write_text("")
+    with pytest.raises(SiteError) as error:
+        build_site(project, tmp_path / "out" / "data", tmp_path / "out")
+    assert error.value.problems == [f"{tmp_path / 'out'}: holds the knowledge base "
+                                    f"{tmp_path / 'out' / 'data'}, which a build would "
+                                    "replace; give another folder for the site"]
