@@ -240,3 +240,29 @@ def test_each_alias_bomb_is_a_few_hundred_bytes_with_its_first_alias_on_the_line
         "scenario": 515, "house": 758, "provisions": 623}
     assert {kind: text.splitlines()[line - 1].split("[")[1][:2]
             for kind, (text, line) in BOMBS.items()} == dict.fromkeys(BOMBS, "*a")
+
+
+def _override_clique(size: int) -> str:
+    """A house file of ``size`` added provisions that each override all the others."""
+    ids = [f"house.hostile.r{n}" for n in range(1, size + 1)]
+    adds = "".join(f"  - id: {pid}\n    number: '{n}'\n    title: Rule {n}\n"
+                   f"    topics: [deck-changes]\n    text: Rule {n}.\n"
+                   f"    overrides: [{', '.join(o for o in ids if o != pid)}]\n"
+                   for n, pid in enumerate(ids, 1))
+    return HEADS["house"] + "add:\n" + adds
+
+
+@pytest.mark.parametrize("command", USER_FILE_COMMANDS["house"], ids=lambda c: c[1])
+def test_a_house_file_whose_twelve_rules_all_override_each_other_gets_a_few_lines(
+        tmp_path, command):
+    # 12! orderings, millions of cycles: each cycle (or group) must be reported once,
+    # in bounded time, memory and output
+    path = tmp_path / "hostile.yaml"
+    path.write_text(_override_clique(12), encoding="utf-8")
+    assert len(path.read_bytes()) < 4_000
+    result = floorbook(*_argv(command, FILE=path, OUT=tmp_path / "out"), cwd=tmp_path)
+    assert_refused(result, "hostile.yaml", 10, "cycle")   # the first rule's overrides
+    lines = result.stderr.splitlines()
+    assert all(LOCATED.match(line) for line in lines), lines
+    assert 1 <= len(lines) <= 12, lines
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hostile.yaml"]
