@@ -183,12 +183,6 @@ def _in(root: Path, problem) -> str:
     return f"{_shown(path)}:{problem.location.line}: {problem.message}"
 
 
-def _relative(line: str) -> str:
-    """A problem line whose file, if under the current folder, is shown relative to it."""
-    here = f"{Path.cwd()}{os.sep}"
-    return line.removeprefix(here)
-
-
 def _shown(path: Path) -> Path:
     try:
         return path.resolve().relative_to(Path.cwd())
@@ -216,7 +210,8 @@ def run_build(args) -> int:
     try:
         build_site(PROJECT, args.data, args.output)
     except SiteError as error:
-        return _fail(_relative(line) for line in error.problems)
+        here = f"{Path.cwd()}{os.sep}"      # show files under the current folder relative
+        return _fail(line.removeprefix(here) for line in error.problems)
     print(f"handbook built: {args.output / 'index.html'}")
     return 0
 
