@@ -138,19 +138,23 @@ def run_check(args) -> int:
 
 def _load_data(root: Path):
     """The knowledge base in ``root`` and the scenario files of ``root/scenarios``, or the
-    problems of the files that do not load, as ``file:line: message`` lines."""
+    problems of the files that do not load (those and the house rulebooks of
+    ``root/rulebooks``), as ``file:line: message`` lines."""
     from kb.files import InputError
-    from kb.hand.scenario import ScenarioError
+    from kb.house.compose import house_rulebooks
     from kb.knowledge.load import LoadError, load_knowledge_base
     from kb.rules.disagreements import load_scenarios
+    from kb.rules.rulebook import RulebookError
 
     try:
         kb = load_knowledge_base(root)
     except LoadError as error:
         return [_in(root, p) for p in error.problems]
     try:
+        if (Path(root) / "rulebooks").is_dir():
+            house_rulebooks(kb, Path(root) / "rulebooks")
         return kb, load_scenarios(Path(root) / "scenarios")
-    except (ScenarioError, InputError) as error:
+    except (InputError, RulebookError) as error:    # a scenario or house rulebook file
         return str(error).splitlines()
 
 

@@ -219,17 +219,18 @@ def test_hostile_knowledge_base_file_is_refused_with_a_located_message(tmp_path,
     assert _tree(tmp_path) == before
 
 
+@pytest.mark.parametrize("folder", ["scenarios", "rulebooks"])
 @pytest.mark.parametrize("command", DATA_COMMANDS, ids=lambda c: c[0])
-def test_hostile_scenario_in_the_data_folder_is_refused_with_a_located_message(tmp_path,
-                                                                               command):
+def test_hostile_scenario_or_house_file_in_the_data_folder_is_refused_with_a_located_message(
+        tmp_path, command, folder):
     data, work = tmp_path / "data", tmp_path / "work"
     shutil.copytree(KB_SMALL, data)
     work.mkdir()
-    (data / "scenarios").mkdir()
-    (data / "scenarios" / "hostile.yaml").symlink_to("/dev/zero")
+    (data / folder).mkdir()
+    (data / folder / "hostile.yaml").symlink_to("/dev/zero")
     before = _tree(tmp_path)
     result = floorbook(*_argv(command, DATA=data, OUT=tmp_path / "out"), cwd=work)
-    assert_refused(result, "scenarios/hostile.yaml", 1, "device")
+    assert_refused(result, f"{folder}/hostile.yaml", 1, "device")
     assert _tree(tmp_path) == before
 
 

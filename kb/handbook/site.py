@@ -96,10 +96,13 @@ def _sphinx(project: Path, data: Path | None, outdir: Path) -> None:
     """Run Sphinx's HTML builder quietly into ``outdir``; warnings are errors."""
     from sphinx.application import Sphinx
     from sphinx.errors import SphinxError
+    from sphinx.util.console import color_terminal, nocolor
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     from kb.handbook.store import DataError
 
+    if not color_terminal():                 # as sphinx-build: no colour codes in a file
+        nocolor()
     overrides = {"floorbook_data_dir": str(Path(data).resolve())} if data else {}
     try:
         with patch_docutils(project), docutils_namespace():

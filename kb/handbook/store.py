@@ -16,7 +16,7 @@ import networkx as nx
 from sphinx.errors import SphinxError
 
 from kb import DATA
-from kb.hand.scenario import ScenarioError
+from kb.files import InputError
 from kb.handbook.rulings import RulingTable, build_table
 from kb.knowledge.graph import build_graph
 from kb.knowledge.load import LoadError, load_knowledge_base
@@ -83,7 +83,7 @@ def read(folder: Path | None) -> Handbook:
                          for p in error.problems]) from None
     try:
         return Handbook(kb, build_table(kb, folder))
-    except (ScenarioError, RulebookError) as error:
+    except (InputError, RulebookError) as error:   # a scenario or house rulebook file
         raise DataError(str(error).splitlines()) from None
 
 
