@@ -27,7 +27,7 @@ def is_scenario_path(path: Path) -> bool:
 
     >>> is_scenario_path(Path("kb/data/scenarios/a.yaml"))
     True
-    >>> is_scenario_path(Path("tests/data/bad/scenarios/a.yaml"))
+    >>> is_scenario_path(Path("tests/data/bad/scenario/a.yaml"))
     False
     """
     parts = path.parts
