@@ -1,14 +1,15 @@
 """The composer: a base edition plus explicit changes, and the structural checks."""
 
+from dataclasses import replace
+
 import pytest
 
-from kb.house.compose import compose, house_rulebooks
-from kb.rules.engine import rule
+from kb import DATA
+from kb.hand.scenario_file import load_scenario
+from kb.house.compose import RULEBOOKS, compose, house_rulebooks
 from kb.house.spec import HouseError, parse_house_text
 from kb.knowledge.load import load_knowledge_base
-from kb.hand.scenario_file import load_scenario
-from kb.house.compose import RULEBOOKS
-from kb import DATA
+from kb.rules.engine import rule
 
 SCENARIOS = DATA / "scenarios"
 
@@ -67,8 +68,9 @@ def test_added_provision_takes_precedence_and_cites_the_house_number(kb):
 def test_omit_removes_a_provision_and_a_gap_is_reported(kb):
     book, problems = _compose(kb, "omit:\n  - {provision: tda.four-card-flop, reason: not wanted}\n")
     assert book.governing("four-card-flop") == ()
-    assert any("t.yaml:1: gap: topic 'four-card-flop' has no governing provision" in str(p)
-               for p in problems)
+    assert [str(p) for p in problems] == [
+        ("t.yaml:5: gap: topic 'four-card-flop' has no governing provision left (the base "
+        "tda@2024 had tda.four-card-flop) (adopt or add one, or keep the base's)")]
 
 
 def test_param_change_is_checked_against_the_provision_declaration(kb):
@@ -77,10 +79,25 @@ def test_param_change_is_checked_against_the_provision_declaration(kb):
     assert problems == [] and book.params == {"tda.misdeal.boxed-cards/boxed-cards-for-misdeal": 3}
     _, problems = _compose(kb, "params:\n  - {provision: tda.misdeal.boxed-cards, "
                                "name: boxed-limit, value: 3}\n")
-    assert "has no parameter 'boxed-limit' (it has: boxed-cards-for-misdeal)" in str(problems[0])
-    _, problems = _compose(kb, "params:\n  - {provision: tda.misdeal.boxed-cards, "
-                               "name: boxed-cards-for-misdeal, value: three}\n")
-    assert "takes a value like 2" in str(problems[0])
+    assert [str(p) for p in problems] == [
+        ("t.yaml:5: params: tda.misdeal.boxed-cards has no parameter 'boxed-limit' (use one "
+        "it declares: boxed-cards-for-misdeal)")]
+    _, problems = _compose(kb, "params:\n  - {provision: tda.four-card-flop, "
+                               "name: burn-from, value: 2}\n")
+    assert [str(p) for p in problems] == [
+        "t.yaml:5: params: burn-from takes text, not 2 (write a value like 'scramble')"]
+
+
+def test_param_value_outside_its_range_or_of_the_wrong_type_is_refused_by_the_schema():
+    for value, message in (("three", "params[0].value must be a whole number (write e.g. 3)"),
+                           ("true", "params[0].value must be a whole number (write e.g. 3)"),
+                           ("0", "params[0].value is 0 (use a number from 1 to 52)"),
+                           ("-3", "params[0].value is -3 (use a number from 1 to 52)")):
+        with pytest.raises(HouseError) as error:
+            parse_house_text('id: house.test@1\ntitle: Test\nbase: "tda@2024"\nparams:\n'
+                             "  - {provision: tda.misdeal.boxed-cards, name: "
+                             f"boxed-cards-for-misdeal, value: {value}}}\n", "t.yaml")
+        assert str(error.value) == f"t.yaml:5: {message}"
 
 
 def test_override_numbered_as_an_older_edition_is_stale_on_the_2026_base(kb):
@@ -97,22 +114,31 @@ def test_override_numbered_as_an_older_edition_is_stale_on_the_2026_base(kb):
     assert "stale override" in str(problems[0]) and "numbers it 37-A-7" in str(problems[0])
 
 
-def test_override_cycle_between_house_provisions_is_reported(kb):
+def test_override_cycle_between_house_provisions_is_reported_once_at_the_override(kb):
     _, problems = _compose(kb, """add:
   - {id: house.test.a, number: "1", title: A, text: a, topics: [deck-changes], overrides: [house.test.b]}
   - {id: house.test.b, number: "2", title: B, text: b, topics: [deck-changes], overrides: [house.test.a]}
 """)
-    assert any("override cycle: house.test.a -> house.test.b -> house.test.a" in str(p)
-               for p in problems)
+    assert [str(p) for p in problems] == [
+        ("t.yaml:5: override cycle: house.test.a -> house.test.b -> house.test.a (remove one "
+        "override, so that precedence runs one way)")]
 
 
-def test_unknown_base_is_a_problem_at_the_file(kb):
-    book, problems = _compose(kb, "", base="tda@2030")
-    assert book is None and "base 'tda@2030' is not a published edition" in str(problems[0])
+def test_unknown_base_is_refused_by_the_schema_and_by_compose(kb):
+    with pytest.raises(HouseError, match=r"^t.yaml:3: base is 'tda@2030' \(use one of: "
+                                         r"rrop@v11, tda@2024, tda@2026\)$"):
+        _compose(kb, "", base="tda@2030")
+    spec = replace(parse_house_text('id: house.test@1\ntitle: Test\nbase: "tda@2024"\n',
+                                    "t.yaml"), base="tda@2030")
+    book, problems = compose(kb, spec)
+    assert book is None and [str(p) for p in problems] == [
+        ("t.yaml:3: base 'tda@2030' is not a published edition (use one of: rrop@v11, "
+        "tda@2024, tda@2026)")]
 
 
 def test_house_text_with_tags_or_bad_ids_is_refused():
-    with pytest.raises(HouseError, match=r"t.yaml:1: id 'friday' must look like"):
+    with pytest.raises(HouseError, match=r"t.yaml:1: id 'friday' is not of the right form "
+                                         r"\(write house.<name>@<version>"):
         parse_house_text("id: friday\ntitle: x\nbase: tda@2024\n", "t.yaml")
     with pytest.raises(HouseError, match=r"t.yaml:1: the YAML tag .*python/object:os.system "
                                          "is not allowed here"):

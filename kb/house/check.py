@@ -1,29 +1,37 @@
 """``floorbook rulebook check``: every problem of a house rulebook file.
 
-Structural problems come from :func:`kb.house.compose.compose` (unknown ids, gaps, override
-cycles, stale overrides).  Conflicts need the engine: a provision the house adds rules on
-a topic beside another governing provision it does not override; if the two, each alone,
-rule some scenario of the knowledge base differently, precedence is missing and the
-problem names the scenario that shows it.
+The file's own problems come from :mod:`kb.house.spec` (schema, duplicates), the
+structural ones from :func:`kb.house.compose.compose` (unknown ids, gaps, override cycles,
+stale overrides).  Conflicts need the engine: a provision the house adds rules on a topic
+beside another governing provision it does not override; if the two, each alone, rule some
+scenario of the knowledge base differently, precedence is missing and the problem names
+the scenario that shows it.
+
+The conflict search is bounded: each scenario is replayed once to learn the topics it
+raises, each provision is ruled alone once per scenario of its topic (cached), and the
+schema bounds how many provisions a file adds and on how many topics.
 
 >>> from kb.knowledge.load import load_knowledge_base
->>> from kb.house.spec import read_house_file
 >>> from kb.house.compose import RULEBOOKS
 >>> kb = load_knowledge_base()
->>> check_house(kb, read_house_file(RULEBOOKS / "home-game.yaml"))
+>>> check_house_file(kb, RULEBOOKS / "home-game.yaml")[1]
 []
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
-from kb.house.compose import compose
+from kb.files import Problem
+from kb.hand.deal import replay
+from kb.hand.scenario import ScenarioError
+from kb.hand.situation import primary_irregularity, topics_for
+from kb.house.compose import compose, compose_file
+from kb.house.spec import HouseSpec
+from kb.knowledge.model import KnowledgeBase, RelationKind
 from kb.rules.disagreements import difference, load_scenarios
 from kb.rules.engine import rule
-from kb.house.spec import HouseSpec
-from kb.knowledge.load import Problem
-from kb.knowledge.model import KnowledgeBase, RelationKind
 from kb.rules.rulebook import Rulebook
 
 _PRECEDENCE = (RelationKind.OVERRIDES, RelationKind.EXCEPTION_TO, RelationKind.REFINES)
@@ -38,27 +46,40 @@ def check_house(kb: KnowledgeBase, spec: HouseSpec, scenarios=None) -> list[Prob
     return conflicts(kb, spec, book, load_scenarios() if scenarios is None else scenarios)
 
 
+def check_house_file(kb: KnowledgeBase, path: Path, scenarios=None
+                     ) -> tuple[HouseSpec | None, list[Problem]]:
+    """The house file at ``path`` as read (None if it could not be) and all its problems,
+    sorted by line: the file's own, the composition's, then (only when there are none of
+    those) the conflicts shown by ``scenarios`` (default: the knowledge base's)."""
+    spec, book, problems = compose_file(kb, path)
+    if spec is None or book is None or problems:
+        return spec, problems
+    return spec, conflicts(kb, spec, book,
+                           load_scenarios() if scenarios is None else scenarios)
+
+
 def conflicts(kb: KnowledgeBase, spec: HouseSpec, book: Rulebook, scenarios) -> list[Problem]:
     """Added provisions that rule a scenario differently from a provision beside them on
     the same topic with no stated precedence between the two."""
+    search = _Search(kb, book, scenarios)
+    overrides = {p.id: set(p.overrides) for p in spec.add}
     problems = []
     for own in spec.add:
-        for topic in own.topics:
+        for i, topic in enumerate(own.topics):
             for other in book.governing(topic):
-                if other == own.id or _ordered(kb, spec, own.id, other):
+                if other == own.id or _ordered(kb, overrides, own.id, other):
                     continue
-                shown = _shown_by(kb, book, topic, own.id, other, scenarios)
+                shown = search.shown_by(topic, own.id, other)
                 if shown:
-                    problems.append(Problem(own.location, f"conflict on {topic!r}: {own.id} "
-                                            f"and {other} rule scenario {shown} differently "
-                                            f"and neither takes precedence; add {other} to "
-                                            f"{own.id}'s overrides, or omit it"))
+                    problems.append(spec.problem(
+                        own.line("topics", i), f"conflict on {topic!r}: {own.id} and {other} "
+                        f"rule scenario {shown} differently and neither takes precedence",
+                        f"add {other} to {own.id}'s overrides, or omit it"))
     return problems
 
 
-def _ordered(kb: KnowledgeBase, spec: HouseSpec, a: str, b: str) -> bool:
+def _ordered(kb: KnowledgeBase, overrides: dict[str, set], a: str, b: str) -> bool:
     """Whether precedence between ``a`` and ``b`` is stated (either way)."""
-    overrides = {p.id: set(p.overrides) for p in spec.add}
     for x, y in ((a, b), (b, a)):
         if y in overrides.get(x, ()):
             return True
@@ -68,13 +89,34 @@ def _ordered(kb: KnowledgeBase, spec: HouseSpec, a: str, b: str) -> bool:
     return False
 
 
-def _shown_by(kb, book: Rulebook, topic: str, a: str, b: str, scenarios) -> str | None:
-    """The id of a scenario that ``a`` alone and ``b`` alone rule differently."""
-    alone = [replace(book, topics={**book.topics, topic: (pid,)}) for pid in (a, b)]
-    for scenario in scenarios:
-        first, second = (rule(kb, one, scenario) for one in alone)
-        if first.topic != topic or second.topic != topic:
-            continue
-        if a in first.provisions and b in second.provisions and difference(first, second):
-            return f"{scenario.id!r} ({difference(first, second)})"
-    return None
+class _Search:
+    """Rulings of one provision alone on one topic, each computed once."""
+
+    def __init__(self, kb: KnowledgeBase, book: Rulebook, scenarios):
+        self.kb, self.book, self.rulings = kb, book, {}
+        self.raising: dict[str, list] = {}
+        for scenario in scenarios:
+            try:
+                played = replay(scenario)
+            except ScenarioError:
+                continue          # a scenario that cannot replay is `floorbook check`'s
+            irregularity = primary_irregularity(played)
+            for topic in topics_for(irregularity, played) if irregularity else ():
+                self.raising.setdefault(topic, []).append(scenario)
+
+    def alone(self, topic: str, pid: str, scenario):
+        key = (topic, pid, scenario.id)
+        if key not in self.rulings:
+            book = replace(self.book, topics={**self.book.topics, topic: (pid,)})
+            self.rulings[key] = rule(self.kb, book, scenario)
+        return self.rulings[key]
+
+    def shown_by(self, topic: str, a: str, b: str) -> str | None:
+        """The id of a scenario that ``a`` alone and ``b`` alone rule differently."""
+        for scenario in self.raising.get(topic, ()):
+            first, second = self.alone(topic, a, scenario), self.alone(topic, b, scenario)
+            if first.topic != topic or second.topic != topic:
+                continue
+            if a in first.provisions and b in second.provisions and difference(first, second):
+                return f"{scenario.id!r} ({difference(first, second)})"
+        return None

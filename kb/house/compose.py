@@ -36,89 +36,168 @@ from pathlib import Path
 import networkx as nx
 
 from kb import DATA
-from kb.house.spec import HouseError, HouseSpec, read_house_file
-from kb.knowledge.load import Problem
+from kb.files import Problem
+from kb.house.spec import HouseProvision, HouseSpec, read_house
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.rulebook import EDITIONS, Rulebook, RulebookError, edition_rulebook
 
 RULEBOOKS = DATA / "rulebooks"
+#: An override cycle lists at most this many of its group's provisions.
+_SHOWN = 8
 
 
 def compose(kb: KnowledgeBase, spec: HouseSpec) -> tuple[Rulebook | None, list[Problem]]:
-    """The rulebook ``spec`` describes, and the structural problems found (empty when it
-    composes cleanly).  Returns ``(None, problems)`` when the base is unknown."""
+    """The rulebook ``spec`` describes, and the structural problems found, sorted by line
+    (empty when it composes cleanly).  Returns ``(None, problems)`` when the base is not a
+    published edition (``""``: the schema refused it, and that is reported already)."""
+    problems = references(kb, spec) + cycles(spec)
     if spec.base not in EDITIONS:
-        return None, [Problem(spec.location, f"base {spec.base!r} is not a published edition; "
-                                             f"use one of {', '.join(EDITIONS)}")]
+        if spec.base:
+            problems.append(spec.problem(spec.line("base"), f"base {spec.base!r} is not a "
+                                         "published edition", "use one of: "
+                                         + ", ".join(EDITIONS)))
+        return None, _by_line(problems)
     base = edition_rulebook(kb, spec.base)
     topics = {t: list(p) for t, p in base.topics.items()}
-    problems: list[Problem] = []
-    _omit(kb, spec, topics, problems)
-    _adopt(kb, spec, topics, problems)
-    _add(kb, spec, topics, problems)
+    emptied = _omit(kb, spec, topics, problems)
+    _adopt(kb, spec, topics)
+    _add(kb, spec, topics)
     params = _params(kb, spec, topics, problems)
-    problems += _gaps(base, spec, topics) + _cycles(spec) + _stale(kb, spec)
+    problems += _gaps(base, spec, topics, emptied) + _stale(kb, spec)
     own = {p.id: p for p in spec.add}
     editions = (spec.id, spec.base) + tuple(
         e.id for e in kb.editions if e.id not in (spec.id, spec.base))
     book = Rulebook(spec.id, spec.title, editions, {t: tuple(p) for t, p in topics.items()},
                     dict(base.silent), params, spec.base, own=own,
                     executes_as={p.id: p.rules_as for p in spec.add if p.rules_as})
-    return book, problems
+    return book, _by_line(problems)
 
 
-def _omit(kb, spec, topics, problems) -> None:
-    for omit in spec.omit:
-        if not kb.has("provision", omit.provision):
-            problems.append(Problem(omit.location, f"omit: unknown provision {omit.provision!r}"))
-        elif not any(omit.provision in pids for pids in topics.values()):
-            problems.append(Problem(omit.location, f"omit: {omit.provision!r} does not govern "
-                                                   f"any topic in {spec.base}; remove the entry"))
-        for pids in topics.values():
-            if omit.provision in pids:
-                pids.remove(omit.provision)
+def _by_line(problems: list[Problem]) -> list[Problem]:
+    return sorted(set(problems), key=lambda p: (p.file, p.line, p.message))
 
 
-def _adopt(kb, spec, topics, problems) -> None:
-    seen = {}
+# --------------------------------------------------------------------------- references
+
+
+def references(kb: KnowledgeBase, spec: HouseSpec) -> list[Problem]:
+    """Every id of ``spec`` that names nothing in the knowledge base (or the file), each at
+    its line; whatever the base."""
+    return [*_adopt_refs(kb, spec), *_param_refs(kb, spec), *_add_refs(kb, spec),
+            *(spec.problem(o.line("provision"), f"omit: unknown provision {o.provision!r}",
+                           _FIND_PROVISION)
+              for o in spec.omit if not kb.has("provision", o.provision))]
+
+
+_FIND_PROVISION = "check the id in the handbook's provision index"
+_FIND_TOPIC = "use a topic id from the handbook's topic pages"
+
+
+def _adopt_refs(kb, spec):
     for adopt in spec.adopt:
-        if adopt.topic in seen:
-            problems.append(Problem(adopt.location, f"adopt: topic {adopt.topic!r} is adopted "
-                                    f"twice (also at line {seen[adopt.topic].line}); keep one"))
-        seen[adopt.topic] = adopt.location
         if not kb.has("topic", adopt.topic):
-            problems.append(Problem(adopt.location, f"adopt: unknown topic {adopt.topic!r}"))
-            continue
-        for pid in adopt.provisions:
+            yield spec.problem(adopt.line("topic"), f"adopt: unknown topic {adopt.topic!r}",
+                               _FIND_TOPIC)
+        for i, pid in enumerate(adopt.provisions):
             if not kb.has("provision", pid):
-                problems.append(Problem(adopt.location, f"adopt: unknown provision {pid!r}"))
-            elif adopt.topic not in kb.provision(pid).topics:
-                problems.append(Problem(adopt.location, f"adopt: {pid} does not answer topic "
-                                                        f"{adopt.topic!r}; pick one that does"))
-        adopted = [p for p in adopt.provisions if kb.has("provision", p)]
-        if not adopted:
-            continue         # every id is unknown (reported): no knock-on "gap" problem
+                yield spec.problem(adopt.line("provisions", i), f"adopt: unknown provision "
+                                   f"{pid!r}", _FIND_PROVISION)
+            elif kb.has("topic", adopt.topic) and adopt.topic not in kb.provision(pid).topics:
+                yield spec.problem(adopt.line("provisions", i), f"adopt: {pid} does not "
+                                   f"answer topic {adopt.topic!r}", "pick one that does: "
+                                   + ", ".join(_answering(kb, adopt.topic)[:6]))
+
+
+def _answering(kb: KnowledgeBase, topic: str) -> list[str]:
+    return [p.id for p in kb.provisions if topic in p.topics]
+
+
+def _param_refs(kb, spec):
+    for change in spec.params:
+        if not kb.has("provision", change.provision):
+            yield spec.problem(change.line("provision"), f"params: unknown provision "
+                               f"{change.provision!r}", _FIND_PROVISION)
+            continue
+        declared = {p.name: p for p in kb.provision(change.provision).params}
+        if change.name not in declared:
+            yield spec.problem(change.line("name"), f"params: {change.provision} has no "
+                               f"parameter {change.name!r}", "use one it declares: "
+                               + (", ".join(declared) or "it declares none"))
+            continue
+        default = declared[change.name].default
+        if type(change.value) is not type(default):
+            yield spec.problem(change.line("value"), f"params: {change.name} takes "
+                               f"{_kind(default)}, not {_yaml(change.value)}",
+                               f"write a value like {_yaml(default)}")
+
+
+def _kind(value) -> str:
+    return ("true or false" if isinstance(value, bool) else "a whole number"
+            if isinstance(value, int) else "text")
+
+
+def _yaml(value) -> str:
+    """``value`` as it is written in YAML: true, 2, 'text'."""
+    return str(value).lower() if isinstance(value, bool) else repr(value)
+
+
+def _add_refs(kb, spec):
+    known = {p.id for p in spec.add} | spec.unread_ids
+    for own in spec.add:
+        if kb.has("provision", own.id):
+            yield spec.problem(own.line("id"), f"add: {own.id!r} is already a provision of "
+                               "the knowledge base", "choose another id")
+        for key, refs in (("overrides", own.overrides), ("rules-as", own.rules_as)):
+            for i, ref in enumerate(refs):
+                if not kb.has("provision", ref) and ref not in known:
+                    yield spec.problem(own.line(key, i, "provision"), f"add {own.id}: "
+                                       f"unknown provision {ref!r} in {key}", _FIND_PROVISION)
+        for i, topic in enumerate(own.topics):
+            if not kb.has("topic", topic):
+                yield spec.problem(own.line("topics", i), f"add {own.id}: unknown topic "
+                                   f"{topic!r}", _FIND_TOPIC)
+        if own.as_of and not kb.has("edition", own.as_of):
+            yield spec.problem(own.line("as-of"), f"add {own.id}: unknown edition "
+                               f"{own.as_of!r} in as-of", "use an edition id such as "
+                               "tda@2024 or rrop@v11")
+
+
+# --------------------------------------------------------------------------- composing
+
+
+def _omit(kb, spec, topics, problems) -> dict[str, int]:
+    """Remove omitted provisions; returns topic -> the line of the omit that emptied it."""
+    emptied, done = {}, set()
+    for omit in spec.omit:
+        if not kb.has("provision", omit.provision) or omit.provision in done:
+            continue                       # reported by references() and by the spec
+        done.add(omit.provision)
+        holding = [t for t, pids in topics.items() if omit.provision in pids]
+        if not holding:
+            problems.append(spec.problem(omit.line("provision"), f"omit: {omit.provision!r} "
+                                         f"does not govern any topic in {spec.base}",
+                                         "remove the entry"))
+        for topic in holding:
+            topics[topic].remove(omit.provision)
+            if not topics[topic]:
+                emptied[topic] = omit.line("provision")
+    return emptied
+
+
+def _adopt(kb, spec, topics) -> None:
+    for adopt in spec.adopt:
+        adopted = [p for p in dict.fromkeys(adopt.provisions) if kb.has("provision", p)]
+        if not adopted or not kb.has("topic", adopt.topic):
+            continue         # unknown ids are reported: no knock-on "gap" problem
         kept = topics.get(adopt.topic, []) if adopt.mode == "before" else []
         topics[adopt.topic] = adopted + [p for p in kept if p not in adopted]
 
 
-def _add(kb, spec, topics, problems) -> None:
-    house_ids = {p.id for p in spec.add}
+def _add(kb, spec, topics) -> None:
     for own in spec.add:
-        if kb.has("provision", own.id):
-            problems.append(Problem(own.location, f"add: {own.id!r} is already a provision of "
-                                                  "the knowledge base; choose another id"))
-        for ref in own.overrides + own.rules_as:
-            if not kb.has("provision", ref) and ref not in house_ids:
-                problems.append(Problem(own.location, f"add {own.id}: unknown provision "
-                                                      f"{ref!r}"))
-        if not own.topics:
-            problems.append(Problem(own.location, f"add {own.id}: list the topics it rules on"))
         for topic in own.topics:
-            if not kb.has("topic", topic):
-                problems.append(Problem(own.location, f"add {own.id}: unknown topic {topic!r}"))
-                continue
-            topics.setdefault(topic, []).insert(0, own.id)
+            if kb.has("topic", topic):
+                topics.setdefault(topic, []).insert(0, own.id)
 
 
 def _params(kb, spec, topics, problems) -> dict:
@@ -126,44 +205,62 @@ def _params(kb, spec, topics, problems) -> dict:
     params = {}
     for change in spec.params:
         if not kb.has("provision", change.provision):
-            problems.append(Problem(change.location, f"params: unknown provision "
-                                                     f"{change.provision!r}"))
-            continue
+            continue                                     # reported by references()
         declared = {p.name: p for p in kb.provision(change.provision).params}
         if change.name not in declared:
-            names = ", ".join(declared) or "none"
-            problems.append(Problem(change.location, f"params: {change.provision} has no "
-                                    f"parameter {change.name!r} (it has: {names})"))
             continue
         if change.provision not in governing:
-            problems.append(Problem(change.location, f"params: {change.provision} does not "
-                                    f"govern anything in this rulebook; adopt it first"))
-        if type(change.value) is not type(declared[change.name].default):
-            problems.append(Problem(change.location, f"params: {change.name} takes a value "
-                                    f"like {declared[change.name].default!r}"))
+            problems.append(spec.problem(change.line("provision"), f"params: "
+                                         f"{change.provision} does not govern anything in "
+                                         "this rulebook", "adopt it first"))
         params[f"{change.provision}/{change.name}"] = change.value
     return params
 
 
-def _gaps(base: Rulebook, spec: HouseSpec, topics) -> list[Problem]:
-    """A topic the base governs that the house left with no provision."""
-    return [Problem(spec.location, f"gap: topic {topic!r} has no governing provision left "
-                                   f"(the base {spec.base} had {', '.join(base.topics[topic])}); "
-                                   "adopt or add one, or keep the base's")
+def _gaps(base: Rulebook, spec: HouseSpec, topics, emptied: dict[str, int]) -> list[Problem]:
+    """A topic the base governs that the house left with no provision: at the omit that
+    took its last provision away."""
+    return [spec.problem(emptied.get(topic, spec.location.line), f"gap: topic {topic!r} has "
+                         f"no governing provision left (the base {spec.base} had "
+                         f"{', '.join(base.topics[topic])})",
+                         "adopt or add one, or keep the base's")
             for topic, pids in sorted(topics.items()) if not pids and base.topics.get(topic)]
 
 
-def _cycles(spec: HouseSpec) -> list[Problem]:
+def cycles(spec: HouseSpec) -> list[Problem]:
+    """Added provisions that override one another in a circle: one problem per strongly
+    connected group, showing one cycle through it (bounded work and output, however many
+    cycles the group holds: 12 provisions overriding each other hold billions)."""
     graph = nx.DiGraph()
-    where = {p.id: p.location for p in spec.add}
     graph.add_edges_from((p.id, o) for p in spec.add for o in p.overrides)
+    own = {p.id: p for p in spec.add}
     problems = []
-    for cycle in nx.simple_cycles(graph):
+    for group in nx.strongly_connected_components(graph):
+        first = min(group)
+        if len(group) == 1:
+            if graph.has_edge(first, first):
+                problems.append(spec.problem(_override_line(own[first], first),
+                                             f"add {first}: it overrides itself",
+                                             "remove it from its overrides"))
+            continue
+        cycle = [u for u, _ in nx.find_cycle(graph.subgraph(group), source=first)]
         turn = cycle.index(min(cycle))
         cycle = cycle[turn:] + cycle[:turn]
-        problems.append(Problem(where.get(cycle[0], spec.location), "override cycle: "
-                                + " -> ".join(cycle + [cycle[0]]) + "; remove one override"))
+        message = "override cycle: " + " -> ".join(cycle + [cycle[0]])
+        if len(group) > len(cycle):
+            names = sorted(group)
+            message += (f" (one of the cycles among {len(group)} added provisions: "
+                        + ", ".join(names[:_SHOWN]) + (", ..." if len(names) > _SHOWN else "")
+                        + ")")
+        problems.append(spec.problem(_override_line(own[cycle[0]], cycle[1]), message,
+                                     "remove one override, so that precedence runs one way"))
     return problems
+
+
+def _override_line(own: HouseProvision, target: str, sub: str | None = "provision") -> int:
+    """The line where ``own`` overrides ``target``."""
+    index = own.overrides.index(target) if target in own.overrides else None
+    return own.line("overrides", index, sub)
 
 
 def _stale(kb: KnowledgeBase, spec: HouseSpec) -> list[Problem]:
@@ -171,40 +268,64 @@ def _stale(kb: KnowledgeBase, spec: HouseSpec) -> list[Problem]:
     problems = []
     for own in spec.add:
         read_in = own.as_of or spec.base
+        if not kb.has("edition", read_in):
+            continue                                     # reported by references()
         for pid, number in own.overridden_numbers:
             if not kb.has("provision", pid):
                 continue
-            provision = kb.provision(pid)
+            provision, line = kb.provision(pid), _override_line(own, pid, "number")
             then, now = provision.number_in(read_in), provision.number_in(spec.base)
             if then is None or then.number != number:
-                problems.append(Problem(own.location, f"add {own.id}: {pid} is not numbered "
-                                        f"{number!r} in {read_in}; fix the number or as-of"))
+                problems.append(spec.problem(line, f"add {own.id}: {pid} is not numbered "
+                                             f"{number!r} in {read_in}",
+                                             _numbered(provision, read_in)))
             elif now is None:
-                problems.append(Problem(own.location, f"stale override: {pid} ({read_in} "
-                                        f"{number}) is not in the base {spec.base}"))
+                problems.append(spec.problem(line, f"stale override: {pid} ({read_in} "
+                                             f"{number}) is not in the base {spec.base}",
+                                             "remove the override or change the base"))
             elif now.number != number:
-                problems.append(Problem(own.location, f"stale override: {own.id} overrides "
-                                        f"{pid} as {read_in} numbers it ({number}); the base "
-                                        f"{spec.base} numbers it {now.number}: check its text "
-                                        "and update the number and as-of"))
+                problems.append(spec.problem(line, f"stale override: {own.id} overrides "
+                                             f"{pid} as {read_in} numbers it ({number}); the "
+                                             f"base {spec.base} numbers it {now.number}",
+                                             "check its text and update the number and "
+                                             "as-of"))
     return problems
 
 
+def _numbered(provision, edition: str) -> str:
+    then = provision.number_in(edition)
+    return (f"{edition} numbers it {then.number}: fix the number or as-of" if then
+            else f"it is not in {edition}: fix as-of")
+
+
+def compose_file(kb: KnowledgeBase, path: Path
+                 ) -> tuple[HouseSpec | None, Rulebook | None, list[Problem]]:
+    """Read the house file at ``path`` and compose it: the spec and the rulebook as far as
+    they could be made (None when not), and every problem of the file (its own and the
+    composition's), sorted by line."""
+    spec, problems = read_house(Path(path))
+    if spec is None:
+        return None, None, problems
+    book, more = compose(kb, spec)
+    return spec, book, _by_line(problems + more)
+
+
 def load_house_rulebook(kb: KnowledgeBase, path: Path) -> Rulebook:
-    """Read and compose the house file at ``path``; raises :class:`RulebookError` whose
-    text lists every problem as ``file:line: message``."""
-    try:
-        spec = read_house_file(path)
-    except HouseError as error:
-        raise HouseFileError(str(error)) from None
-    book, problems = compose(kb, spec)
-    if problems:
-        raise HouseFileError("\n".join(str(p) for p in problems))
+    """Read and compose the house file at ``path``; raises :class:`HouseFileError` whose
+    ``problems`` are every problem, its text one ``file:line: message (what to do)`` each."""
+    _, book, problems = compose_file(kb, path)
+    if problems or book is None:
+        raise HouseFileError(problems)
     return book
 
 
 class HouseFileError(RulebookError):
-    """A house rulebook file that does not read or compose: bad input, not bad usage."""
+    """A house rulebook file that does not read or compose: bad input, not bad usage.
+    ``problems``: every :class:`~kb.files.Problem`, in order."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
 
 
 def house_rulebooks(kb: KnowledgeBase, folder: Path = RULEBOOKS) -> list[Rulebook]:

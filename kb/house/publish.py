@@ -9,7 +9,11 @@ the PDF) with warnings treated as errors; then DIR is filled and marked with
 :data:`MARKER`, so that a later build may replace it.
 
 The output folder is checked before anything is written: DIR is resolved; a DIR that is a
-file, or a folder with files in it that is not an earlier floorbook house site, is refused.
+file, a folder with files in it that is not an earlier floorbook house site, or a folder a
+rebuild must never replace (the file system's root, the home folder or one above it, the
+current folder or one above it, a git repository's root, floorbook's own folder) is
+refused, with the reason.  The site is staged beside DIR and swapped in at the end, so a
+failed build leaves the earlier site (or nothing), never half a site.
 The only file name derived from the house file is the PDF's, from the slug of its id
 (:func:`site_name`), which is validated.
 
@@ -24,6 +28,7 @@ import os
 import re
 import shutil
 import tempfile
+import uuid
 import warnings
 from contextlib import redirect_stdout
 from pathlib import Path
@@ -99,16 +104,14 @@ def publish(kb: KnowledgeBase, path: Path, output: Path, pdf: bool = False) -> l
         build(work / "src", work / "html", "html")
         if pdf:
             build(work / "src", work / "pdf", "rinoh")
+            shutil.copyfile(work / "pdf" / f"{name}.pdf", work / "html" / f"{name}.pdf")
         try:
-            _replace(target, work / "html")
+            _install(target, work / "html")
         except OSError as error:
             raise PublishError(f"{target}: cannot write the site there ({error.strerror}); "
                                "give another folder") from None
-        written = [target / f"{page}.html" for page in PAGES]
-        if pdf:
-            shutil.copyfile(work / "pdf" / f"{name}.pdf", target / f"{name}.pdf")
-            written.append(target / f"{name}.pdf")
-    return written
+    return [target / f"{page}.html" for page in PAGES] + ([target / f"{name}.pdf"] if pdf
+                                                            else [])
 
 
 def output_folder(output: Path) -> Path:
@@ -120,6 +123,10 @@ def output_folder(output: Path) -> Path:
     kb.house.publish.PublishError: .../publish.py is a file; give a folder for the site
     """
     target = output.resolve()
+    never = _never(target)
+    if never:
+        raise PublishError(f"{target} is {never}; a build replaces everything in its output "
+                           "folder, so give a new folder for the site (e.g. -o site)")
     if target.exists() and not target.is_dir():
         raise PublishError(f"{target} is a file; give a folder for the site")
     parent = next((p for p in target.parents if p.exists()), None)
@@ -130,6 +137,23 @@ def output_folder(output: Path) -> Path:
         raise PublishError(f"{target} has files in it and is not a floorbook house site "
                            f"(no {MARKER}); give a new or empty folder")
     return target
+
+
+def _never(target: Path) -> str:
+    """Why ``target`` (resolved) must never be an output folder, or ``""``."""
+    home, here = Path.home().resolve(), Path.cwd().resolve()
+    project = Path(__file__).resolve().parents[2]
+    if target == Path(target.anchor):
+        return "the root of the file system"
+    for folder, what in ((home, "your home folder"), (here, "the current folder"),
+                         (project, "floorbook's own folder")):
+        if target == folder:
+            return what
+        if target in folder.parents:
+            return f"a folder that holds {what} ({folder})"
+    if (target / ".git").exists():
+        return "the root of a git repository"
+    return ""
 
 
 def write_project(folder: Path, house_file: Path, pdf: str) -> None:
@@ -163,14 +187,25 @@ def build(source: Path, out: Path, builder: str) -> None:
         raise PublishError(f"the {builder} build warned (warnings are errors):\n{text}")
 
 
-def _replace(target: Path, built: Path) -> None:
-    """Empty ``target`` (checked by :func:`output_folder`), copy ``built`` in, mark it."""
-    target.mkdir(parents=True, exist_ok=True)
-    for child in target.iterdir():
-        if child.is_dir() and not child.is_symlink():
-            shutil.rmtree(child)
-        else:
-            child.unlink()
-    shutil.copytree(built, target, dirs_exist_ok=True)
-    (target / MARKER).write_text("A floorbook house rulebook site; `floorbook rulebook "
-                                 "build` may replace this folder.\n", encoding="utf-8")
+def _install(target: Path, built: Path) -> None:
+    """Put the site in ``built`` at ``target`` (checked by :func:`output_folder`), marked:
+    staged beside it first, then swapped in by renames, so that a failure leaves the
+    earlier site, or no folder, and never half a site."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staged = target.parent / f".{target.name}.new-{uuid.uuid4().hex[:8]}"
+    old = target.parent / f".{target.name}.old-{uuid.uuid4().hex[:8]}"
+    try:
+        shutil.copytree(built, staged)
+        (staged / MARKER).write_text("A floorbook house rulebook site; `floorbook rulebook "
+                                     "build` may replace this folder.\n", encoding="utf-8")
+        if target.exists():
+            os.rename(target, old)
+        try:
+            os.rename(staged, target)
+        except OSError:
+            if old.exists():
+                os.rename(old, target)
+            raise
+    finally:
+        shutil.rmtree(staged, ignore_errors=True)
+        shutil.rmtree(old, ignore_errors=True)

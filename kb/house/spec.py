@@ -1,8 +1,12 @@
-"""House rulebook files: read and validate a house spec (docs/house-rulebooks.md).
+"""House rulebook files: read a house spec (docs/house-rulebooks.md).
 
-A house rulebook file is untrusted input: it is parsed with the safe YAML loader (no tags,
-no code), size-limited, every field is checked, and its Markdown text is only ever rendered
-through :mod:`kb.handbook.markdown`.  Errors are :class:`HouseError` with ``file:line: message``.
+A house rulebook file is untrusted input, read by the one reader (:mod:`kb.files`: a
+bounded read, safe YAML without aliases or tags), validated against the JSON Schema
+``kb/schemas/house.schema.json``, then checked here for what a schema cannot say:
+duplicates across entries and added ids under the house's own name.  References to the
+knowledge base, gaps, override cycles and stale overrides are :mod:`kb.house.compose`'s.
+Every problem is a :class:`kb.files.Problem` at the line of the offending value, and all
+of a file's problems are reported together (:class:`HouseError`).
 
 >>> spec = parse_house_text('''
 ... id: house.friday@2026
@@ -13,33 +17,78 @@ through :mod:`kb.handbook.markdown`.  Errors are :class:`HouseError` with ``file
 ... ''', "friday.yaml")
 >>> spec.base, spec.adopt[0].provisions, spec.adopt[0].location.line
 ('tda@2024', ('rrop.holdem.four-card-flop',), 6)
+>>> parse_house_text("id: friday\\ntitle: Friday\\nbase: tda@2024\\nomit: 5\\n", "f.yaml")
+Traceback (most recent call last):
+...
+kb.house.spec.HouseError: f.yaml:1: id 'friday' is not of the right form (write house.<name>@<version>, e.g. house.friday@2026, with lowercase letters, digits and hyphens in the name)
+f.yaml:4: omit must be a list or empty (write a list, one '- item' per line)
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from kb.knowledge.model import Location, NOWHERE
-from kb.files import InputError as YamlError, Mapping, parse_text, read_text
+from kb.files import (
+    MAX_USER_BYTES,
+    InputError,
+    Mapping,
+    Problem,
+    Sequence,
+    parse_text,
+    read_text,
+    schema,
+    validate,
+)
+from kb.knowledge.model import NOWHERE, Location
 
-HOUSE_ID = re.compile(r"^house\.[a-z0-9]+(-[a-z0-9]+)*@[A-Za-z0-9.-]+$")
-_PROVISION_ID = re.compile(r"^house\.[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
-MAX_TEXT = 20_000   # characters in one provision's text
-MAX_ITEMS = 500     # entries in one list
+#: The house file format's JSON Schema (a dict); the one source of its id patterns.
+SCHEMA = schema("house").schema
+#: A house rulebook id, ``house.<name>@<version>`` (the schema's ``houseId`` pattern).
+HOUSE_ID = re.compile(SCHEMA["$defs"]["houseId"]["pattern"])
+#: What the schema's ``houseId`` pattern asks for, in words.
+HOUSE_ID_HINT = SCHEMA["$defs"]["houseId"]["patternErrorMessage"]
+#: House files are one house's changes: a few KB (kb.files.MAX_USER_BYTES).
+MAX_BYTES = MAX_USER_BYTES
+_LISTS = ("adopt", "params", "add", "omit")
 
 
-class HouseError(ValueError):
-    """A problem in a house rulebook file; str is ``file:line: message``."""
+class HouseError(InputError):
+    """A house rulebook file that cannot be used.  ``problems`` lists every problem
+    (:class:`kb.files.Problem`, sorted by line); ``str()`` is one ``file:line: message
+    (what to do)`` line per problem."""
 
-    def __init__(self, location: Location, message: str):
-        self.location, self.message = location, message
-        super().__init__(f"{location}: {message}")
+    @property
+    def location(self) -> Location:
+        """Where the first problem is."""
+        return Location(self.file, self.line)
+
+
+class _Located:
+    """Lines of an entry's values: ``node`` is the entry as read (None when made in code)."""
+
+    node: Mapping | None
+    location: Location
+
+    def line(self, key: str | None = None, index: int | None = None,
+             sub: str | None = None) -> int:
+        """The line of the value of ``key`` (its item ``index``; in that item, the value of
+        ``sub``), else of the entry itself."""
+        node = self.node
+        if node is None or key is None or key not in node:
+            return self.location.line
+        value = node[key]
+        if index is None or not isinstance(value, Sequence):
+            return node.value_line(key)
+        item = value[index] if 0 <= index < len(value) else None
+        if sub is not None and isinstance(item, Mapping) and sub in item:
+            return item.value_line(sub)
+        return value.item_line(index)
 
 
 @dataclass(frozen=True)
-class Adopt:
+class Adopt(_Located):
     """For ``topic``, the house uses ``provisions`` (first takes precedence).  ``mode`` is
     ``instead`` (the base's provisions for the topic no longer govern) or ``before`` (they
     still rule, after the adopted ones, where those do not decide)."""
@@ -49,10 +98,11 @@ class Adopt:
     mode: str
     reason: str
     location: Location
+    node: Mapping | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
-class ParamChange:
+class ParamChange(_Located):
     """The house sets parameter ``name`` of ``provision`` to ``value``."""
 
     provision: str
@@ -60,10 +110,11 @@ class ParamChange:
     value: int | str | bool
     reason: str
     location: Location
+    node: Mapping | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
-class HouseProvision:
+class HouseProvision(_Located):
     """A provision the house writes itself.  ``overrides`` names what it takes precedence
     over; ``rules_as`` names existing provisions whose deciders rule for it; ``as_of`` is
     the edition the overridden provisions' numbers were read in (for stale checks)."""
@@ -78,18 +129,26 @@ class HouseProvision:
     as_of: str
     overridden_numbers: tuple[tuple[str, str], ...]
     location: Location
+    node: Mapping | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
-class Omit:
+class Omit(_Located):
+    """The house removes ``provision`` from every topic."""
+
     provision: str
     reason: str
     location: Location
+    node: Mapping | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
-class HouseSpec:
-    """A parsed house rulebook file: a base edition plus explicit changes."""
+class HouseSpec(_Located):
+    """A parsed house rulebook file: a base edition plus explicit changes.
+
+    Read from a file with problems (:func:`read_house`), a header field the schema refused
+    is ``""`` and a refused list entry is left out; ``unread_ids`` then holds the ids of
+    refused ``add`` entries, so that references to them are not reported as unknown."""
 
     id: str
     title: str
@@ -101,147 +160,175 @@ class HouseSpec:
     omit: tuple[Omit, ...]
     file: str
     location: Location = NOWHERE
+    node: Mapping | None = field(default=None, compare=False, repr=False)
+    unread_ids: frozenset[str] = frozenset()
+
+    def problem(self, line: int, message: str, hint: str = "") -> Problem:
+        """A :class:`~kb.files.Problem` of this file at ``line``."""
+        return Problem(self.file, max(line, 1), message, hint)
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def read_house(path: Path, name: str | None = None) -> tuple[HouseSpec | None, list[Problem]]:
+    """The house file at ``path`` as far as it can be read, and every problem of the file
+    itself (schema, duplicates, ids), sorted by line.  The spec is None when the file
+    cannot be read or parsed or is not a mapping; otherwise it holds the valid parts."""
+    name = name or str(path)
+    try:
+        data = parse_text(read_text(Path(path), name, MAX_BYTES), name)
+    except InputError as error:
+        return None, list(error.problems)
+    return house_spec(data, name)
 
 
 def read_house_file(path: Path) -> HouseSpec:
-    """Read the house rulebook at ``path``; raises :class:`HouseError`."""
-    try:
-        return _spec(_parse_file(Path(path), str(path)), str(path))
-    except YamlError as error:
-        raise HouseError(Location(error.file, error.line), error.message
-                         + (f" ({error.hint})" if error.hint else "")) from None
+    """Read the house rulebook at ``path``; raises :class:`HouseError` with every problem
+    of the file itself."""
+    spec, problems = read_house(Path(path))
+    if problems or spec is None:
+        raise HouseError(problems)
+    return spec
 
 
 def parse_house_text(text: str, name: str) -> HouseSpec:
-    """Parse house rulebook ``text`` (``name`` is used in messages); raises HouseError."""
+    """Parse house rulebook ``text`` (``name`` is used in messages); raises
+    :class:`HouseError` with every problem of the text."""
     try:
-        return _spec(parse_text(text, name), name)
-    except YamlError as error:
-        raise HouseError(Location(error.file, error.line), error.message
-                         + (f" ({error.hint})" if error.hint else "")) from None
+        spec, problems = house_spec(parse_text(text, name), name)
+    except InputError as error:
+        raise HouseError(error.problems) from None
+    if problems or spec is None:
+        raise HouseError(problems)
+    return spec
 
 
-def _where(node, key: str | None = None) -> Location:
-    line = node.key_line(key) if key and isinstance(node, Mapping) else node.line
-    return Location(node.file, line)
-
-
-def _fields(node, what: str, required: set[str], optional: set[str]) -> None:
-    if not isinstance(node, Mapping):
-        raise HouseError(Location(getattr(node, "file", "?"), getattr(node, "line", 1)),
-                         f"{what} must be a mapping of fields")
-    for key in sorted(required - node.keys()):
-        raise HouseError(_where(node), f"{what} has no {key!r}; add it")
-    for key in sorted(node.keys() - required - optional):
-        raise HouseError(_where(node, key), f"{what} has an unknown field {key!r}; allowed: "
-                                            f"{', '.join(sorted(required | optional))}")
-
-
-def _text(node, key: str, default: str | None = None, limit: int = 500) -> str:
-    value = node.get(key, default)
-    if not isinstance(value, str):
-        raise HouseError(_where(node, key), f"{key!r} must be text; quote it")
-    if len(value) > limit:
-        raise HouseError(_where(node, key), f"{key!r} is longer than {limit} characters; "
-                                            "shorten it")
-    return value.strip()
-
-
-def _ids(node, key: str) -> tuple[str, ...]:
-    value = node.get(key, [])
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise HouseError(_where(node, key), f"{key!r} must be a list of ids")
-    return tuple(value)
-
-
-def _items(node, key: str) -> list:
-    value = node.get(key) or []
-    if not isinstance(value, list):
-        raise HouseError(_where(node, key), f"{key!r} must be a list")
-    if len(value) > MAX_ITEMS:
-        raise HouseError(_where(node, key), f"{key!r} has more than {MAX_ITEMS} entries")
-    return value
-
-
-def _spec(data, file: str) -> HouseSpec:
+def house_spec(data, name: str) -> tuple[HouseSpec | None, list[Problem]]:
+    """The spec in ``data`` (as :func:`kb.files.parse_text` returns it) and its problems:
+    the schema's, then the checks across entries; see :func:`read_house`."""
     if data is None:
-        raise HouseError(Location(file, 1), "the file is empty; start from "
-                                            "`floorbook rulebook new`")
-    _fields(data, "a house rulebook", {"id", "title", "base"},
-            {"description", "adopt", "params", "add", "omit"})
-    hid = _text(data, "id")
-    if not HOUSE_ID.match(hid):
-        raise HouseError(_where(data, "id"), f"id {hid!r} must look like house.<name>@<version>, "
-                                             "e.g. house.friday@2026")
-    return HouseSpec(
-        hid, _text(data, "title", limit=200), _text(data, "base"),
-        _text(data, "description", "", limit=MAX_TEXT),
-        tuple(_adopt(n) for n in _items(data, "adopt")),
-        tuple(_param(n) for n in _items(data, "params")),
-        tuple(_add(n, hid) for n in _items(data, "add")),
-        tuple(_omit(n) for n in _items(data, "omit")), file, _where(data))
+        return None, [Problem(name, 1, "the file is empty", "start from `floorbook rulebook "
+                                                            "new`, or see docs/house-rulebooks.md")]
+    problems = validate(data, "house", name)
+    if not isinstance(data, Mapping):
+        return None, problems
+    # the paths (key,) and (key, index) the schema refused: those values are left out
+    broken = {tuple(error.absolute_path)[:2] for error in schema("house").iter_errors(data)}
+
+    def header(key: str) -> str:
+        return data[key].strip() if key in data and (key,) not in broken else ""
+
+    def entries(key: str) -> list[tuple[Mapping, bool]]:
+        """(entry, whether the schema accepts it); none when the list itself is refused
+        (not a list, or too long to be worth checking)."""
+        value = data.get(key)
+        if not isinstance(value, Sequence) or (key,) in broken:
+            return []
+        return [(item, (key, i) not in broken) for i, item in enumerate(value)]
+
+    added = entries("add")
+    spec = HouseSpec(
+        header("id"), header("title"), header("base"), header("description"),
+        tuple(_adopt(n) for n, ok in entries("adopt") if ok),
+        tuple(_param(n) for n, ok in entries("params") if ok),
+        tuple(_add(n) for n, ok in added if ok),
+        tuple(_omit(n) for n, ok in entries("omit") if ok),
+        name, Location(name, data.line), data,
+        frozenset(n["id"] for n, ok in added if not ok and isinstance(n, Mapping)
+                  and isinstance(n.get("id"), str)))
+    return spec, sorted(problems + entry_problems(spec), key=lambda p: (p.line, p.message))
 
 
-def _adopt(node) -> Adopt:
-    _fields(node, "an adopt entry", {"topic", "provisions"}, {"mode", "reason"})
-    mode = _text(node, "mode", "instead")
-    if mode not in ("instead", "before"):
-        raise HouseError(_where(node, "mode"), f"mode {mode!r}: use 'instead' (the base's "
-                                               "provisions stop governing) or 'before'")
-    return Adopt(_text(node, "topic"), _ids(node, "provisions"), mode,
-                 _text(node, "reason", ""), _where(node))
+def _at(node: Mapping) -> Location:
+    return Location(node.file, node.line)
 
 
-def _param(node) -> ParamChange:
-    _fields(node, "a params entry", {"provision", "name", "value"}, {"reason"})
-    value = node["value"]
-    if not isinstance(value, (int, str, bool)):
-        raise HouseError(_where(node, "value"), "a parameter's value must be a number, text "
-                                                "or true/false")
-    return ParamChange(_text(node, "provision"), _text(node, "name"), value,
-                       _text(node, "reason", ""), _where(node))
+def _ids(value) -> tuple[str, ...]:
+    """One id or a list of ids (the schema allows both), as a tuple."""
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
-def _add(node, house_id: str) -> HouseProvision:
-    _fields(node, "an added provision", {"id", "number", "title", "text", "topics"},
-            {"overrides", "rules-as", "as-of"})
-    pid = _text(node, "id")
-    prefix = house_id.split("@")[0] + "."
-    if not (_PROVISION_ID.match(pid) and pid.startswith(prefix)):
-        raise HouseError(_where(node, "id"), f"an added provision's id must start with "
-                                             f"{prefix!r}, e.g. {prefix}exposed-card")
-    number = node["number"]
-    if not isinstance(number, (str, int)) or isinstance(number, bool):
-        raise HouseError(_where(node, "number"), "'number' must be the house's rule number, "
-                                                 "e.g. \"4.2\"")
-    overrides, numbers = _overrides(node)
-    return HouseProvision(pid, str(number), _text(node, "title", limit=200),
-                          _text(node, "text", limit=MAX_TEXT), _ids(node, "topics"),
-                          overrides, _ids(node, "rules-as"), _text(node, "as-of", ""),
-                          numbers, _where(node))
+def _adopt(node: Mapping) -> Adopt:
+    return Adopt(node["topic"], _ids(node["provisions"]), node.get("mode", "instead"),
+                 node.get("reason", "").strip(), _at(node), node)
 
 
-def _overrides(node) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
-    """``overrides`` lists ids, or mappings ``{provision: id, number: "35-A-7"}`` that
-    record the number the house read (checked against the base edition: stale overrides)."""
+def _param(node: Mapping) -> ParamChange:
+    return ParamChange(node["provision"], node["name"], node["value"],
+                       node.get("reason", "").strip(), _at(node), node)
+
+
+def _add(node: Mapping) -> HouseProvision:
     ids, numbers = [], []
-    for item in _items(node, "overrides"):
-        if isinstance(item, str):
-            ids.append(item)
-            continue
-        _fields(item, "an overrides entry", {"provision"}, {"number"})
-        ids.append(_text(item, "provision"))
-        if "number" in item:
+    for item in node.get("overrides", []):
+        ids.append(item if isinstance(item, str) else item["provision"])
+        if isinstance(item, Mapping) and "number" in item:
             numbers.append((ids[-1], str(item["number"])))
-    return tuple(ids), tuple(numbers)
+    return HouseProvision(node["id"], str(node["number"]).strip(), node["title"].strip(),
+                          node["text"].strip(), _ids(node["topics"]), tuple(ids),
+                          _ids(node.get("rules-as", ())), node.get("as-of", ""),
+                          tuple(numbers), _at(node), node)
 
 
-def _omit(node) -> Omit:
-    _fields(node, "an omit entry", {"provision", "reason"}, set())
-    return Omit(_text(node, "provision"), _text(node, "reason"), _where(node))
+def _omit(node: Mapping) -> Omit:
+    return Omit(node["provision"], node["reason"].strip(), _at(node), node)
 
 
-def _parse_file(path: Path, name: str):
-    return parse_text(read_text(path, name), name)
+# --------------------------------------------------------------------------- checks
+
+
+def entry_problems(spec: HouseSpec) -> list[Problem]:
+    """What the schema cannot say about ``spec``: ids twice, added ids outside the house's
+    name, and numbers that YAML read as fractions."""
+    return [*_twice(spec), *_added_ids(spec), *_fractions(spec)]
+
+
+def _twice(spec: HouseSpec) -> list[Problem]:
+    """A topic adopted twice, a provision listed twice in one adopt, a provision omitted
+    twice, a parameter set twice, an id added twice: each at its second place."""
+    problems: list[Problem] = []
+    seen: dict[tuple, int] = {}
+
+    def once(key: tuple, line: int, message: str, hint: str) -> None:
+        if key in seen:
+            problems.append(spec.problem(line, message + f" (also at line {seen[key]})",
+                                         hint))
+        else:
+            seen[key] = line
+
+    for adopt in spec.adopt:
+        once(("topic", adopt.topic), adopt.line("topic"),
+             f"adopt: topic {adopt.topic!r} is adopted twice", "keep one entry per topic")
+        for i, pid in enumerate(adopt.provisions):
+            once(("adopt", adopt.topic, pid), adopt.line("provisions", i),
+                 f"adopt: {pid!r} is listed twice for topic {adopt.topic!r}", "list it once")
+    for omit in spec.omit:
+        once(("omit", omit.provision), omit.line("provision"),
+             f"omit: {omit.provision!r} is omitted twice", "keep one entry")
+    for change in spec.params:
+        once(("param", change.provision, change.name), change.line("name"),
+             f"params: {change.provision} {change.name!r} is set twice", "keep one entry")
+    for own in spec.add:
+        once(("add", own.id), own.line("id"), f"add: the id {own.id!r} is used twice",
+             "give each added provision its own id")
+    return problems
+
+
+def _added_ids(spec: HouseSpec) -> list[Problem]:
+    """Added provisions are named under the house: house.<name>.<rule>."""
+    if not spec.id:
+        return []   # the id itself is wrong (reported): no knock-on problems
+    prefix = spec.id.partition("@")[0] + "."
+    return [spec.problem(own.line("id"), f"add: the id {own.id!r} does not start with "
+                         f"{prefix!r}", f"name it under your rulebook, e.g. {prefix}"
+                         + own.id.rpartition(".")[2])
+            for own in spec.add if not own.id.startswith(prefix)]
+
+
+def _fractions(spec: HouseSpec) -> list[Problem]:
+    """``number: 4.0`` passes the schema (JSON Schema counts 4.0 as a whole number), but
+    YAML read it as a fraction: ask for the text the author meant."""
+    return [spec.problem(own.line("number"), f"add: number {own.number} is read as a "
+                         f"number, not as your rule's number", f'quote it: "{own.number}"')
+            for own in spec.add if isinstance(own.node and own.node["number"], float)]

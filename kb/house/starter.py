@@ -2,18 +2,28 @@
 
 The file it writes composes as it stands (it is the base edition, unchanged); each
 disagreement between the base and another book is a commented choice with both sides'
-provisions and numbers, and an ``adopt`` entry ready to uncomment.
+provisions and numbers, and an ``adopt`` entry ready to uncomment.  Its first line is a
+YAML language server modeline naming the installed JSON Schema, so that an editor checks
+the file as it is typed.  :func:`option_problems` refuses options that would make a file
+``floorbook rulebook check`` refuses (the starter is read back with the same reader).
 
 >>> from kb.knowledge.load import load_knowledge_base
->>> text = starter_text(load_knowledge_base(), "tda@2024", "house.my-room@2026", "My Room")
+>>> kb = load_knowledge_base()
+>>> text = starter_text(kb, "tda@2024", "house.my-room@2026", "My Room")
 >>> "  # - topic: four-card-flop" in text and "Hold'em 3" in text
 True
+>>> text.splitlines()[0] == MODELINE
+True
+>>> option_problems(kb, "tda@2024", "house.my-room@2026", "  ")
+["--title '  ': title '  ' is not of the right form (write the title on one line, as plain text, 200 characters at most)"]
 """
 
 from __future__ import annotations
 
 import json
 
+from kb.files import SCHEMAS, InputError, parse_text
+from kb.house.spec import house_spec
 from kb.knowledge.graph import disagreements
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.rulebook import EDITIONS, edition_rulebook
@@ -47,17 +57,50 @@ def _option(kb: KnowledgeBase, topic: str, other: str, items) -> list[str]:
     return list(dict.fromkeys(pid for pid, _ in items))
 
 
+#: The starter file's first line: editors with a YAML language server check the file
+#: against the installed schema as it is typed.
+MODELINE = f"# yaml-language-server: $schema={(SCHEMAS / 'house.schema.json').resolve()}"
+_OPTIONS = {"id": "--id", "title": "--title", "base": "--base"}
+
+
+def option_problems(kb: KnowledgeBase, base: str, house_id: str, title: str) -> list[str]:
+    """Why a starter file made with these options would fail ``rulebook check``, one
+    message per problem naming the option; ``[]`` when it would pass."""
+    try:
+        title.encode("utf-8")
+    except UnicodeEncodeError:
+        return [f"--title {title!r}: it holds bytes that are not text (write it in UTF-8)"]
+    text = starter_text(kb, base, house_id, title)
+    name = "the starter file"
+    try:
+        spec, problems = house_spec(parse_text(text, name), name)
+    except InputError as error:
+        spec, problems = None, error.problems
+    lines = text.splitlines()
+    found = []
+    for problem in problems:
+        key = lines[problem.line - 1].partition(":")[0] if problem.line <= len(lines) else ""
+        value = {"id": house_id, "title": title, "base": base}.get(key)
+        where = f"{_OPTIONS[key]} {value!r}: " if key in _OPTIONS else ""
+        found.append(where + problem.message + (f" ({problem.hint})" if problem.hint else ""))
+    if not found and spec is not None and spec.title != title.strip():
+        found.append(f"--title {title!r}: YAML would read it as {spec.title!r} "
+                     "(write it on one line, as plain text)")
+    return found
+
+
 def starter_text(kb: KnowledgeBase, base: str, house_id: str, title: str) -> str:
     """The starter file's YAML text for a house on ``base`` (an edition id)."""
     book = edition_rulebook(kb, base)
     lines = [
+        MODELINE,
         "# A house rulebook, written by `floorbook rulebook new`. As it stands it is the base",
         "# edition unchanged; every point where the books disagree is a choice below. To rule",
         "# a topic as another book does, uncomment that option's lines (the ones starting with",
         "# '# - topic' and '#   provisions'). Then run `floorbook rulebook check` on this file.",
         "# The format: docs/house-rulebooks.md.",
         f"id: {house_id}",
-        f"title: {json.dumps(title)}",
+        f"title: {json.dumps(title, ensure_ascii=False)}",
         f"base: \"{base}\"",
         "adopt:",
     ]
@@ -71,8 +114,8 @@ def starter_text(kb: KnowledgeBase, base: str, house_id: str, title: str) -> str
                 lines += [f"  #   {_show(kb, pid)}: {' '.join(d.point.split())}"]
             option = _option(kb, topic, other, items)
             if not option:
-                lines += [f"  #   ({kb.source(other).title} has no provision of its own on "
-                          "this topic: keep the base's.)"]
+                lines += [(f"  #   ({kb.source(other).title} has no provision of its own on "
+                          "this topic: keep the base's.)")]
                 continue
             lines += [f"  # - topic: {topic}", f"  #   provisions: [{', '.join(option)}]"]
     return "\n".join(lines) + "\n"

@@ -15,7 +15,7 @@ from weakref import WeakKeyDictionary
 
 from sphinx.errors import ConfigError, ExtensionError
 
-from kb.house.compose import compose
+from kb.house.compose import compose_file
 from kb.house.spec import HouseError, HouseSpec, read_house_file
 from kb.knowledge.load import LoadError, load_knowledge_base
 from kb.knowledge.model import KnowledgeBase
@@ -67,11 +67,11 @@ def load(app) -> None:
     path = Path(app.config.floorbook_house_file)
     app.env.note_dependency(str(path))
     try:
-        kb, spec = load_knowledge_base(), read_house_file(path)
-    except (LoadError, HouseError) as error:
-        raise ExtensionError(f"floorbook: cannot read {path}: {error}") from None
-    book, problems = compose(kb, spec)
-    if problems or book is None:
+        kb = load_knowledge_base()
+    except LoadError as error:
+        raise ExtensionError(f"floorbook: cannot read the knowledge base: {error}") from None
+    spec, book, problems = compose_file(kb, path)
+    if problems or spec is None or book is None:
         raise ExtensionError("floorbook: the house rulebook has problems:\n"
                              + "\n".join(f"  {p}" for p in problems))
     _LOADED[app.env] = Published(kb, spec, book, load_scenarios(),
