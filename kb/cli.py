@@ -103,11 +103,12 @@ def _rulebook_parsers(commands) -> None:
 
 
 def _house_id(text: str) -> str:
-    """argparse type of a house rulebook id (a bad one is a usage error, exit 2)."""
-    from kb.house.spec import HOUSE_ID
+    """argparse type of a house rulebook id (a bad one is a usage error, exit 2): the house
+    schema's pattern."""
+    from kb.house.spec import HOUSE_ID, HOUSE_ID_HINT
     if not HOUSE_ID.match(text):
-        raise argparse.ArgumentTypeError(f"{text!r} must look like house.<name>@<version>, "
-                                         "e.g. house.friday@2026")
+        raise argparse.ArgumentTypeError(f"{text!r} is not a house rulebook id "
+                                         f"({HOUSE_ID_HINT})")
     return text
 
 
@@ -267,30 +268,20 @@ def run_compare(args) -> int:
     return _print_rulings(rulings, args.json, many=True, seed=args.seed)
 
 
-def _house(path: Path):
-    """The knowledge base and the parsed house file, or an exit status after printing."""
-    from kb.house.spec import HouseError, read_house_file
+def _checked_house(path: Path):
+    """The knowledge base and the house file at ``path``, or exit status 1 after printing
+    every problem of the file (its own, the composition's, then the conflicts)."""
+    from kb.house.check import check_house_file
     from kb.knowledge.load import LoadError, load_knowledge_base
 
     try:
         kb = load_knowledge_base()
     except LoadError as error:
         return _fail(str(p) for p in error.problems)
-    try:
-        return kb, read_house_file(path)
-    except HouseError as error:
-        return _fail([str(error)])
-
-
-def _checked_house(path: Path):
-    """:func:`_house`, then every problem of the house file printed (exit status 1)."""
-    from kb.house.check import check_house
-
-    loaded = _house(path)
-    if isinstance(loaded, int):
-        return loaded
-    problems = check_house(*loaded)
-    return _fail(str(p) for p in problems) if problems else loaded
+    spec, problems = check_house_file(kb, path)
+    if problems or spec is None:
+        return _fail(str(p) for p in problems)
+    return kb, spec
 
 
 def run_rulebook_check(args) -> int:
@@ -304,29 +295,44 @@ def run_rulebook_check(args) -> int:
 
 
 def run_rulebook_new(args) -> int:
-    """Write a starter house rulebook; refuses to overwrite an existing file."""
-    from kb.house.starter import starter_text
+    """Write a starter house rulebook; refuses to overwrite an existing file, and options
+    that would make a file `rulebook check` refuses."""
+    from kb.house.starter import option_problems, starter_text
     from kb.knowledge.load import load_knowledge_base
 
     if not args.output.parent.is_dir():
         what = "is not a folder" if args.output.parent.exists() else "does not exist"
         return _fail([f"{args.output}: {args.output.parent} {what}; choose another file "
                       "with -o"])
-    if args.output.exists():
+    if args.output.exists() or args.output.is_symlink():
         return _fail([f"{args.output}: already exists; choose another file with -o"])
-    text = starter_text(load_knowledge_base(), args.base, args.id, args.title)
-    args.output.write_text(text, encoding="utf-8")
+    kb = load_knowledge_base()
+    refused = option_problems(kb, args.base, args.id, args.title)
+    if refused:
+        return _fail(f"floorbook rulebook new: {problem}" for problem in refused)
+    try:
+        with open(args.output, "x", encoding="utf-8") as handle:  # "x": never overwrite
+            handle.write(starter_text(kb, args.base, args.id, args.title))
+    except OSError as error:
+        return _fail([f"{args.output}: cannot write it ({error.strerror}); choose another "
+                      "file with -o"])
     print(f"wrote {args.output}: edit it, then run floorbook rulebook check {args.output}")
     return 0
 
 
 def run_rulebook_build(args) -> int:
-    """Publish a house rulebook: check it, then build its site (and PDF) into the folder."""
-    from kb.house.publish import PublishError, publish
+    """Publish a house rulebook: check it and the output folder (every problem of both is
+    printed, exit 1, nothing written), then build its site (and PDF) into the folder."""
+    from kb.house.publish import PublishError, output_folder, publish
 
+    try:
+        output_folder(args.output)
+        refused = []
+    except PublishError as error:
+        refused = [f"floorbook rulebook build: -o {args.output}: {error}"]
     loaded = _checked_house(args.file)
-    if isinstance(loaded, int):
-        return loaded
+    if refused or isinstance(loaded, int):
+        return _fail(refused)
     kb, _ = loaded
     try:
         written = publish(kb, args.file, args.output, pdf=args.pdf)
