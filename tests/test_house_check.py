@@ -100,13 +100,16 @@ def test_example_rulebooks_check_clean(name, capsys):
 # --------------------------------------------------------------------------- generated
 
 
-def _adds(n: int, overrides_each_other: bool = True) -> str:
-    """A house file adding ``n`` provisions; each overrides all the others."""
+def _adds(n: int, overrides_each_other: bool = True, topics: str = "deck-changes",
+          rules_as=()) -> str:
+    """A house file adding ``n`` provisions on ``topics``; each overrides all the others
+    (or none), and the i-th rules as ``rules_as[i]`` if given."""
     ids = [f"house.bad.rule-{i:02}" for i in range(n)]
     body = "".join(
         f"  - id: {pid}\n    number: \"{i}\"\n    title: Rule {i}\n"
-        f"    topics: [deck-changes]\n    text: Rule {i}.\n"
+        f"    topics: [{topics}]\n    text: Rule {i}.\n"
         f"    overrides: [{', '.join(o for o in ids if o != pid and overrides_each_other)}]\n"
+        + (f"    rules-as: [{rules_as[i]}]\n" if rules_as else "")
         for i, pid in enumerate(ids))
     return f'id: house.bad@1\ntitle: Many rules\nbase: "tda@2024"\nadd:\n{body}'
 
@@ -157,9 +160,28 @@ def test_two_separate_override_cycles_are_two_lines(tmp_path, capsys):
 
 def test_more_added_provisions_than_the_schema_allows_are_refused_at_once(tmp_path, capsys):
     path = tmp_path / "many.yaml"
-    path.write_text(_adds(51, overrides_each_other=False), encoding="utf-8")
+    path.write_text(_adds(31, overrides_each_other=False), encoding="utf-8")
     start = time.perf_counter()
     assert main(["rulebook", "check", str(path)]) == 1
     assert capsys.readouterr().err.splitlines() == [
-        f"{path}:5: add has 51 items (give at most 50)"]
+        f"{path}:5: add has 31 items (give at most 30)"]
     assert time.perf_counter() - start < 5
+
+
+def test_thirty_added_provisions_on_the_busiest_topics_are_checked_for_conflicts_in_bounded_time(
+        tmp_path):
+    """The conflict search rules each added provision alone on every scenario of its
+    topics: the schema's bounds (30 added provisions, 5 topics each) keep the worst file
+    well inside the limits."""
+    busy = ("misdeal-cutoff, exposed-later-hole-card, wrong-count-after-action, "
+            "misdeal-causes, exposed-first-two-cards")
+    deciders = [p.id for p in load.load_knowledge_base().provisions
+                if p.id.startswith("rrop.")][:30]
+    path = tmp_path / "busy.yaml"
+    path.write_text(_adds(30, False, busy, deciders), encoding="utf-8")
+    done, seconds = _capped_check(path)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    lines = done.stderr.splitlines()
+    assert lines and all(line.startswith(f"{path}:") and ": conflict on '" in line
+                         for line in lines)
+    assert seconds < 5

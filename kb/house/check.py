@@ -63,11 +63,14 @@ def conflicts(kb: KnowledgeBase, spec: HouseSpec, book: Rulebook, scenarios) -> 
     the same topic with no stated precedence between the two."""
     search = _Search(kb, book, scenarios)
     overrides = {p.id: set(p.overrides) for p in spec.add}
+    order = {p.id: n for n, p in enumerate(spec.add)}
     problems = []
     for own in spec.add:
         for i, topic in enumerate(own.topics):
             for other in book.governing(topic):
-                if other == own.id or _ordered(kb, overrides, own.id, other):
+                if order.get(other, len(order)) <= order[own.id]:
+                    continue     # itself, or an added provision that met this one already
+                if _ordered(kb, overrides, own.id, other):
                     continue
                 shown = search.shown_by(topic, own.id, other)
                 if shown:
