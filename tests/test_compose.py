@@ -187,3 +187,15 @@ def test_tda_tournament_rules_still_apply_to_cash_hands_in_a_mixed_house_book(kb
     assert scenario.setting == "cash"
     ruling = rule(kb, home, scenario)
     assert ruling.remedy == "misdeal" and ruling.citations[0].number == "35-A-1"
+
+
+def test_an_added_provision_with_an_empty_overrides_field_composes(kb):
+    book, problems = _compose(kb, """add:
+  - id: house.test.deck
+    number: "1"
+    title: New deck on request
+    topics: [deck-changes]
+    text: A new deck on request.
+    overrides:
+""")
+    assert problems == [] and book.governing("deck-changes")[0] == "house.test.deck"

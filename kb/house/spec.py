@@ -261,7 +261,7 @@ def _param(node: Mapping) -> ParamChange:
 
 def _add(node: Mapping) -> HouseProvision:
     ids, numbers = [], []
-    for item in node.get("overrides", []):
+    for item in node.get("overrides") or []:
         ids.append(item if isinstance(item, str) else item["provision"])
         if isinstance(item, Mapping) and "number" in item:
             numbers.append((ids[-1], str(item["number"])))
