@@ -235,9 +235,9 @@ def run_schema(args) -> int:
 def run_rule(args) -> int:
     """Rule ``args.scenario`` under ``args.rulebook``; invalid scenario: exit 1, unknown
     rulebook: exit 2."""
+    from kb.house.compose import resolve_rulebook
     from kb.rules.engine import rule
     from kb.rules.rulebook import RulebookError
-    from kb.house.compose import resolve_rulebook
 
     loaded = _scenario_and_kb(args.scenario)
     if isinstance(loaded, int):
@@ -257,8 +257,8 @@ def run_rule(args) -> int:
 
 def run_compare(args) -> int:
     """Rule ``args.scenario`` under every published rulebook."""
-    from kb.rules.engine import rule
     from kb.house.compose import published_rulebooks
+    from kb.rules.engine import rule
 
     loaded = _scenario_and_kb(args.scenario)
     if isinstance(loaded, int):
@@ -344,9 +344,9 @@ def run_rulebook_build(args) -> int:
 
 
 def _scenario_and_kb(path: Path):
-    from kb.knowledge.load import LoadError, load_knowledge_base
     from kb.hand.scenario import ScenarioError
     from kb.hand.scenario_file import load_scenario
+    from kb.knowledge.load import LoadError, load_knowledge_base
 
     try:
         scenario = load_scenario(path)

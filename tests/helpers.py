@@ -1,9 +1,9 @@
 """Small helpers the engine tests share: a hand from a few lines of events, a ruling under
 a rulebook named by id, and the numbers a ruling cites."""
 
-from kb.rules.engine import rule
-from kb.house.compose import resolve_rulebook
 from kb.hand.scenario_file import parse_scenario
+from kb.house.compose import resolve_rulebook
+from kb.rules.engine import rule
 
 #: The spec example's deck (scenario-format.md): 6 seats, button 6.
 EXAMPLE_DECK = "As Kd 7h 7c 2s 9d Qs Jh 4c 5d 8s Tc Ah 3d"

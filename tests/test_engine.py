@@ -1,14 +1,11 @@
 """Rulings with real values from the rule texts (sources.md), per book."""
 
 
-from kb.rules.engine import compare, rule
-from kb.house.compose import published_rulebooks, resolve_rulebook
-from kb.hand.scenario_file import parse_scenario
-
 from helpers import hand, numbers, ruled
 
-
-
+from kb.hand.scenario_file import parse_scenario
+from kb.house.compose import published_rulebooks, resolve_rulebook
+from kb.rules.engine import compare, rule
 
 
 def test_rrop_v11_holdem_1_one_exposed_later_card_is_replaced_and_is_the_flop_burn(kb):

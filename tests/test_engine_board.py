@@ -1,11 +1,10 @@
 """Board-card and burn errors (sources.md sections 7 and 8), ruled on hand-built decks."""
 
 import pytest
-
-from kb.hand.scenario_file import parse_scenario
-
 from helpers import numbers
 from helpers import ruled as ruled_scenario
+
+from kb.hand.scenario_file import parse_scenario
 
 # Six seats, button 6: twelve hole cards, then the stub B0 F1 F2 F3 B1 T1 B2 R1 X1 X2.
 DECK = "2s 3s 4s 5s 6s 7s 2h 3h 4h 5h 6h 7h Ac Kc Qc Jc Tc 9c 8c 7c 6c 5c"

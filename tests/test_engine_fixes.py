@@ -3,16 +3,11 @@ card that the deck lists, jokers and stray hands after the cutoff, explanations 
 what the books leave open, in a floorperson's words."""
 
 import pytest
-
-from kb.hand.scenario import ScenarioError
-from kb.hand.scenario_file import parse_scenario
-from kb.hand.deal import replay
-
 from helpers import hand, numbers, ruled
 
-
-
-
+from kb.hand.deal import replay
+from kb.hand.scenario import ScenarioError
+from kb.hand.scenario_file import parse_scenario
 
 # ------------------------------------------------------------------ found: missing
 

@@ -2,11 +2,10 @@
 deck order (A to 2, suits s h d c) so that the cards can be counted by hand."""
 
 import pytest
+from helpers import numbers, ruled
 
 from kb.hand.scenario import ScenarioError
 from kb.hand.scenario_file import parse_scenario
-
-from helpers import numbers, ruled
 
 CHECKS = "  - act: [{}]\n"
 

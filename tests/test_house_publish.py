@@ -12,9 +12,9 @@ from pypdf import PdfReader
 
 from kb.cli import main
 from kb.house.compose import RULEBOOKS
-from kb.rules.disagreements import load_scenarios
 from kb.house.publish import MARKER, PublishError, output_folder, publish, site_name
 from kb.knowledge.load import load_knowledge_base
+from kb.rules.disagreements import load_scenarios
 
 PAGES = ("index", "rules", "differences", "scenarios")
 
@@ -51,7 +51,7 @@ def part(html: str, anchor: str) -> str:
 def rows(html: str) -> dict[str, str]:
     """Scenario id -> its table row's HTML."""
     found = {}
-    for row in re.findall(r"<tr[^>]*>.*?</tr>", html, re.S):
+    for row in re.findall(r"<tr[^>]*>.*?</tr>", html, re.DOTALL):
         match = re.search(r'<span class="pre">([a-z0-9-]+)</span>', row)
         if match:
             found[match.group(1)] = row

@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 
 from kb.hand.cards import standard_deck
 from kb.hand.deal import replay
-from kb.rules.engine import rule
-from kb.knowledge.load import load_knowledge_base
-from kb.house.compose import published_rulebooks
 from kb.hand.scenario import ScenarioError
 from kb.hand.scenario_file import parse_scenario
+from kb.house.compose import published_rulebooks
+from kb.knowledge.load import load_knowledge_base
+from kb.rules.engine import rule
 
 KB = load_knowledge_base()
 BOOKS = published_rulebooks(KB)

@@ -20,7 +20,7 @@ def test_spec_example_reads_exactly():
     assert scenario.id == "cutoff-second-card-exposed"
     assert scenario.seats == (1, 2, 3, 4, 5, 6) and scenario.button == 6
     assert scenario.blinds == (1, 2)
-    assert scenario.deck[:14] == tuple("As Kd 7h 7c 2s 9d Qs Jh 4c 5d 8s Tc Ah 3d".split())
+    assert scenario.deck[:14] == tuple(["As", "Kd", "7h", "7c", "2s", "9d", "Qs", "Jh", "4c", "5d", "8s", "Tc", "Ah", "3d"])
     assert scenario.events[0].exposed == (11,)
     assert scenario.expect["rrop@v11"]["hands"] == {5: ("2s", "Ah")}
 

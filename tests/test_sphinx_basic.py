@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("sphinx")
-from sphinx.application import Sphinx  # noqa: E402
-from sphinx.util.docutils import docutils_namespace, patch_docutils  # noqa: E402
+from sphinx.application import Sphinx
+from sphinx.util.docutils import docutils_namespace, patch_docutils
 
 ROOT = Path(__file__).parent / "roots" / "test-basic"
 

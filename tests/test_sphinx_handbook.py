@@ -6,9 +6,9 @@ import re
 from pathlib import Path
 
 import pytest
+from test_sphinx_basic import build, search_index
 
 from kb.knowledge.load import load_knowledge_base
-from test_sphinx_basic import build, search_index
 
 PROJECT = Path(__file__).parent.parent
 
@@ -164,9 +164,9 @@ def test_exposed_later_hole_card_matrix_shows_the_replaced_hand_and_the_burn(sit
 
 
 def test_each_topic_matrix_has_a_row_per_scenario_ruled_on_it(site, kb):
+    from kb.house.compose import published_rulebooks
     from kb.rules.disagreements import load_scenarios
     from kb.rules.engine import rule
-    from kb.house.compose import published_rulebooks
     books = published_rulebooks(kb)
     scenarios = load_scenarios()
     topics = {t: set() for t in ("four-card-flop", "boxed-cards")}

@@ -8,7 +8,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from test_sphinx_basic import build
 
 ROOT = Path(__file__).parent / "roots" / "test-incremental"

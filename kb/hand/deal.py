@@ -25,10 +25,22 @@ from collections import Counter
 
 from kb.hand.actions import Betting
 from kb.hand.cards import is_standard
-from kb.hand.scenario import (DRAW_GAMES, FLOP_GAMES, Act, Deal, Draw, Found,
-                              Scenario, ScenarioError, Street, StudStreet, clockwise_from)
+from kb.hand.scenario import (
+    DRAW_GAMES,
+    FLOP_GAMES,
+    Act,
+    Deal,
+    Draw,
+    Found,
+    Scenario,
+    ScenarioError,
+    Street,
+    StudStreet,
+    clockwise_from,
+)
 from kb.hand.stud import draw, stud_street
 from kb.hand.table import Irregularity, Replay, StubEmpty, Table, fail, hole_cards, irregular
+
 
 def replay(scenario: Scenario) -> Replay:
     """Replay the events of ``scenario``; raises ScenarioError (with the event's line) for

@@ -19,8 +19,20 @@ from __future__ import annotations
 
 from kb.files import Mapping, Problem, Sequence, line_of
 from kb.hand.cards import is_card
-from kb.hand.scenario import (DRAW_GAMES, FLOP_GAMES, STUD_GAMES, STUD_STREETS, Act, Action,
-                              Deal, Draw, Event, Found, Street, StudStreet)
+from kb.hand.scenario import (
+    DRAW_GAMES,
+    FLOP_GAMES,
+    STUD_GAMES,
+    STUD_STREETS,
+    Act,
+    Action,
+    Deal,
+    Draw,
+    Event,
+    Found,
+    Street,
+    StudStreet,
+)
 
 #: What to do about text that is not a card.
 CARD_HINT = "write rank AKQJT98765432 then suit shdc, e.g. Td, or Jk for a joker"

@@ -32,14 +32,29 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kb.files import (MAX_USER_BYTES, InputError, Mapping, Problem, Sequence, line_of,
-                      parse_text, read_text, validate)
+from kb.files import (
+    MAX_USER_BYTES,
+    InputError,
+    Mapping,
+    Problem,
+    Sequence,
+    line_of,
+    parse_text,
+    read_text,
+    validate,
+)
 from kb.hand.cards import deck_from_spec, is_card
-from kb.hand.scenario import (GAMES, STUD_GAMES, Citation, Scenario, ScenarioError,
-                              default_blinds)
-from kb.hand.scenario_events import (build_events, card_problems, card_texts, cards,
-                                     event_problems, indexed_seats, numbers,
-                                     seat_number)
+from kb.hand.scenario import GAMES, STUD_GAMES, Citation, Scenario, ScenarioError, default_blinds
+from kb.hand.scenario_events import (
+    build_events,
+    card_problems,
+    card_texts,
+    cards,
+    event_problems,
+    indexed_seats,
+    numbers,
+    seat_number,
+)
 
 #: Scenario files bigger than this are refused (a scenario is one hand: a few KB).
 MAX_BYTES = MAX_USER_BYTES

@@ -13,8 +13,8 @@ import random
 from dataclasses import dataclass, field
 
 from kb.hand.actions import Record, rrop_action_begun, tda_substantial_action
-from kb.hand.table import Irregularity, Replay, Table, hole_cards
 from kb.hand.scenario import DRAW_GAMES, STUD_GAMES, Scenario
+from kb.hand.table import Irregularity, Replay, Table, hole_cards
 
 _FIRST = ("duplicate", "odd-back", "missing", "foreign")
 _CUTOFF = "misdeal-cutoff"

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from docutils import nodes
 
-from kb.rules.ruling import Ruling
 from kb.hand.scenario import Scenario
 from kb.handbook.cards import cards_node
 from kb.handbook.events import describe, setting
 from kb.handbook.rulings import SEED
+from kb.rules.ruling import Ruling
 
 #: sphinx-design badge colour of each remedy.
 REMEDY_COLOUR = {"misdeal": "danger", "continue": "success", "dead-hand": "warning",

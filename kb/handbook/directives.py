@@ -15,10 +15,10 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.parsing import nested_parse_to_nodes
 
-from kb.knowledge import names
 from kb.handbook import pictures, uses
 from kb.handbook.fragment import Fragment, fill
 from kb.handbook.store import handbook
+from kb.knowledge import names
 
 logger = logging.getLogger(__name__)
 

@@ -122,8 +122,8 @@ class RuleDomain(Domain):
         """Extra names "TDA 2026 37-A-1" for a provision's number in each edition beyond the
         first (Sphinx's search matches the display name, which already carries the first
         edition's number), so searching any edition's number finds the rule's own entry."""
-        from kb.knowledge.names import edition_short
         from kb.handbook.store import handbook
+        from kb.knowledge.names import edition_short
         try:
             kb = handbook(self.env).kb
         except KeyError:

@@ -9,11 +9,11 @@ and the rulings shown, so an edit of one scenario re-renders exactly the pages s
 
 from __future__ import annotations
 
-from kb.knowledge.names import edition_short
-from kb.knowledge.graph import disagreements
 from kb.handbook import cells
 from kb.handbook.fragment import Fragment
 from kb.handbook.rulings import SEED
+from kb.knowledge.graph import disagreements
+from kb.knowledge.names import edition_short
 
 
 def column_names(hb) -> dict[str, str]:

@@ -11,14 +11,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kb import DATA
-from kb.rules.disagreements import BOOKS, ComputedDisagreement, computed_disagreements, difference
-from kb.rules.engine import rule
-from kb.knowledge.model import KnowledgeBase
-from kb.rules.rulebook import EDITIONS, Rulebook, edition_rulebook
-from kb.house.compose import published_rulebooks
-from kb.rules.ruling import Ruling
 from kb.hand.scenario import Scenario
 from kb.hand.scenario_file import load_scenario
+from kb.house.compose import published_rulebooks
+from kb.knowledge.model import KnowledgeBase
+from kb.rules.disagreements import BOOKS, ComputedDisagreement, computed_disagreements, difference
+from kb.rules.engine import rule
+from kb.rules.rulebook import EDITIONS, Rulebook, edition_rulebook
+from kb.rules.ruling import Ruling
 
 #: The seed every random step of a shown ruling uses (the pages say so).
 SEED = 0

@@ -7,10 +7,10 @@ its fragments, so their digests tell which pages an edit of the data makes stale
 
 from __future__ import annotations
 
+from kb.handbook.fragment import Fragment, safe_id
 from kb.knowledge import names
 from kb.knowledge.graph import book_order, disagreements, edition_provisions, neighbours, number_key
 from kb.knowledge.model import Confidence, Provision, SourceKind
-from kb.handbook.fragment import Fragment, safe_id
 
 _NOT_RELATIONS = {"answers", "answered-by", "in-edition", "contains"}
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import hashlib
 
-from kb.knowledge import names
 from kb.handbook import matrix, pictures, texts
 from kb.handbook.store import handbook
+from kb.knowledge import names
 
 #: view name -> function (handbook, *ids) -> something with a stable repr or a .digest
 VIEWS = {

@@ -23,15 +23,15 @@ from functools import cache
 from pathlib import Path
 
 from kb import DATA
-from kb.rules.engine import rule
-from kb.knowledge.graph import disagreements
-from kb.knowledge.load import Problem
-from kb.knowledge.model import KnowledgeBase, Location
-from kb.rules.rulebook import edition_rulebook
-from kb.rules.ruling import Ruling
 from kb.files import Problem as FileProblem
 from kb.hand.scenario import Scenario, ScenarioError
 from kb.hand.scenario_file import load_scenario
+from kb.knowledge.graph import disagreements
+from kb.knowledge.load import Problem
+from kb.knowledge.model import KnowledgeBase, Location
+from kb.rules.engine import rule
+from kb.rules.rulebook import edition_rulebook
+from kb.rules.ruling import Ruling
 
 #: The two books whose rulings are compared, as rulebook ids.
 BOOKS = ("rrop@v11", "tda@2024")

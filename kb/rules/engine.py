@@ -14,14 +14,14 @@ import random
 import re
 
 from kb.hand.deal import replay
+from kb.hand.scenario import Scenario
+from kb.hand.situation import Case, primary_irregularity, topics_for
 from kb.hand.table import StubEmpty
-from kb.rules.deciders import load_deciders
 from kb.knowledge.model import GAME_GROUPS, Confidence, KnowledgeBase
+from kb.rules.deciders import load_deciders
 from kb.rules.remedies import Decision, floor_decision
 from kb.rules.rulebook import EDITIONS, Rulebook
 from kb.rules.ruling import Citation, Ruling, TableView
-from kb.hand.scenario import Scenario
-from kb.hand.situation import Case, primary_irregularity, topics_for
 
 _TDA_CUTOFF = ("tda.substantial-action.two-with-chips", "tda.substantial-action.three-actions",
                "tda.misdeal.after-substantial-action")

@@ -14,9 +14,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from kb.hand.scenario import STUD_GAMES, clockwise_from
 from kb.hand.table import Table, hole_cards
 from kb.rules.ruling import Step
-from kb.hand.scenario import STUD_GAMES, clockwise_from
 
 #: A cut leaves at least this many cards in each part (RRoP-derived home-game copy,
 #: sources.md section 1 "Cut", partial).

@@ -11,10 +11,10 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from kb.rules.rulebook import edition_rulebook
 from kb.handbook.house import nodes as hn
 from kb.handbook.house.store import published
 from kb.handbook.house.view import Choice, Cited, choices
+from kb.rules.rulebook import edition_rulebook
 
 _MODE = {
     "instead": "Our rules replace the base's rules on this topic.",

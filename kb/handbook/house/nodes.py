@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from docutils import nodes
 
-from kb.rules.ruling import Ruling
-from kb.handbook.markdown import markdown_nodes
 from kb.handbook.cards import cards_node
 from kb.handbook.house.view import Cited
+from kb.handbook.markdown import markdown_nodes
+from kb.rules.ruling import Ruling
+
 
 def para(*parts, classes: tuple[str, ...] = ()) -> nodes.paragraph:
     """A paragraph of ``parts``: strings become text, nodes are kept."""

@@ -11,10 +11,10 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from kb.rules.rulebook import edition_rulebook
 from kb.handbook.house import nodes as hn
 from kb.handbook.house.store import published
 from kb.handbook.house.view import Reruling, rerulings
+from kb.rules.rulebook import edition_rulebook
 
 _WIDTHS = (24, 38, 38)
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kb.rules.disagreements import difference
-from kb.rules.engine import rule
 from kb.house.spec import HouseSpec
 from kb.knowledge.model import KnowledgeBase, Topic
+from kb.rules.disagreements import difference
+from kb.rules.engine import rule
 from kb.rules.rulebook import Rulebook, edition_rulebook
 from kb.rules.ruling import Ruling
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from functools import cache
 from collections.abc import Callable
+from functools import cache
 
 DECIDERS: dict[str, Callable] = {}
 

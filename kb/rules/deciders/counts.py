@@ -4,9 +4,9 @@ wrong-count-after-action, card-count)."""
 
 from __future__ import annotations
 
+from kb.hand.scenario import DRAW_GAMES, STUD_GAMES
 from kb.rules.deciders import decides
 from kb.rules.remedies import Decision, before_sa, cards, carry_on, misdeal, step
-from kb.hand.scenario import DRAW_GAMES, STUD_GAMES
 
 
 def wrong_count(case) -> tuple[int, int] | None:

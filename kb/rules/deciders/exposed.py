@@ -8,9 +8,9 @@ card (Robert's Rules of Poker v11, Irregularities 12); the TDA's 35-A-7 speaks o
 
 from __future__ import annotations
 
+from kb.hand.scenario import FLOP_GAMES
 from kb.rules.deciders import decides
 from kb.rules.remedies import carry_on, misdeal, step
-from kb.hand.scenario import FLOP_GAMES
 
 RROP_FIRST_TWO = ("rrop.holdem.exposed-first-two", "rrop.misdeals.first-two-exposed")
 RROP_TWO = ("rrop.holdem.two-exposed", "rrop.misdeals.two-exposed")

@@ -1,0 +1,179 @@
+"""Parsing YAML as floorbook files need it (step 2 of :mod:`kb.files`): PyYAML's safe
+constructor with no aliases, tags or merge keys, YAML 1.2's booleans, plain decimal
+integers, dates as text, and the line of every key, value and item.
+
+PyYAML's pure-Python parser, not libyaml's: only it lets the composer refuse an alias where
+it stands, before anything is expanded.
+"""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from kb.files.problems import fail
+
+#: Deeper YAML than this is refused: no floorbook file needs more than a few levels.
+MAX_DEPTH = 40
+
+
+class Mapping(dict):
+    """A dict that knows its file, the line it starts on, and the line of each key and
+    each value."""
+
+    line: int = 1
+    file: str = ""
+
+    def key_line(self, key: str) -> int:
+        """The line of ``key`` (the mapping's own line if it has no such key)."""
+        return self._key_lines.get(key, self.line)
+
+    def value_line(self, key: str) -> int:
+        """The line where the value of ``key`` starts."""
+        return self._value_lines.get(key, self.key_line(key))
+
+
+class Sequence(list):
+    """A list that knows its file, the line it starts on and the line of each item."""
+
+    line: int = 1
+    file: str = ""
+
+    def item_line(self, index: int) -> int:
+        """The line of item ``index`` (the sequence's own line if there is none)."""
+        lines = self._item_lines
+        return lines[index] if 0 <= index < len(lines) else self.line
+
+
+def line_of(node, key=None) -> int:
+    """The line of ``node[key]`` (a value's line), or of ``node`` itself."""
+    if key is not None and isinstance(node, Mapping):
+        return node.value_line(key)
+    if key is not None and isinstance(node, Sequence):
+        return node.item_line(key)
+    return getattr(node, "line", 1)
+
+
+class _Resolver(yaml.resolver.BaseResolver):
+    """YAML 1.2's core types, not 1.1's: ``yes``/``on`` are text, dates are text."""
+
+
+_Resolver.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+    list("tTfF"))
+_Resolver.add_implicit_resolver(
+    "tag:yaml.org,2002:int", re.compile(r"^[-+]?[0-9]+$"), list("-+0123456789"))
+_Resolver.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$"),
+    list("-+0123456789."))
+_Resolver.add_implicit_resolver(
+    "tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""])
+
+_PLAIN_TAGS = {"tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null",
+                                                  "map", "seq")}
+
+class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
+              yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resolver):
+    """The safe loader restricted as the module docstring says."""
+
+    def __init__(self, text: str, name: str, number_keys: bool = False):
+        yaml.reader.Reader.__init__(self, text)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        yaml.composer.Composer.__init__(self)
+        yaml.constructor.SafeConstructor.__init__(self)
+        _Resolver.__init__(self)
+        self.file, self.number_keys, self._depth = name, number_keys, 0
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise fail(self.file, event.start_mark.line + 1,
+                       f"YAML aliases (*{event.anchor}) are not allowed in floorbook files",
+                       "write the value out in full")
+        self._depth += 1
+        if self._depth > MAX_DEPTH:
+            raise fail(self.file, self.peek_event().start_mark.line + 1,
+                       f"the YAML is nested more than {MAX_DEPTH} levels deep",
+                       "floorbook files need only a few levels")
+        node = super().compose_node(parent, index)
+        self._depth -= 1
+        if node.tag not in _PLAIN_TAGS:
+            raise fail(self.file, node.start_mark.line + 1, f"the YAML tag {node.tag} is "
+                       "not allowed here", "remove the tag; floorbook files hold plain values")
+        return node
+
+
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> Mapping:
+    result = Mapping()
+    result.line, result.file = node.start_mark.line + 1, loader.file
+    result._key_lines, result._value_lines = {}, {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        line = key_node.start_mark.line + 1
+        if isinstance(key, int) and not isinstance(key, bool) and loader.number_keys:
+            key = str(key)  # a seat number; JSON Schema sees keys as text
+        if not isinstance(key, str):
+            raise fail(loader.file, line, f"the key {key!r} is not text",
+                       f'quote it: "{key}"')
+        if key in result:
+            raise fail(loader.file, line, f"the key {key!r} appears twice", "keep one")
+        result[key] = loader.construct_object(value_node, deep=True)
+        result._key_lines[key] = line
+        result._value_lines[key] = value_node.start_mark.line + 1
+    return result
+
+
+def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> Sequence:
+    result = Sequence(loader.construct_object(child, deep=True) for child in node.value)
+    result.line, result.file = node.start_mark.line + 1, loader.file
+    result._item_lines = [child.start_mark.line + 1 for child in node.value]
+    return result
+
+
+_Loader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
+# plain decimal only (the resolver admits nothing else): "010" is ten, not YAML 1.1's eight
+_Loader.add_constructor("tag:yaml.org,2002:int",
+                        lambda loader, node: int(loader.construct_scalar(node)))
+_Loader.add_constructor("tag:yaml.org,2002:seq", _construct_sequence)
+
+
+def _syntax_line(text: str, error: yaml.MarkedYAMLError) -> int:
+    """Where a syntax error was found or, at the end of the file (an unclosed bracket or
+    quote), where the open construct began."""
+    mark = error.problem_mark or error.context_mark
+    if mark is not None and mark.index >= len(text.rstrip()) and error.context_mark:
+        mark = error.context_mark
+    return min(mark.line + 1, text.count("\n") + 1) if mark else 1
+
+
+def parse_text(text: str, name: str, number_keys: bool = False):
+    """Parse the YAML ``text`` of the file called ``name`` (used in messages).
+
+    ``number_keys``: whole-number keys (seat numbers in a scenario) are allowed, as text
+    (``3`` becomes ``"3"``); otherwise a key that is not text is an error.
+
+    Returns scalars (str, int, float, bool, None), :class:`Mapping` and :class:`Sequence`.
+    Raises :class:`InputError` for a syntax error, an alias, a tag, a duplicate or
+    non-text key, or nesting over :data:`MAX_DEPTH`.
+    """
+    try:
+        loader = _Loader(text, name, number_keys)
+    except yaml.YAMLError as error:  # a NUL or other character YAML does not allow
+        position = getattr(error, "position", 0) or 0
+        raise fail(name, text[:position].count("\n") + 1,
+                   "the file holds a character YAML does not allow", "remove it") from None
+    try:
+        return loader.get_single_data()
+    except yaml.MarkedYAMLError as error:
+        raise fail(name, _syntax_line(text, error), f"not valid YAML: {error.problem}",
+                   "fix the YAML syntax") from None
+    except yaml.YAMLError as error:
+        raise fail(name, 1, f"not valid YAML: {error}", "fix the YAML syntax") from None
+    except RecursionError:
+        raise fail(name, 1, "the YAML is nested too deeply",
+                   "floorbook files need only a few levels") from None
+    finally:
+        loader.dispose()

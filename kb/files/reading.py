@@ -1,0 +1,63 @@
+"""Reading the bytes of an input file: a regular file only, at most a bound actually
+read, UTF-8 (step 1 of :mod:`kb.files`)."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from kb.files.problems import fail
+
+#: Files bigger than this are refused (knowledge-base files; a whole book is ~60 KB).
+MAX_BYTES = 2_000_000
+#: Scenario and house rulebook files: one hand or one house's changes (a few KB).
+MAX_USER_BYTES = 256_000
+
+
+def read_text(path: Path, name: str | None = None, max_bytes: int = MAX_BYTES) -> str:
+    """The UTF-8 text of the regular file at ``path``, reading at most ``max_bytes`` + 1
+    bytes; ``name`` is the file's name in messages (default ``str(path)``).
+
+    Raises :class:`InputError` for a missing file, a folder, a dangling link, a FIFO, a
+    device or socket, a file over ``max_bytes`` (counted as read, not as reported by the
+    file system) or text that is not UTF-8.
+
+    >>> read_text(Path("/dev/zero"), "zero.yaml")
+    Traceback (most recent call last):
+    ...
+    kb.files.InputError: zero.yaml:1: this is a device, not a file (give a YAML file)
+    """
+    name = name or str(path)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        dangling = os.path.islink(path)
+        raise fail(name, 1, "this link points to nothing" if dangling else "no such file",
+                   "check the path") from None
+    except OSError as error:
+        raise fail(name, 1, f"cannot read the file: {error.strerror}",
+                   "check the path and its permissions") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise fail(name, 1, "this is a folder, not a file", "give a YAML file")
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a FIFO" if stat.S_ISFIFO(info.st_mode) else "a device"
+        raise fail(name, 1, f"this is {kind}, not a file", "give a YAML file")
+    try:
+        # O_NONBLOCK: if the path was swapped for a FIFO since the stat, do not wait on it
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise fail(name, 1, "this is not a regular file", "give a YAML file")
+            data = handle.read(max_bytes + 1)
+    except OSError as error:
+        raise fail(name, 1, f"cannot read the file: {error.strerror}",
+                   "check the path and its permissions") from None
+    if len(data) > max_bytes:
+        raise fail(name, 1, f"the file is larger than {max_bytes:,} bytes",
+                   "check that this is the right file; floorbook files are far smaller")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[:error.start].count(b"\n") + 1
+        raise fail(name, line, "the file is not UTF-8 text", "save it as UTF-8") from None

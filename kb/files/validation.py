@@ -1,0 +1,122 @@
+"""Validating parsed data against the JSON Schema of its kind (step 3 of
+:mod:`kb.files`): every error at the line of the offending value, in words, with what to
+do.  The schemas are the files ``kb/schemas/<kind>.schema.json``."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+
+from kb.files.parsing import Mapping, line_of
+from kb.files.problems import Problem
+
+SCHEMAS = Path(str(resources.files("kb") / "schemas"))
+
+
+@cache
+def schema(kind: str) -> Draft202012Validator:
+    """The validator of ``kind`` (``scenario``, ``house``, ``sources`` ...): the JSON
+    Schema ``kb/schemas/<kind>.schema.json``."""
+    with open(SCHEMAS / f"{kind}.schema.json", encoding="utf-8") as handle:
+        document = json.load(handle)
+    Draft202012Validator.check_schema(document)
+    return Draft202012Validator(document)
+
+
+def validate(data, kind: str, name: str) -> list[Problem]:
+    """Every way ``data`` (as :func:`parse_text` returns it) breaks the schema of
+    ``kind``, each at the line of the offending value; ``[]`` when it conforms."""
+    problems: list[Problem] = []
+    for error in schema(kind).iter_errors(data):
+        problems.extend(_problems(error, data, name))
+    return sorted(set(problems), key=lambda p: (p.line, p.message))
+
+
+_TYPE_WORDS = {"string": ("text", "quote it"), "integer": ("a whole number", "write e.g. 3"),
+               "number": ("a number", "write e.g. 3"),
+               "boolean": ("true or false", "write true or false"),
+               "array": ("a list", "write a list, one '- item' per line"),
+               "object": ("a mapping", "write 'key: value' lines"),
+               "null": ("empty", "leave it empty")}
+
+
+def _where(path) -> str:
+    if not path:
+        return "the file"
+    text = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
+    return text.lstrip(".")
+
+
+def _node_at(data, path):
+    """The container holding the last step of ``path`` and that step."""
+    node = data
+    for step in list(path)[:-1]:
+        node = node[step]
+    return node, (path[-1] if path else None)
+
+
+def _problems(error: ValidationError, data, name: str) -> list[Problem]:
+    if error.validator in ("anyOf", "oneOf") and error.context:
+        deepest = best_match(error.context)
+        deepest.path = error.path + deepest.path  # context paths are relative
+        return _problems(deepest, data, name)
+    path = list(error.absolute_path)
+    parent, step = _node_at(data, path)
+    line = line_of(parent, step)
+    where, value, schema = _where(path), error.instance, error.schema
+    if "propertyNames" in error.schema_path:  # a key is at fault: point at the key's line
+        node = parent[step] if path else data
+        if isinstance(node, Mapping) and value in node:
+            line, where = node.key_line(value), f"{where} key"
+    kind = error.validator
+    if kind == "additionalProperties":
+        allowed = ", ".join(sorted(schema.get("properties", {})))
+        return [Problem(name, value.key_line(k) if isinstance(value, Mapping) else line,
+                        f"{where} has an unknown field {k!r}",
+                        f"remove it or use one of: {allowed}" if allowed else "remove it")
+                for k in value if k not in schema.get("properties", {})]
+    if kind == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        return [Problem(name, getattr(value, "line", line), f"{where} has no {missing!r}",
+                        schema.get("x-hint") or "add it")]
+    message, hint = _describe(kind, where, value, schema, error)
+    return [Problem(name, line, message, hint)]
+
+
+def _describe(kind, where, value, schema, error) -> tuple[str, str]:
+    hint = schema.get("patternErrorMessage") or schema.get("x-hint", "")
+    if kind == "type":
+        wanted = error.validator_value
+        words = [_TYPE_WORDS.get(t, (t, ""))
+                 for t in (wanted if isinstance(wanted, list) else [wanted])]
+        return (f"{where} must be " + " or ".join(w for w, _ in words),
+                hint or words[0][1])
+    if kind in ("enum", "const"):
+        choices = schema.get("enum", [schema.get("const")])
+        return (f"{where} is {value!r}", hint or "use one of: " + ", ".join(map(str, choices)))
+    if kind == "pattern":
+        return (f"{where} {value!r} is not of the right form",
+                hint or f"it must match {schema['pattern']}")
+    if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        low, high = schema.get("minimum"), schema.get("maximum")
+        span = (f"from {low} to {high}" if low is not None and high is not None
+                else f"of {low} or more" if low is not None else f"of {high} or less")
+        return f"{where} is {value}", hint or f"use a number {span}"
+    if kind in ("minItems", "maxItems"):
+        return (f"{where} has {len(value)} items", hint or
+                f"give {'at least' if kind == 'minItems' else 'at most'} "
+                f"{error.validator_value}")
+    if kind in ("minLength", "maxLength"):
+        return (f"{where} is {len(value)} characters long", hint or
+                f"write {'at least' if kind == 'minLength' else 'at most'} "
+                f"{error.validator_value}")
+    if kind == "uniqueItems":
+        return f"{where} lists an item twice", hint or "list each item once"
+    if kind in ("minProperties", "maxProperties"):
+        return f"{where} has {len(value)} fields", hint or "see the format's documentation"
+    return f"{where}: {error.message}", hint
