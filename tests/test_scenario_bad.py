@@ -172,4 +172,5 @@ def test_an_expect_naming_a_missing_house_file_fails_at_the_line_of_its_key():
     scenario = parse_scenario(MINIMAL + "expect:\n  gone/house.yaml: {remedy: continue}\n",
                               "t.yaml")
     assert check_scenario(scenario) == [
-        "t.yaml:9: gone/house.yaml: no such house rulebook file"]
+        "t.yaml:9: the house rulebook gone/house.yaml has problems (fix the lines below)",
+        "  gone/house.yaml:1: no such file (check the path)"]

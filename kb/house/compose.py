@@ -346,8 +346,7 @@ def resolve_rulebook(kb: KnowledgeBase, ident: str) -> Rulebook:
         return edition_rulebook(kb, ident)
     looks_like_path = ident.endswith((".yaml", ".yml")) or "/" in ident
     if looks_like_path:
-        if not Path(ident).is_file():
-            raise RulebookError(f"{ident}: no such house rulebook file")
+        # read like any input file: missing, a FIFO, a folder -> HouseFileError, located
         return load_house_rulebook(kb, Path(ident))
     for book in published_rulebooks(kb):
         if book.id == ident:
