@@ -3,7 +3,8 @@
 A disagreement is a topic where at least one scenario gets different rulings from the two
 books, Robert's Rules of Poker v11 and the TDA 2024 rules: a different remedy, a different
 procedure (the kinds of steps, in order), or, when neither ruling is random, a different
-table (hands, board, burns, dead seats, the next card of the stub).  A declared disagreement is a ``differs-from`` relation between a
+table (hands, board, burns, dead seats, the next card of the stub) or different board
+cards dealt later in the hand (steps with ``when``).  A declared disagreement is a ``differs-from`` relation between a
 provision of one book and one of the other.  ``floorbook check`` requires the two to
 match on every topic that scenarios exercise: a declared difference no scenario shows, or
 a difference shown that nobody declared, is a problem.  Topics no scenario reaches (deck
@@ -102,7 +103,16 @@ def difference(left: Ruling, right: Ruling) -> str:
             return f"different {name}"
     if a.stub_top[:1] != b.stub_top[:1]:
         return "different next card"
+    if _later_cards(left) != _later_cards(right):
+        return "different later cards"
     return ""
+
+
+def _later_cards(ruling: Ruling) -> list:
+    """The board cards a ruling deals later in the hand (steps with ``when``, which the
+    table leaves out: a burn error's next street dealt once the betting is over)."""
+    return [step.details.get("cards", step.details.get("card")) for step in ruling.steps
+            if step.do == "deal" and "when" in step.details]
 
 
 def book_rulings(kb: KnowledgeBase, scenarios) -> dict[tuple[str, str], Ruling]:

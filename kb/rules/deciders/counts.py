@@ -21,10 +21,10 @@ def wrong_count(case) -> tuple[int, int] | None:
     return None
 
 
-@decides("rrop.holdem.extra-card", "house.casino.extra-card")
-def rrop_one_extra_card(case):
-    """Robert's Rules of Poker v11, Hold'em 2 (also house 13.3): one extra card dealt to the
-    first player after the deal goes back on the deck and is the flop burn."""
+def _extra_card_as_burn(case, text_provisions: tuple[str, ...] = ()):
+    """One extra card dealt to the first player after the starting hands goes back on the
+    deck as the flop burn; None when the hand is not that case (the card is not known, it
+    was folded, or the flop is out)."""
     irregularity = case.irregularity
     if irregularity.kind != "extra" or irregularity.get("count") != 1 or case.table.board:
         return None
@@ -34,10 +34,30 @@ def rrop_one_extra_card(case):
         return None          # the player already folded it into the muck: not this rule
     table.hands[seat].remove(card)
     table.burns.append(card)
+    street = "draw" if case.game in DRAW_GAMES else "flop"
     return carry_on(f"One extra card ({card}) went to the first player after the deal: it "
-                    "goes back on the deck as the flop burn.",
+                    f"goes back on the deck as the {street} burn.",
                     [step("return-to-stub", card=card, position="top"),
-                     step("burn", card=card, street="flop")], table)
+                     step("burn", card=card, street=street)], table, text_provisions)
+
+
+_RROP_BURN = ("rrop.holdem.extra-card", "rrop.irregularities.extra-card")
+
+
+@decides("rrop.holdem.extra-card", "rrop.irregularities.extra-card")
+def rrop_one_extra_card(case):
+    """Robert's Rules of Poker v11, Hold'em 2 and Irregularities 11 (the latter's number
+    known only by position in the WSOP Live Action rules, partial): one extra card dealt to
+    the first player after the deal goes back on the deck and is the flop burn.  Both are
+    exceptions to Misdeals 2(e)."""
+    return _extra_card_as_burn(case, _RROP_BURN)
+
+
+@decides("house.casino.extra-card")
+def house_one_extra_card(case):
+    """House 13.3 (the casino's copy of Robert's Rules Hold'em 2): one extra card to the
+    first player after the deal is the flop burn."""
+    return _extra_card_as_burn(case)
 
 
 @decides("rrop.misdeals.extra-cards", "house.casino.extra-cards-misdeal")
@@ -48,53 +68,159 @@ def rrop_extra_cards(case):
     if irregularity.kind != "extra" or irregularity.get("count") < 2 or case.cutoff_reached():
         return None
     return misdeal(case, f"Misdeal: {irregularity.get('count')} extra cards were dealt in "
-                   "the starting hands before action began.", ("rrop.holdem.extra-card",))
+                   "the starting hands before action began." + _acted(case),
+                   ("rrop.holdem.extra-card",))
+
+
+def _acted(case) -> str:
+    """Robert's Rules Misdeals 1 in words when one player has acted (not yet the cutoff)."""
+    if not case.records:
+        return ""
+    return (f" Only seat {case.records[0].seat} has acted, and Misdeals 1 needs two players "
+            "acting before a misdeal can no longer be called.")
+
+
+def _nothing_dealt_since(case) -> bool:
+    """No card has come off the stub since the starting deal (no burn, board or draw)."""
+    return not (case.table.board or case.table.burns or "draw" in case.replay.streets)
+
+
+def in_sequence(case, seat: int, count: int) -> bool:
+    """Whether the top card of the stub reaches the short ``seat`` in proper sequence
+    (Robert's Rules of Poker v11, Misdeals 2(e)'s exception).
+
+    The book does not define "in sequence"; this project's reading: the seat is exactly one
+    card short, it is the last seat of the deal order (the button, or the seat dealt last
+    heads-up), and no card has come off the stub since the deal, so the next card of the
+    stub is the very card that seat would have received on the last round.  Any other
+    short seat was skipped mid-round: every later seat then holds a card meant for the
+    seat before it, and the top card would be out of sequence.  Stud hands (dealt from the
+    lowest seat, part down and part up) are not covered by this reading.
+
+    >>> from types import SimpleNamespace as NS
+    >>> case = NS(proper_cards=2, replay=NS(deal_order=(1, 2, 3), streets=[]),
+    ...           table=NS(board=[], burns=[]))
+    >>> in_sequence(case, 3, 1), in_sequence(case, 2, 1), in_sequence(case, 3, 0)
+    (True, False, False)
+    """
+    order = case.replay.deal_order
+    return (count == case.proper_cards - 1 and bool(order) and seat == order[-1]
+            and _nothing_dealt_since(case))
+
+
+def _supply_in_sequence(case, seat: int):
+    """Misdeals 2(e)'s exception: the top card goes to the short seat.  A hand found with a
+    count only (``found: wrong-count``) was replayed in full: the card it holds last is the
+    one the top of the stub gives it, so the table stands as replayed."""
+    table = case.table.copy()
+    hand = table.hands.setdefault(seat, [])
+    if len(hand) < case.proper_cards:
+        card = table.take()
+        hand.append(card)
+        note = ""
+    else:
+        card = hand[-1]
+        note = (" The scenario gives only the card count, so the table shows the hand as "
+                f"replayed, with {card} as the card the top of the stub gives it.")
+    return carry_on(f"Seat {seat} is one card short and was the last seat dealt, and nothing "
+                    "has come off the deck since the deal, so the top card reaches it in "
+                    f"proper sequence (Misdeals 2(e)'s exception): it is dealt {card} and no "
+                    "misdeal is called." + note,
+                    [step("supply", seat=seat, card=card)], table)
 
 
 @decides("rrop.misdeals.wrong-count")
 def rrop_wrong_count(case):
-    """Robert's Rules of Poker v11, Misdeals 2(e): a wrong number of cards is a misdeal
-    before action has begun, except that the top card may be dealt to a short player if it
-    reaches them in proper sequence (the seat skipped was the last to be dealt)."""
+    """Robert's Rules of Poker v11, Misdeals 2(e): a player dealt the wrong number of cards,
+    too few or too many, found before action has begun (Misdeals 1: two players acting) is
+    a misdeal, except when the top card can go to a short player in proper sequence (see
+    :func:`in_sequence`) and, for one extra card dealt to the first player after the deal,
+    Hold'em 2 / Irregularities 11 (the card is the burn).
+
+    A hand found too long with ``found: wrong-count`` does not say which card is extra or
+    when it came, so the burn exception is not shown and the hand is a misdeal (this
+    project's reading; ``deal: {extra: 1}`` writes the exception's case).  After the
+    cutoff this provision does not decide (Dead Hands 1(d) does).
+    """
     held = wrong_count(case)
     if held is None or case.cutoff_reached():
         return None
     seat, count = held
-    if case.irregularity.kind == "short" and case.irregularity.get("last") \
-            and not case.table.board:
-        table = case.table.copy()
-        card = table.take()
-        table.hands[seat].append(card)
-        return carry_on(f"Seat {seat} was skipped as the last seat of the last round, so the "
-                        "top card reaches it in proper sequence: it is dealt that card.",
-                        [step("supply", seat=seat, card=card)], table)
-    return misdeal(case, f"Misdeal: seat {seat} holds {cards(count)} instead of "
-                   f"{case.proper_cards}, found before action began.")
+    burn = _extra_card_as_burn(case, _RROP_BURN)
+    if burn is not None:
+        return burn
+    if count < case.proper_cards and in_sequence(case, seat, count):
+        return _supply_in_sequence(case, seat)
+    if count < case.proper_cards:
+        why = (" The top card cannot go to it in sequence: "
+               + ("it is more than one card short." if count < case.proper_cards - 1 else
+                  "cards have come off the deck since the deal." if
+                  case.replay.deal_order and seat == case.replay.deal_order[-1] else
+                  "it was not the last seat dealt, so every later seat holds a card that was "
+                  "meant for the seat before it."))
+    else:
+        why = (" Too many cards are a misdeal under this rule. The one exception, a single "
+               "extra card dealt to the first player after the deal, which goes back as the "
+               "burn (Hold'em 2), needs that card to be known; a hand found with only its "
+               "count does not show which card is extra or when it came.")
+    return misdeal(case, f"Misdeal (Misdeals 2(e)): seat {seat} holds {cards(count)} instead "
+                   f"of {case.proper_cards}, found before action began." + _acted(case) + why)
 
 
-@decides("tda.button-short", "tda.misdeal.button-two-cards")
+@decides("tda.button-short")
 def tda_button_short(case):
-    """Poker TDA 2024 Rule 37 and 35-B: a button dealt too few cards may be given the
-    missing card, even after substantial action; if the button acted holding too few
-    cards, its hand is dead."""
+    """Poker TDA 2024 Rule 37 (2026: 39) with 35-B: a button dealt too few cards may be
+    given the missing card, even after substantial action; if the button acted holding too
+    few cards, its hand is dead.  Rule 37 is the button's own rule, so it is cited before
+    the general ones (35-A-5 before substantial action, Rule 38 after it, which then still
+    says what becomes of the dead hand's cards and the burns).
+
+    A hand found with a count only (``found: wrong-count``) was replayed in full; where the
+    missing card would come in sequence (nothing dealt since the deal) the table stands as
+    replayed, as in :func:`_supply_in_sequence`.
+    """
     held = wrong_count(case)
     if held is None or held[0] != case.scenario.button or held[1] >= case.proper_cards:
         return None
     seat, count = held
-    table = case.table.copy()
+    after_sa = case.substantial_action() is not None
     if any(r.seat == seat for r in case.records):
+        table = case.table.copy()
         table.kill(seat)
+        also = (" Rule 38 then applies as to any hand killed after substantial action: its "
+                "cards go to the muck and exactly one card is burned for each later street."
+                if after_sa else "")
         return Decision("dead-hand", f"The button (seat {seat}) acted holding "
-                        f"{cards(count)}: its hand is dead.", [step("kill", seat=seat)], table,
-                        ("tda.button-short",))
-    supplied = [table.take() for _ in range(case.proper_cards - count)]
-    table.hands[seat].extend(supplied)
-    after = ", as Rule 37 allows even after substantial action" \
-        if case.substantial_action() else ""
+                        f"{cards(count)}: under Rule 37, the button's own rule, its hand is "
+                        "dead." + also, [step("kill", seat=seat)], table,
+                        ("tda.button-short",) + (("tda.burns-after-substantial-action",)
+                                                 if after_sa else ()))
+    table, supplied, note = _supply_button(case, seat, count)
+    after = ", as Rule 37 allows even after substantial action" if after_sa else ""
     return carry_on(f"The button (seat {seat}) was dealt too few cards and has not acted: it "
-                    f"is given the missing card from the top of the stub{after}.",
+                    f"is given the missing card from the top of the stub{after} (the button "
+                    "may take two cards in a row, 35-B)." + note,
                     [step("supply", seat=seat, cards=supplied)], table,
                     ("tda.button-short", "tda.misdeal.button-two-cards"))
+
+
+def _supply_button(case, seat: int, count: int):
+    """The table after the button's missing cards are dealt, the cards and a note."""
+    table = case.table.copy()
+    hand = table.hands.setdefault(seat, [])
+    missing = case.proper_cards - len(hand)
+    if missing > 0:
+        supplied = [table.take() for _ in range(missing)]
+        hand.extend(supplied)
+        return table, supplied, ""
+    supplied = hand[len(hand) - (case.proper_cards - count):]
+    if _nothing_dealt_since(case):
+        return table, supplied, (" The scenario gives only the card count, so the table shows "
+                                 "the hand as replayed, completed with the card the top of "
+                                 "the stub gives it.")
+    return table, supplied, (" The scenario gives only the card count and cards have come off "
+                             "the deck since, so the table shows the hand as replayed; the "
+                             "card the button actually receives is the stub's next card.")
 
 
 @decides("tda.misdeal.wrong-count")

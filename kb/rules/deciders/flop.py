@@ -141,15 +141,21 @@ def tda_flop_no_burn(case):
 
 
 def _tda_flop_stands(case):
-    """39-B after action: the flop plays; the turn (if still to come) gets one burn."""
+    """39-B after action: the flop plays; the turn (if still to come) gets one burn.  The
+    turn comes after the flop betting, so it is a step with ``when`` and stays out of the
+    ruling's table (the table holds the cards once the remedy is done; betting still owed
+    is not played out)."""
     text = ("The flop was dealt without a burn, but there has been action on it (even one "
             "check is enough): the flop stands, and only one card is burned for the turn.")
-    if _next_street(case) != "turn":
+    if _next_street(case) != "turn" or len(case.table.stub) < 2:
         return carry_on(text)
-    table = case.table.copy()
-    steps = [step("finish-betting", street="flop")] + deal_board(table, "turn", 1, burn=True)
-    return carry_on(f"{text} Once the flop betting is over the dealer burns {table.burns[-1]} "
-                    f"and turns {table.board[-1]}.", steps, table)
+    burn, turn = case.table.stub[:2]
+    later = "after the flop betting"
+    steps = [step("finish-betting", street="flop"),
+             step("burn", card=burn, street="turn", when=later),
+             step("deal", street="turn", cards=[turn], when=later)]
+    return carry_on(f"{text} Once the flop betting is over the dealer burns {burn} and turns "
+                    f"{turn}.", steps)
 
 
 def _next_street(case) -> str | None:
@@ -196,8 +202,11 @@ def _stands(case, street: str) -> bool:
 def _relay(case, street: str):
     """Lay the board again from ``street`` on as the cards would have come: streets with
     action on them stand, the others take the cards at their natural place in the deck, and
-    a street still to come after a standing one is dealt now (once its betting is over);
-    the cards between are burns."""
+    a street still to come after a standing one is dealt once its betting is over: that
+    street is a step with ``when`` and stays out of the table (the spec's table holds the
+    cards once the remedy is done; betting still owed is not played out).  The cards between
+    are burns; a burn the later street needs back (two burns before a standing street) is
+    returned to the stub when that street is dealt, so it too is a step with ``when``."""
     log = case.replay.board_log
     entries = log[next(i for i, e in enumerate(log) if e["street"] == street):]
     table = case.table.copy()
@@ -208,12 +217,13 @@ def _relay(case, street: str):
     plan = _plan(case, entries, natural)
     if plan is None:
         return None          # the stub ran out before the cards that would have come
-    used = [c for _, cards, _ in plan for c in cards]
-    limit = max(natural.index(c) for c in used) + 1
-    table.burns.extend(c for c in natural[:limit] if c not in used)
-    table.board.extend(used)
+    steps, burned = _relay_steps(plan, natural, [c for _, cards, _ in plan for c in cards],
+                                 log[-1]["street"])
+    now = [c for _, cards, stands in plan if stands is not None for c in cards]
+    limit = max(natural.index(c) for c in now) + 1
+    table.burns.extend(c for c in natural[:limit] if c not in now)
+    table.board.extend(now)
     table.stub = natural[limit:]
-    steps, burned = _relay_steps(plan, natural, used, log[-1]["street"])
     back = [c for c in taken if c in table.stub]
     if back:
         steps.append(step("return-to-stub", cards=back, position="top"))
@@ -222,39 +232,54 @@ def _relay(case, street: str):
 
 def _plan(case, entries, natural):
     """(street, cards, stands) for each street from the error on; stands is None for the
-    street the ruling deals now.  None when the stub cannot supply the natural cards."""
+    street the ruling deals now.  None when the stub cannot supply the natural cards.
+
+    A street that stands keeps its cards even when it had too many (a two-card turn), so a
+    card it holds is never dealt again: the natural card of a later street skips it."""
     plan, position = [], 0
+    held = {c for entry in entries if _stands(case, entry["street"]) for c in entry["cards"]}
     for entry in entries:
         name, size = entry["street"], _SIZE[entry["street"]]
         stands = _stands(case, name)
-        cards = entry["cards"] if stands else natural[position + 1:position + 1 + size]
+        cards = entry["cards"] if stands else _natural(natural, position + 1, size, held)
+        held.update(cards)
         plan.append((name, list(cards), stands))
         position += 1 + size
     following = _next_street(case)
     if plan[-1][2] and following:
-        cards = natural[position + 1:position + 1 + _SIZE[following]]
+        cards = _natural(natural, position + 1, _SIZE[following], held)
         plan.append((following, list(cards), None))
     if any(len(cards) != _SIZE[name] for name, cards, stands in plan if not stands):
         return None
     return plan
 
 
+def _natural(natural: list[str], start: int, size: int, held: set[str]) -> list[str]:
+    """The ``size`` cards from position ``start`` of the natural order, passing over the
+    cards a standing street holds."""
+    return [c for c in natural[start:] if c not in held][:size]
+
+
 def _relay_steps(plan, natural, used, last: str):
-    """The dealer's moves for the streets that do not stand, and the burns of each."""
+    """The dealer's moves for the streets that do not stand, and the burns of each.  A
+    street still to come (``stands`` None) is dealt after the betting on ``last``: its burn
+    and deal carry ``when``, as does an extra burn put back on top of the stub for it."""
     steps, seen, burned = [], 0, {}
     for name, cards, stands in plan:
         first = natural.index(cards[0])
         fresh = [c for c in natural[seen:first] if c not in used]
+        when = {} if stands is not None else {"when": f"after the {last} betting"}
         if stands is None:
             steps.append(step("finish-betting", street=last))
             if not fresh and seen:
                 extra = [c for c in natural[:first] if c not in used][-1:]
-                steps += [step("return-to-stub", cards=extra, position="top", as_="burn")]
+                steps.append(step("return-to-stub", cards=extra, position="top", as_="burn",
+                                  **when))
                 fresh = extra
         if not stands:
             if fresh:
-                steps.append(step("burn", cards=fresh, street=name))
-            steps.append(step("deal", street=name, cards=cards))
+                steps.append(step("burn", cards=fresh, street=name, **when))
+            steps.append(step("deal", street=name, cards=cards, **when))
         burned[name] = fresh
         seen = max(natural.index(c) for c in cards) + 1
     return steps, burned
