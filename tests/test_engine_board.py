@@ -19,17 +19,27 @@ def ruled(kb, book, events, seed=0):
     return ruled_scenario(kb, book, parse_scenario(text), seed)
 
 
+def later(ruling) -> list[tuple]:
+    """The steps a ruling gives for later in the hand (``when``): (do, cards)."""
+    return [(s.do, s.details.get("cards", s.details.get("card"))) for s in ruling.steps
+            if "when" in s.details]
+
+
 def test_missed_flop_burn_after_a_check_robert_burns_two_before_the_natural_turn(kb):
     ruling = ruled(kb, "rrop@v11", "  - flop: {burns: 0}\n  - act: [check]\n")
     assert numbers(ruling)[0] == "Hold'em 5" and "Hold'em 4" not in numbers(ruling)
-    # natural order: burn Ac, flop Kc Qc Jc, burn Tc, turn 9c
-    assert ruling.table.board == ("Ac", "Kc", "Qc", "9c") and ruling.table.burns == ("Jc", "Tc")
+    # natural order: burn Ac, flop Kc Qc Jc, burn Tc, turn 9c; the turn comes after the
+    # flop betting, so the table is the flop as dealt and the turn a step with `when`
+    assert ruling.table.board == ("Ac", "Kc", "Qc") and ruling.table.burns == ()
+    assert ruling.table.stub_top[0] == "Jc"
     assert [s.do for s in ruling.steps] == ["finish-betting", "burn", "deal"]
+    assert later(ruling) == [("burn", ["Jc", "Tc"]), ("deal", ["9c"])]
 
 
 def test_missed_flop_burn_after_a_check_tda_39_b_burns_one(kb):
     ruling = ruled(kb, "tda@2024", "  - flop: {burns: 0}\n  - act: [check]\n")
-    assert ruling.table.board == ("Ac", "Kc", "Qc", "Tc") and ruling.table.burns == ("Jc",)
+    assert ruling.table.board == ("Ac", "Kc", "Qc") and ruling.table.burns == ()
+    assert later(ruling) == [("burn", "Jc"), ("deal", ["Tc"])]
 
 
 def test_double_river_burn_after_action_returns_nothing_to_the_stub(kb):
@@ -45,9 +55,12 @@ def test_double_turn_burn_after_action_the_extra_burn_is_the_river_burn(kb):
     events = ("  - flop: {}\n  - act: [check, check, check, check, check, check]\n"
               "  - turn: {burns: 2}\n  - act: [check, bet, call, fold, fold, fold]\n")
     ruling = ruled(kb, "rrop@v11", events)
-    assert ruling.table.board == ("Kc", "Qc", "Jc", "8c", "7c")
-    assert ruling.table.burns == ("Ac", "Tc", "9c")
+    # natural order: burn Tc, turn 9c, burn 8c, river 7c; the turn 8c stands, and after the
+    # turn betting the extra burn 9c goes back on top as the river burn, then the river 7c
+    assert ruling.table.board == ("Kc", "Qc", "Jc", "8c")
+    assert ruling.table.burns == ("Ac", "Tc", "9c") and ruling.table.stub_top[0] == "7c"
     assert [s.do for s in ruling.steps] == ["finish-betting", "return-to-stub", "burn", "deal"]
+    assert later(ruling) == [("return-to-stub", ["9c"]), ("burn", ["9c"]), ("deal", ["7c"])]
 
 
 @pytest.mark.parametrize("burns", [0, 2])
