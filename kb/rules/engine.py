@@ -57,16 +57,19 @@ def _decide(kb: KnowledgeBase, rulebook: Rulebook, case: Case):
         for pid in rulebook.governing(topic):
             if not _applies(kb, covered, pid, case):
                 continue
-            decision = _run(deciders, rulebook, pid, case)
+            decision = _run(deciders, rulebook, pid, case, kb, covered)
             if decision is not None:
                 return decision, pid, topic
     return _silent(kb, rulebook, case, topics), None, topics[0] if topics else None
 
 
-def _run(deciders: dict, rulebook: Rulebook, pid: str, case: Case) -> Decision | None:
+def _run(deciders: dict, rulebook: Rulebook, pid: str, case: Case, kb: KnowledgeBase,
+         covered: dict) -> Decision | None:
     """The decision of ``pid``'s decider; a house provision without one rules through the
-    deciders of the provisions it executes as (``Rulebook.executes_as``), in order."""
-    for name in (pid, *rulebook.executes_as.get(pid, ())):
+    deciders of the provisions it executes as (``Rulebook.executes_as``), in order, each
+    only where it applies (a hold'em decider never rules a stud hand)."""
+    executes_as = rulebook.executes_as.get(pid, ())
+    for name in (pid, *(n for n in executes_as if _applies(kb, covered, n, case))):
         decider = deciders.get(name)
         try:
             decision = decider(case) if decider else None
