@@ -44,11 +44,11 @@ from pathlib import Path
 from kb.files.parsing import MAX_DEPTH, Mapping, Sequence, line_of, parse_text
 from kb.files.problems import InputError, Problem, fail
 from kb.files.reading import MAX_BYTES, MAX_USER_BYTES, read_text
-from kb.files.validation import SCHEMAS, schema, validate
+from kb.files.validation import SCHEMAS, schema, validate, validate_with
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_USER_BYTES", "SCHEMAS", "InputError", "Mapping",
            "Problem", "Sequence", "fail", "line_of", "parse_text", "read", "read_text",
-           "schema", "validate"]
+           "schema", "validate", "validate_with"]
 
 
 def read(path: Path, kind: str, name: str | None = None, max_bytes: int = MAX_BYTES,

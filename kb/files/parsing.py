@@ -116,8 +116,9 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> Mapping:
         if isinstance(key, int) and not isinstance(key, bool) and loader.number_keys:
             key = str(key)  # a seat number; JSON Schema sees keys as text
         if not isinstance(key, str):
-            raise fail(loader.file, line, f"the key {key!r} is not text",
-                       f'quote it: "{key}"')
+            shown = "null" if key is None else str(key).lower() if isinstance(key, bool) else key
+            raise fail(loader.file, line, f"the key {shown} is not text",
+                       f'quote it: "{shown}"')
         if key in result:
             raise fail(loader.file, line, f"the key {key!r} appears twice", "keep one")
         result[key] = loader.construct_object(value_node, deep=True)

@@ -31,8 +31,14 @@ def schema(kind: str) -> Draft202012Validator:
 def validate(data, kind: str, name: str) -> list[Problem]:
     """Every way ``data`` (as :func:`parse_text` returns it) breaks the schema of
     ``kind``, each at the line of the offending value; ``[]`` when it conforms."""
+    return validate_with(schema(kind), data, name)
+
+
+def validate_with(validator: Draft202012Validator, data, name: str) -> list[Problem]:
+    """:func:`validate` with a validator of one's own (a part of a kind's schema checked
+    apart, such as a scenario's ``expect``, which only the test collector reads)."""
     problems: list[Problem] = []
-    for error in schema(kind).iter_errors(data):
+    for error in validator.iter_errors(data):
         problems.extend(_problems(error, data, name))
     return sorted(set(problems), key=lambda p: (p.line, p.message))
 
@@ -88,17 +94,40 @@ def _problems(error: ValidationError, data, name: str) -> list[Problem]:
     return [Problem(name, line, message, hint)]
 
 
+def spelled(value) -> str:
+    """A value as the YAML file spells it, for messages: ``true``, not Python's ``True``.
+
+    >>> spelled(True), spelled(None), spelled("yes"), spelled(3)
+    ('true', 'empty', "'yes'", '3')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "empty"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
 def _describe(kind, where, value, schema, error) -> tuple[str, str]:
     hint = schema.get("patternErrorMessage") or schema.get("x-hint", "")
     if kind == "type":
         wanted = error.validator_value
         words = [_TYPE_WORDS.get(t, (t, ""))
                  for t in (wanted if isinstance(wanted, list) else [wanted])]
+        if value is None and not where.startswith("the file"):
+            # "key:" with nothing after it: quoting would not help
+            return f"{where} is empty", hint or f"write {words[0][0]} after the colon"
+        if value is None:
+            return "the file is empty", hint or "write its fields, as the format's page shows"
         return (f"{where} must be " + " or ".join(w for w, _ in words),
                 hint or words[0][1])
     if kind in ("enum", "const"):
         choices = schema.get("enum", [schema.get("const")])
-        return (f"{where} is {value!r}", hint or "use one of: " + ", ".join(map(str, choices)))
+        return (f"{where} is {spelled(value)}",
+                hint or "use one of: " + ", ".join(map(spelled, choices)).replace("'", ""))
     if kind == "pattern":
         return (f"{where} {value!r} is not of the right form",
                 hint or f"it must match {schema['pattern']}")
@@ -108,15 +137,16 @@ def _describe(kind, where, value, schema, error) -> tuple[str, str]:
                 else f"of {low} or more" if low is not None else f"of {high} or less")
         return f"{where} is {value}", hint or f"use a number {span}"
     if kind in ("minItems", "maxItems"):
-        return (f"{where} has {len(value)} items", hint or
+        return (f"{where} has {_count(len(value), 'item')}", hint or
                 f"give {'at least' if kind == 'minItems' else 'at most'} "
                 f"{error.validator_value}")
     if kind in ("minLength", "maxLength"):
-        return (f"{where} is {len(value)} characters long", hint or
+        return (f"{where} is {_count(len(value), 'character')} long", hint or
                 f"write {'at least' if kind == 'minLength' else 'at most'} "
                 f"{error.validator_value}")
     if kind == "uniqueItems":
         return f"{where} lists an item twice", hint or "list each item once"
     if kind in ("minProperties", "maxProperties"):
-        return f"{where} has {len(value)} fields", hint or "see the format's documentation"
+        return (f"{where} has {_count(len(value), 'field')}",
+                hint or "see the format's documentation")
     return f"{where}: {error.message}", hint
