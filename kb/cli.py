@@ -1,4 +1,4 @@
-"""The ``floorbook`` command.
+"""floorbook: rule dealing errors, check the knowledge base, build the handbook.
 
 Each subcommand is a function ``(args) -> exit status`` registered in :func:`parser`.
 Problems in the user's files are printed as ``file:line: message`` on stderr with exit
