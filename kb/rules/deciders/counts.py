@@ -158,11 +158,14 @@ def rrop_wrong_count(case):
                   case.replay.deal_order and seat == case.replay.deal_order[-1] else
                   "it was not the last seat dealt, so every later seat holds a card that was "
                   "meant for the seat before it."))
+    elif case.game in STUD_GAMES:
+        why = " Too many cards are a misdeal under this rule."
     else:
         why = (" Too many cards are a misdeal under this rule. The one exception, a single "
                "extra card dealt to the first player after the deal, which goes back as the "
-               "burn (Hold'em 2), needs that card to be known; a hand found with only its "
-               "count does not show which card is extra or when it came.")
+               "burn (Irregularities 11; Hold'em 2 in hold'em), needs that card to be known; "
+               "a hand found with only its count does not show which card is extra or when "
+               "it came.")
     return misdeal(case, f"Misdeal (Misdeals 2(e)): seat {seat} holds {cards(count)} instead "
                    f"of {case.proper_cards}, found before action began." + _acted(case) + why)
 

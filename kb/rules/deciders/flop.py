@@ -211,6 +211,8 @@ def _relay(case, street: str):
     entries = log[next(i for i, e in enumerate(log) if e["street"] == street):]
     table = case.table.copy()
     taken = [c for entry in entries for c in entry["taken"]]
+    if any(c not in table.board and c not in table.burns for c in taken):
+        return None          # an earlier remedy moved these cards: no natural order left
     for card in taken:
         (table.board if card in table.board else table.burns).remove(card)
     natural = taken + table.stub
