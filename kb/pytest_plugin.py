@@ -78,8 +78,10 @@ class ScenarioItem(pytest.Item):
 
 def check_scenario(scenario) -> list[str]:
     """Rule ``scenario`` under each rulebook it expects; the differences as lines (empty
-    when all match).  A difference starts with the rulebook id; a rulebook that cannot be
-    found is an error of the test, at the line of its key in ``expect``:
+    when all match).  A difference starts with the rulebook id; what is wrong with the
+    ``expect`` itself (an unknown key, a wrong shape: the reader leaves ``expect`` to this
+    collector) and a rulebook that cannot be found are errors of the test, each at its
+    line: ``file:line: expect.tda@2024 has an unknown field 'burn' (...)``,
     ``file:line: unknown rulebook ... (use one of: ...)``."""
     from kb.hand.scenario import ScenarioError
     from kb.rules.engine import rule
@@ -87,7 +89,7 @@ def check_scenario(scenario) -> list[str]:
     from kb.rules.ruling import compare_expectation
 
     kb = _knowledge_base()
-    problems = []
+    problems = [str(problem) for problem in scenario.expect_problems]
     for book_id, expected in scenario.expect.items():
         try:
             book = _rulebook(kb, book_id)

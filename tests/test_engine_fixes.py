@@ -12,16 +12,25 @@ from kb.hand.scenario_file import parse_scenario
 # ------------------------------------------------------------------ found: missing
 
 
-def test_a_missing_card_listed_in_the_deck_is_rejected_with_its_line():
+def test_a_missing_card_the_deck_lists_is_skipped_it_was_never_in_the_stub():
+    played = replay(hand("  - deal: {}\n  - found: {missing: [3d]}\n"))
+    table = played.table                       # 3d is the 14th card listed, after Ah
+    assert table.stub[:2] == ["Ah", "Ad"] and "3d" in table.missing
+    assert "3d" not in table.stub and played.tables[0].stub[:2] == ["Ah", "Ad"]
+
+
+def test_a_missing_card_the_fill_in_would_deal_never_comes_off_the_deck():
+    # without found, the flop would be burn Ah, then 3d Ad Ac: Ad was missing all along
+    table = replay(hand("  - deal: {}\n  - flop: {}\n  - found: {missing: [Ad]}\n")).table
+    assert table.burns == ["Ah"] and table.board == ["3d", "Ac", "Ks"]
+    assert table.missing == ["Ad"] and "Ad" not in table.stub
+
+
+def test_a_card_found_missing_twice_is_refused_at_its_line():
     with pytest.raises(ScenarioError) as error:
-        replay(hand("  - deal: {}\n  - found: {missing: [3d]}\n"))
-    assert "t.yaml:10" in str(error.value) and "3d is listed in the deck" in str(error.value)
-
-
-def test_a_missing_card_that_was_dealt_is_rejected():
-    with pytest.raises(ScenarioError) as error:       # Ad: unlisted, the flop's second card
-        replay(hand("  - deal: {}\n  - flop: {}\n  - found: {missing: [Ad]}\n"))
-    assert "Ad was dealt earlier" in str(error.value)
+        replay(hand("  - deal: {}\n  - found: {missing: [2c]}\n  - found: {missing: [2c]}\n"))
+    assert "t.yaml:11" in str(error.value) and "2c is not in the deck, or is already " \
+        "missing" in str(error.value)
 
 
 def test_a_missing_card_still_in_the_stub_leaves_it():

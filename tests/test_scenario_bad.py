@@ -2,7 +2,9 @@
 1, exactly the expected ``file:line: message (what to do)`` lines on stderr, no traceback.
 
 Each file under tests/data/bad/scenario holds one distinct error (several-problems.yaml
-holds many) and says what it expects in its first lines, one per problem::
+holds many) and says what it expects in its first lines, one per problem; the files under
+tests/data/bad/expect are valid scenarios with a fault in ``expect`` only, which
+``floorbook rule`` ignores and the test collector reports, in the same form::
 
     # expect: <basename>:<line>: <message (what to do)>
 
@@ -21,12 +23,15 @@ import pytest
 from kb.cli import main
 from kb.files import Problem
 from kb.hand.scenario import ScenarioError
-from kb.hand.scenario_file import MAX_BYTES, parse_scenario
+from kb.hand.scenario_file import MAX_BYTES, load_scenario, parse_scenario
 from kb.pytest_plugin import check_scenario
 from kb.rules.disagreements import load_scenarios
 
 BAD = Path(__file__).parent / "data" / "bad" / "scenario"
 FILES = sorted(BAD.glob("*.yaml"))
+#: Scenarios whose only fault is in ``expect``: ``floorbook rule`` rules them; the test
+#: collector fails them with the ``# expect:`` lines.
+BAD_EXPECT = sorted((BAD.parent / "expect").glob("*.yaml"))
 MINIMAL = "id: ok\ntitle: Ok\ngame: holdem\nseats: 3\nbutton: 3\nevents:\n  - deal: {}\n"
 
 
@@ -64,8 +69,8 @@ def test_the_corpus_has_35_files_or_more_each_stating_its_errors():
 def test_several_problems_are_all_reported_in_one_run_sorted_by_line(capsys):
     lines = rule_stderr(BAD / "several-problems.yaml", capsys)
     numbers = [int(line.split(":")[1]) for line in lines]
-    assert len(lines) == 9
-    assert numbers == sorted(numbers) == [10, 14, 15, 15, 17, 17, 18, 18, 20]
+    assert len(lines) == 8
+    assert numbers == sorted(numbers) == [10, 14, 15, 17, 17, 18, 18, 20]
 
 
 def test_scenario_error_carries_every_problem_and_the_first_one_s_fields():
@@ -174,3 +179,79 @@ def test_an_expect_naming_a_missing_house_file_fails_at_the_line_of_its_key():
     assert check_scenario(scenario) == [
         "t.yaml:9: the house rulebook gone/house.yaml has problems (fix the lines below)",
         "  gone/house.yaml:1: no such file (check the path)"]
+
+
+# --------------------------------------------------------------------------- expect
+
+
+@pytest.mark.parametrize("path", BAD_EXPECT, ids=[p.name for p in BAD_EXPECT])
+def test_a_fault_in_expect_is_ruled_by_rule_and_failed_by_the_collector_at_its_line(path,
+                                                                                     capsys):
+    assert main(["rule", str(path), "--rulebook", "tda@2024"]) == 0
+    assert capsys.readouterr().err == ""
+    assert check_scenario(load_scenario(path)) == expected_lines(path)
+
+
+def test_the_expect_corpus_covers_keys_shapes_cards_and_citations():
+    assert {p.stem for p in BAD_EXPECT} >= {
+        "expect-unknown-field", "unknown-remedy", "bad-card-in-expect",
+        "expect-hands-not-a-seat", "citation-number-not-text", "citation-without-number"}
+
+
+OUTSIDE = MINIMAL.replace("deal: {}", "deal: {exposed: [2]}") + """expect:
+  "tda@2024": {remedy: continue, verdict: {by: our-suite, confidence: 0.9}}
+  our-suite:
+    - any shape at all
+  rrop@v11: 42
+"""
+
+
+def test_rule_and_compare_rule_a_scenario_whatever_its_expect_holds(tmp_path, capsys):
+    path = tmp_path / "outside.yaml"
+    path.write_text(OUTSIDE, encoding="utf-8")
+    assert main(["rule", str(path), "--rulebook", "tda@2024", "--json"]) == 0
+    assert main(["compare", str(path)]) == 0
+    assert capsys.readouterr().err == ""
+    assert main(["rule", str(tmp_path / "outside.yaml"), "--rulebook", "rrop@v11"]) == 0
+
+
+def test_an_expect_that_is_not_a_mapping_is_ruled_and_failed_by_the_collector():
+    scenario = parse_scenario(MINIMAL + "expect: [tda@2024, continue]\n", "t.yaml")
+    assert scenario.expect == {}
+    assert check_scenario(scenario) == ["t.yaml:8: expect must be a mapping (write "
+                                        "'key: value' lines)"]
+
+
+def test_the_collector_names_every_unknown_key_of_an_entry_at_its_line():
+    scenario = parse_scenario(OUTSIDE, "t.yaml")
+    assert check_scenario(scenario) == [
+        "t.yaml:9: expect.tda@2024 has an unknown field 'verdict' (remove it or use one of: "
+        "board, burns, calls, citations, dead, hands, muck, random, remedy, set_aside, "
+        "stub_top)",
+        "t.yaml:11: expect.our-suite must be a mapping (write 'key: value' lines)",
+        "t.yaml:12: expect.rrop@v11 must be a mapping (write 'key: value' lines)"]
+
+
+def test_random_a_ruling_field_is_a_valid_expectation():
+    four = MINIMAL.replace("deal: {}", "deal: {}\n  - flop: {cards: 4}")
+    right = parse_scenario(four + "expect:\n  \"tda@2024\": {remedy: continue, random: true}\n"
+                           "  rrop@v11: {random: true}\n", "t.yaml")
+    assert right.expect_problems == () and check_scenario(right) == []
+    wrong = parse_scenario(four + "expect:\n  \"tda@2024\": {random: false}\n", "t.yaml")
+    assert check_scenario(wrong) == ["  tda@2024: random: expected False, got True"]
+
+
+# --------------------------------------------------------------------------- fouled decks
+
+
+def test_a_deck_may_list_a_card_twice_and_the_replay_deals_both_copies():
+    from kb.hand.deal import replay
+    scenario = parse_scenario(MINIMAL.replace("events:", "deck: As Kd As\nevents:"), "t.yaml")
+    assert scenario.deck[:4] == ("As", "Kd", "As", "Ah") and len(scenario.deck) == 53
+    table = replay(scenario).table
+    assert table.hands[1][0] == "As" and table.hands[3][0] == "As"
+
+
+def test_card_text_that_is_not_a_card_is_still_refused(capsys):
+    path = BAD / "bad-card-in-deck.yaml"
+    assert any("is not a card" in line for line in rule_stderr(path, capsys))

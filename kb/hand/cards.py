@@ -62,21 +62,22 @@ def deck_from_spec(spec: str | Iterable[str]) -> tuple[str, ...]:
 
     ``spec`` lists the top of the deck (a space-separated string or a list of cards); the
     rest of the standard deck follows in :func:`standard_deck` order, skipping the cards
-    listed.  A listed joker makes the deck 53 cards.  Raises :class:`CardError` for a bad
-    card or a card listed twice.
+    listed.  A listed joker makes the deck 53 cards, and a card listed twice a deck with
+    two copies of it: both are fouled decks, which a scenario must be able to deal.
+    Raises :class:`CardError` for text that is not a card.
 
     >>> deck_from_spec("As Kd")[:4]
     ('As', 'Kd', 'Ah', 'Ad')
-    >>> deck_from_spec("As As")
+    >>> deck = deck_from_spec("As As")
+    >>> deck[:3], len(deck)
+    (('As', 'As', 'Ah'), 53)
+    >>> deck_from_spec("Zz")
     Traceback (most recent call last):
     ...
-    kb.hand.cards.CardError: As is listed twice in the deck
+    kb.hand.cards.CardError: 'Zz' is not a card (rank AKQJT98765432 then suit shdc, or Jk)
     """
     listed = spec.split() if isinstance(spec, str) else [str(item) for item in spec]
-    seen: set[str] = set()
     for text in listed:
         card(text)
-        if text in seen:
-            raise CardError(f"{text} is listed twice in the deck")
-        seen.add(text)
+    seen = set(listed)
     return tuple(listed) + tuple(c for c in standard_deck() if c not in seen)

@@ -3,10 +3,12 @@
 The file goes through the one reader (:mod:`kb.files`): a bounded read, safe YAML with
 line numbers (seat numbers may be mapping keys), then the JSON Schema
 ``kb/schemas/scenario.schema.json``.  The checks a schema cannot make follow in code: the
-button and the blinds sit on seats dealt in, cards are cards and the deck lists each
-once, the events fit the game and name seats dealt in (:mod:`kb.hand.scenario_events`).
-Every problem of the file is reported in one :class:`ScenarioError`, one
-``file:line: message (what to do)`` line each.
+button and the blinds sit on seats dealt in, cards are cards (a deck may list one twice:
+that is a fouled deck), the events fit the game and name seats dealt in
+(:mod:`kb.hand.scenario_events`).  Every problem of the file is reported in one
+:class:`ScenarioError`, one ``file:line: message (what to do)`` line each.  ``expect`` is
+never a reason to refuse a file: it is read apart for the test collector
+(:mod:`kb.hand.scenario_expect`).
 
 >>> s = parse_scenario('''
 ... id: demo
@@ -43,18 +45,18 @@ from kb.files import (
     read_text,
     validate,
 )
-from kb.hand.cards import deck_from_spec, is_card
-from kb.hand.scenario import GAMES, STUD_GAMES, Citation, Scenario, ScenarioError, default_blinds
+from kb.hand.cards import deck_from_spec
+from kb.hand.scenario import GAMES, STUD_GAMES, Scenario, ScenarioError, default_blinds
 from kb.hand.scenario_events import (
     build_events,
     card_problems,
-    card_texts,
     cards,
     event_problems,
     indexed_seats,
     numbers,
     seat_number,
 )
+from kb.hand.scenario_expect import read_expect
 
 #: Scenario files bigger than this are refused (a scenario is one hand: a few KB).
 MAX_BYTES = MAX_USER_BYTES
@@ -87,7 +89,7 @@ def parse_scenario(text: str, file: str = "<string>") -> Scenario:
                             "write a scenario: see docs/scenario-format.md")
     problems = validate(data, "scenario", file)
     if isinstance(data, Mapping):
-        problems += _fractions(data, file, problems)
+        problems += _fractions(data, file, problems, skip="expect")
         problems += _problems(data, file)
     if problems:
         raise ScenarioError.of(problems)
@@ -109,8 +111,6 @@ def _problems(data: Mapping, file: str) -> list[Problem]:
     if "deck" in data:
         problems += _deck_problems(data, file)
     problems += event_problems(data.get("events"), game, seats, file)
-    if isinstance(data.get("expect"), Mapping):
-        problems += _expect_problems(data["expect"], file)
     return problems
 
 
@@ -141,39 +141,21 @@ def _button_problems(data: Mapping, game: str | None, seats, file: str) -> list[
 
 
 def _deck_problems(data: Mapping, file: str) -> list[Problem]:
-    problems = card_problems(data, "deck", "deck", file)
-    seen: set[str] = set()
-    for index, text in card_texts(data["deck"]):
-        if text in seen and is_card(text):
-            problems.append(Problem(file, _line(data, "deck", index),
-                                    f"deck: {text} is listed twice", "list each card once"))
-        seen.add(text)
-    return problems
+    """Text in ``deck`` that is not a card.  A card listed twice is not a problem: a deck
+    holding a duplicate is a fouled deck, and a scenario must be able to deal one."""
+    return card_problems(data, "deck", "deck", file)
 
 
-def _expect_problems(expect: Mapping, file: str) -> list[Problem]:
-    """Cards in the expected tables that are not cards."""
-    problems = []
-    for book, entry in expect.items():
-        if not isinstance(entry, Mapping):
-            continue
-        for key in ("board", "burns", "muck", "stub_top", "set_aside"):
-            if key in entry:
-                problems += card_problems(entry, key, f"expect.{book}.{key}", file)
-        hands = entry.get("hands")
-        if isinstance(hands, Mapping):
-            for seat in hands:
-                problems += card_problems(hands, seat, f"expect.{book}.hands.{seat}", file)
-    return problems
-
-
-def _fractions(data, file: str, schema_problems: list[Problem], where: str = "") \
-        -> list[Problem]:
+def _fractions(data, file: str, schema_problems: list[Problem], where: str = "",
+               skip: str = "") -> list[Problem]:
     """Whole numbers written with a decimal point (``3.0``): JSON Schema counts them as
-    integers, a scenario does not; each is reported unless the schema spoke of it."""
+    integers, a scenario does not; each is reported unless the schema spoke of it
+    (``skip``: a top-level key left to another reader)."""
     problems = []
     steps = data.items() if isinstance(data, Mapping) else enumerate(data)
     for step, value in steps:
+        if step == skip:
+            continue
         path = f"{where}[{step}]" if isinstance(step, int) else f"{where}.{step}".lstrip(".")
         if isinstance(value, (Mapping, Sequence)):
             problems += _fractions(value, file, schema_problems, path)
@@ -200,31 +182,12 @@ def _scenario(data: Mapping, file: str) -> Scenario:
     else:
         blinds = default_blinds(seats, button) if button is not None else ()
     listed = cards(data.get("deck", ""))
-    expect = data.get("expect") or Mapping()
+    expect, expect_lines, expect_problems = read_expect(data, file)
     return Scenario(
         id=data["id"], title=data["title"], game=data["game"],
         setting=data.get("setting", "cash"), seats=seats, button=button, blinds=blinds,
         deck=deck_from_spec(listed), events=build_events(data["events"]),
-        expect={book: _expectation(entry) for book, entry in expect.items()},
+        expect=expect,
         antes=data.get("antes", False), path=file, line=data.line, listed=len(listed),
         id_line=data.value_line("id"),
-        expect_lines={book: expect.key_line(book) for book in expect})
-
-
-def _expectation(entry: Mapping) -> dict:
-    """One checked ``expect`` entry: cards as tuples, hand seats as numbers, dead seats
-    sorted, citations as :class:`Citation` records."""
-    result: dict = {}
-    for key, value in entry.items():
-        if key == "remedy":
-            result[key] = value
-        elif key == "citations":
-            result[key] = tuple(Citation(c["source"], c["edition"], c["number"])
-                                for c in value)
-        elif key == "hands":
-            result[key] = {int(seat): cards(held) for seat, held in value.items()}
-        elif key == "dead":
-            result[key] = tuple(sorted(numbers(value)))
-        else:
-            result[key] = cards(value)
-    return result
+        expect_lines=expect_lines, expect_problems=tuple(expect_problems))

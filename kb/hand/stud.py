@@ -48,9 +48,11 @@ def stud_street(state, event: StudStreet) -> None:
                 if round_index == 2:
                     table.up.add(card)
     elif event.name == "seventh" and len(table.stub) < len(live) + 2:
-        if event.premature:
-            raise fail(state, event, "a premature seventh street with a short stub",
-                        "the stub was too short to deal seventh street")
+        if event.premature or event.exposed:
+            what = "a premature" if event.premature else "an exposed"
+            raise fail(state, event, f"{what} seventh street with a short stub",
+                        f"the stub was too short to deal seventh street (it needs "
+                        f"{len(live) + 2} cards, it held {len(table.stub)})")
         irregular(state, "stud-short-stub", event, stub=len(table.stub), players=len(live),
                    required=len(live) + 2)
     else:
@@ -72,6 +74,9 @@ def stud_street(state, event: StudStreet) -> None:
         irregular(state, "stud-exposed", event, street="third", seat=seat, card=cards[0],
                    cards=cards, both=True)
     for seat in event.exposed:
+        if not table.hands[seat]:
+            raise fail(state, event, f"{event.name} street: seat {seat} has folded and "
+                        "holds no card to expose", "name a seat still in the hand")
         card = table.hands[seat][0] if event.name == "third" else table.hands[seat][-1]
         table.exposed.add(card)
         irregular(state, "stud-exposed", event, street=event.name, seat=seat, card=card)

@@ -29,9 +29,12 @@ _DRAW_OUT = ("The rule as reported does not say where the exposed card goes (it 
 
 def _replace(case, irregularity, why: str, where: str = _A5_BURN):
     """Replace the exposed card by the top card; it goes to the burns, or (``where`` is
-    :data:`_DRAW_OUT`) out of play."""
+    :data:`_DRAW_OUT`) out of play.  A card no longer in the hand when the floor is called
+    (see :func:`_gone`) is not replaced."""
     table, seat, card = case.table.copy(), irregularity.get("seat"), irregularity.get("card")
     hand = table.hands[seat]
+    if card not in hand:
+        return _gone(case, seat, card, why)
     new = table.take()
     hand[hand.index(card)] = new
     burn = where is not _DRAW_OUT
@@ -41,6 +44,20 @@ def _replace(case, irregularity, why: str, where: str = _A5_BURN):
                     f"({new}) once the others have their cards. {where}",
                     [step("finish-deal"), step("replace", seat=seat, out=card, in_=new), put],
                     table)
+
+
+def _gone(case, seat: int, card: str, why: str):
+    """The exposed card left the hand before the floor was called.  After a fold the hand is
+    in the muck and there is nothing to replace.  Thrown on a later draw, the player already
+    had a card for it; the rule replaces the card before play goes on and says nothing of an
+    exposure found only after the player threw it, so the floor decides."""
+    if not case.table.hands.get(seat):
+        return carry_on(f"Seat {seat}'s exposed {card} {why}, but the player has since "
+                        "folded: the hand is in the muck and there is nothing to replace.")
+    return floor_decision(f"Seat {seat}'s exposed {card} {why} and was to be replaced, but "
+                          "the floor was called only after the player had thrown it on the "
+                          "draw. The rule does not say what happens to an exposed card found "
+                          "after the player has discarded it, so the floor decides.")
 
 
 @decides("rrop.lowball.exposed-on-draw", "rrop.draw-high.exposed-on-draw")

@@ -17,6 +17,18 @@ def _third_street(case, both: bool = False):
     return irregularity if bool(irregularity.get("both")) == both else None
 
 
+def _folded(case, irregularity):
+    """The ruling when the seat whose down card was exposed has since folded: its cards are
+    in the muck, so the remedy (the third card dealt down, or the hand killed) has nothing
+    left to act on and play goes on; None while the seat is in the hand."""
+    seat = irregularity.get("seat")
+    if case.table.hands.get(seat):
+        return None
+    return carry_on(f"Seat {seat}'s down card was exposed on the deal, but the player has "
+                    "since folded: the hand is in the muck, so there is nothing left to "
+                    "correct and play goes on.")
+
+
 def _third_card_down(case, irregularity):
     table, seat, card = case.table.copy(), irregularity.get("seat"), irregularity.get("card")
     third = table.hands[seat][2]
@@ -33,6 +45,8 @@ def rrop_stud_exposed(case):
     irregularity = _third_street(case)
     if irregularity is None or case.scenario.setting == "tournament":
         return None
+    if (folded := _folded(case, irregularity)) is not None:
+        return folded
     table, steps, seat, card = _third_card_down(case, irregularity)
     return carry_on(f"Seat {seat}'s down card {card} was exposed on the deal: the player's "
                     "third card is dealt face down (the text seen is cut off after its first "
@@ -47,6 +61,8 @@ def rrop_stud_both_exposed(case):
     irregularity = _third_street(case, both=True)
     if irregularity is None or case.scenario.setting == "tournament":
         return None
+    if (folded := _folded(case, irregularity)) is not None:
+        return folded
     seat, table = irregularity.get("seat"), case.table.copy()
     table.kill(seat)
     shown = " and ".join(irregularity.get("cards"))
@@ -75,6 +91,8 @@ def tda_stud_exposed_initial(case):
     irregularity = _third_street(case)
     if irregularity is None:
         return None
+    if (folded := _folded(case, irregularity)) is not None:
+        return folded
     table, steps, seat, card = _third_card_down(case, irregularity)
     return carry_on(f"Seat {seat}'s exposed down card {card} becomes its up card and its "
                     "third-street card is dealt face down; no misdeal.", steps, table)
@@ -90,6 +108,11 @@ def tda_stud_seventh_exposed(case):
     if irregularity.kind != "stud-exposed" or irregularity.get("street") != "seventh":
         return None
     seat, card = irregularity.get("seat"), irregularity.get("card")
+    if card not in case.table.hands.get(seat, ()):
+        gone = "the player has since folded" if not case.table.hands.get(seat) \
+            else "the card is no longer in the player's hand"
+        return carry_on(f"Seat {seat}'s seventh-street card {card} was exposed, but {gone}: "
+                        "there is nothing left to replace.")
     betting = [s for s in case.replay.betting.live if s not in case.replay.betting.all_in]
     if len(betting) < 2:
         return carry_on(f"Seat {seat}'s seventh-street card {card} was exposed, but no betting "
@@ -157,6 +180,8 @@ def rrop_stud_running_out(case):
     if case.irregularity.kind != "stud-short-stub":
         return None
     table, players = case.table.copy(), list(case.replay.betting.live)
+    if len(table.stub) >= len(players):
+        return _rrop_to_the_last_card(table, players)
     if len(table.stub) + len(table.burns) - 1 >= len(players):
         served = [(seat, table.take()) for seat in players[:len(table.stub)]]
         for seat, card in served:
@@ -177,6 +202,28 @@ def rrop_stud_running_out(case):
                         "the dealer deals to the last card, reshuffles the burns into a new "
                         "stub and deals the remaining players.", steps, table, random=True)
     return _rrop_common_card(table)
+
+
+def _rrop_to_the_last_card(table, players):
+    """The stub holds a card for every player, short only of the TDA's count (RP-10-H keeps
+    the last card back); the outline of Robert's Rules deals to the last card, so seventh
+    street is dealt from the stub: after a burn if there is a card to spare, else without
+    one (this project's reading: nothing is reshuffled while the stub can serve everyone)."""
+    steps, burn = [], None
+    if len(table.stub) > len(players):
+        burn = table.take()
+        table.burns.append(burn)
+        steps.append(step("burn", card=burn, street="seventh"))
+    for seat in players:
+        table.hands[seat].append(table.take())
+    steps.append(step("deal", street="seventh", seats=players))
+    how = "after the burn" if burn else ("without a burn, there being no card to spare (our "
+                                         "reading)")
+    return carry_on("The stub is short of the TDA's count for seventh street but holds a card "
+                    "for every player. Robert's Rules' own steps were not seen; a forum "
+                    "description of the older practice deals to the last card (keeping the "
+                    "last card back is the TDA's count, not Robert's Rules'), so seventh "
+                    f"street is dealt from the stub {how}.", steps, table)
 
 
 def _rrop_common_card(table):

@@ -1,0 +1,122 @@
+"""A scenario's ``expect``: read for the test collector, never a reason to refuse a file.
+
+``floorbook rule`` and ``compare`` rule a scenario whatever its ``expect`` holds (an
+outside suite may keep keys of its own there), so :mod:`kb.hand.scenario_file` does not
+check it with the rest of the file.  :func:`read_expect` checks it apart, against
+``$defs/expect`` of ``kb/schemas/scenario.schema.json`` and for cards that are not cards,
+and gives the entries without a problem as records, the line of each rulebook id, and the
+problems, each located.  The test collector (:mod:`kb.pytest_plugin`) reports those
+problems as the scenario's failure.
+
+>>> from kb.files import parse_text
+>>> data = parse_text('expect:\\n  "tda@2024": {remedy: continue, random: false}\\n'
+...                   '  rrop@v11: {remedy: continue, burn: [8s]}\\n', "x.yaml")
+>>> expect, lines, problems = read_expect(data, "x.yaml")
+>>> expect, lines
+({'tda@2024': {'remedy': 'continue', 'random': False}}, {'tda@2024': 2, 'rrop@v11': 3})
+>>> [str(p) for p in problems]  # doctest: +ELLIPSIS
+["x.yaml:3: expect.rrop@v11 has an unknown field 'burn' (remove it or use one of: ...)"]
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+from jsonschema import Draft202012Validator
+
+from kb.files import SCHEMAS, Mapping, Problem, Sequence, line_of, validate_with
+from kb.hand.scenario import Citation
+from kb.hand.scenario_events import card_problems, cards, numbers
+
+
+@cache
+def _validators() -> tuple[Draft202012Validator, Draft202012Validator]:
+    """Validators of a whole file's ``expect`` and of one entry, from the scenario
+    schema's ``$defs``."""
+    with open(SCHEMAS / "scenario.schema.json", encoding="utf-8") as handle:
+        defs = json.load(handle)["$defs"]
+    whole = {"$defs": defs, "type": "object",
+             "properties": {"expect": {"$ref": "#/$defs/expect"}}}
+    entry = {"$defs": defs, "$ref": "#/$defs/expectation"}
+    return Draft202012Validator(whole), Draft202012Validator(entry)
+
+
+def read_expect(data: Mapping, file: str) -> tuple[dict, dict, list[Problem]]:
+    """The ``expect`` of a scenario file's ``data``: rulebook id to the checked entry (only
+    entries without a problem), rulebook id to its line, and every problem found."""
+    expect = data.get("expect")
+    if expect is None:
+        return {}, {}, []
+    whole, one = _validators()
+    problems = validate_with(whole, data, file)
+    problems += _fractions(expect, file, "expect", problems)
+    if not isinstance(expect, Mapping):
+        return {}, {}, problems
+    entries = {}
+    for book, entry in expect.items():
+        cards_wrong = _card_problems(book, entry, file)
+        problems += cards_wrong
+        if isinstance(entry, Mapping) and not validate_with(one, entry, file) \
+                and not cards_wrong and not _fractions(entry, file, "", []):
+            entries[book] = _expectation(entry)
+    return entries, {book: expect.key_line(book) for book in expect}, \
+        sorted(problems, key=lambda p: (p.line, p.message))
+
+
+def _card_problems(book: str, entry, file: str, where: str = "") -> list[Problem]:
+    """Cards in an expected table (and its earlier calls') that are not cards."""
+    if not isinstance(entry, Mapping):
+        return []
+    where = where or f"expect.{book}"
+    problems = []
+    for key in ("board", "burns", "muck", "stub_top", "set_aside"):
+        if key in entry:
+            problems += card_problems(entry, key, f"{where}.{key}", file)
+    hands = entry.get("hands")
+    if isinstance(hands, Mapping):
+        for seat in hands:
+            problems += card_problems(hands, seat, f"{where}.hands.{seat}", file)
+    calls = entry.get("calls")
+    if isinstance(calls, Sequence):
+        for index, call in enumerate(calls):
+            problems += _card_problems(book, call, file, f"{where}.calls[{index}]")
+    return problems
+
+
+def _fractions(value, file: str, where: str, schema_problems: list[Problem]) -> list[Problem]:
+    """Whole numbers written with a decimal point (``3.0``): JSON Schema counts them as
+    integers, a scenario does not; each is reported unless the schema spoke of it."""
+    problems = []
+    steps = value.items() if isinstance(value, Mapping) else \
+        enumerate(value) if isinstance(value, Sequence) else ()
+    for step, item in steps:
+        path = f"{where}[{step}]" if isinstance(step, int) else f"{where}.{step}".lstrip(".")
+        if isinstance(item, (Mapping, Sequence)):
+            problems += _fractions(item, file, path, schema_problems)
+        elif isinstance(item, float) and item.is_integer() and not any(
+                p.message.startswith(path + " ") for p in schema_problems):
+            problems.append(Problem(file, line_of(value, step), f"{path} must be a whole "
+                                    "number", f"write {int(item)}, without a decimal point"))
+    return problems
+
+
+def _expectation(entry: Mapping) -> dict:
+    """One checked ``expect`` entry: cards as tuples, hand seats as numbers, dead seats
+    sorted, citations as :class:`Citation` records, earlier floor calls as entries."""
+    result: dict = {}
+    for key, value in entry.items():
+        if key in ("remedy", "random"):
+            result[key] = value
+        elif key == "citations":
+            result[key] = tuple(Citation(c["source"], c["edition"], c["number"])
+                                for c in value)
+        elif key == "hands":
+            result[key] = {int(seat): cards(held) for seat, held in value.items()}
+        elif key == "dead":
+            result[key] = tuple(sorted(numbers(value)))
+        elif key == "calls":          # the earlier floor calls, each an entry of its own
+            result[key] = tuple(_expectation(call) for call in value)
+        else:
+            result[key] = cards(value)
+    return result

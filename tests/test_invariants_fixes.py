@@ -1,0 +1,162 @@
+"""Regressions of the crashes and the lost or duplicated cards that random hands found
+(issue 8, sections 3 and 4), each named after the rule it pins down.  Every one is ruled
+under every published rulebook and keeps the cards (tests/strategies.py's ``examine``)."""
+
+import pytest
+from helpers import hand, ruled
+from strategies import examine, table_cards
+
+from kb.hand.deal import replay
+from kb.hand.scenario import ScenarioError
+from kb.hand.scenario_file import parse_scenario
+from kb.house.compose import published_rulebooks
+
+
+def stud(events: str, seats: int = 4, setting: str = "cash", deck: str = ""):
+    """A stud scenario with the given event lines."""
+    return parse_scenario(f"id: s\ntitle: s\ngame: stud\nsetting: {setting}\nseats: {seats}\n"
+                          + (f"deck: {deck}\n" if deck else "") + f"events:\n{events}",
+                          "s.yaml")
+
+
+def sound(kb, scenario):
+    """Rule under every published rulebook: no crash, no card lost or duplicated, the same
+    seed the same ruling; the rulings."""
+    outcome = examine(kb, published_rulebooks(kb), scenario)
+    assert outcome.error is None, outcome.error
+    assert (outcome.crashes, outcome.conservation, outcome.differences) == ([], [], [])
+    return {r.rulebook: r for r in outcome.rulings}
+
+
+# ------------------------------------------------------------------ stud, third street
+
+
+@pytest.mark.parametrize("setting", ["cash", "tournament"])
+def test_tda_2024_rp_10_a_down_card_exposed_then_the_player_folds(kb, setting):
+    scenario = stud("  - third: {exposed: [1]}\n  - act: [{seat: 1, act: fold}]\n",
+                    setting=setting)
+    rulings = sound(kb, scenario)
+    tda = rulings["tda@2024"]
+    assert tda.remedy == "continue" and tda.steps == ()
+    assert "has since folded" in tda.explanation and tda.table.hands[1] == ()
+    if setting == "cash":
+        assert rulings["rrop@v11"].remedy == "continue"
+        assert "has since folded" in rulings["rrop@v11"].explanation
+
+
+def test_rrop_stud_both_down_cards_exposed_then_the_player_folds_kills_nothing(kb):
+    rulings = sound(kb, stud("  - third: {both-exposed: [2]}\n"
+                             "  - act: [check, {seat: 2, act: fold}]\n"))
+    assert rulings["rrop@v11"].remedy == "continue"
+    assert rulings["rrop@v11"].table.dead == ()
+
+
+# ------------------------------------------------------------------ stud, seventh street
+
+
+def test_stud_seventh_street_exposed_for_a_seat_that_folded_is_a_located_error():
+    scenario = stud("  - third: {}\n  - fourth: {}\n  - fifth: {}\n  - sixth: {}\n"
+                    "  - act: [check, {seat: 2, act: fold}]\n  - seventh: {exposed: [2]}\n")
+    with pytest.raises(ScenarioError) as error:
+        replay(scenario)
+    assert str(error.value) == ("s.yaml:12: seventh street: seat 2 has folded and holds no "
+                                "card to expose (name a seat still in the hand)")
+
+
+def test_tda_2024_rp_10_b_seventh_street_card_exposed_then_the_player_folds(kb):
+    scenario = stud("  - third: {}\n  - fourth: {}\n  - fifth: {}\n  - sixth: {}\n"
+                    "  - seventh: {exposed: [3]}\n  - act: [check, check, {seat: 3, act: fold}]\n")
+    rulings = sound(kb, scenario)
+    assert rulings["tda@2024"].remedy == "continue"
+    assert "has since folded" in rulings["tda@2024"].explanation
+
+
+def test_stud_seventh_street_exposed_when_the_stub_was_too_short_to_deal_it_is_an_error():
+    scenario = stud("  - third: {}\n  - fourth: {}\n  - fifth: {}\n  - sixth: {}\n"
+                    "  - seventh: {exposed: [1]}\n", seats=8)
+    with pytest.raises(ScenarioError, match="an exposed seventh street with a short stub "
+                       r"\(the stub was too short to deal seventh street \(it needs 10 "
+                       r"cards, it held 1\)\)"):
+        replay(scenario)
+
+
+# ------------------------------------------------------------------ stud, short stub
+
+
+SIXTH = "  - third: {}\n  - fourth: {}\n  - fifth: {}\n  - sixth: {}\n"
+
+
+def test_rrop_stud_15_seven_players_stub_short_after_sixth_keeps_every_card(kb):
+    # 7 x 6 cards and 3 burns leave 7 cards: the TDA's count (players + 2) is 9
+    rulings = sound(kb, stud(SIXTH, seats=7))
+    rrop = rulings["rrop@v11"]
+    assert [s.do for s in rrop.steps] == ["deal"]
+    assert all(len(cards) == 7 for cards in rrop.table.hands.values())
+    assert sum(table_cards(rrop.table).values()) == 52
+    assert rulings["tda@2024"].steps[0].do == "return-to-stub"      # RP-10-H part A
+
+
+def test_rrop_stud_15_stub_with_a_card_to_spare_is_dealt_after_a_burn_losing_none(kb):
+    # a deck listing 5h twice: 53 cards, so 8 are left for 7 players
+    rulings = sound(kb, stud(SIXTH, seats=7, deck="5h 5h"))
+    rrop = rulings["rrop@v11"]
+    assert [s.do for s in rrop.steps] == ["burn", "deal"] and rrop.table.stub_top == ()
+    assert rrop.table.burns.count("5h") + sum(c.count("5h") for c in rrop.table.hands.values()) \
+        + rrop.table.stub_top.count("5h") == 2
+
+
+# ------------------------------------------------------------------ flop
+
+
+def test_tda_2024_39_b_one_card_flop_dealt_without_a_burn_is_left_to_the_floor(kb):
+    scenario = hand("  - deal: {}\n  - act: [call, call, call, call, call, check]\n"
+                    "  - flop: {burns: 0, cards: 1}\n")
+    rulings = sound(kb, scenario)
+    tda = rulings["tda@2024"]
+    assert tda.remedy == "floor-decision"
+    assert "39-B covers a three-card flop" in tda.explanation
+
+
+# ------------------------------------------------------------------ turn burn error
+
+
+def test_rrop_burn_error_two_burns_two_card_turn_then_a_call_deals_no_card_twice(kb):
+    scenario = hand("  - deal: {}\n  - act: [call, call, call, call, call, check]\n"
+                    "  - flop: {}\n  - act: [check, check, check, check, check, check]\n"
+                    "  - turn: {burns: 2, cards: 2}\n  - act: [call]\n")
+    for book in ("rrop@v11", "house.casino@2026"):
+        ruling = sound(kb, scenario)[book]
+        board = ruling.table.board
+        assert len(board) == len(set(board)) == 5           # the two-card turn stands
+        river = next(s.details["cards"] for s in ruling.steps if s.do == "deal")
+        assert not set(river) & set(board)                   # the river is a new card
+        assert river == [ruling.table.stub_top[0]]
+
+
+# ------------------------------------------------------------------ draw games
+
+
+A5 = ("id: d\ntitle: d\ngame: lowball-a5\nseats: 4\nbutton: 4\n"
+      "deck: 2c 3c 4c Ks 5c 6c 7c 8c\nevents:\n  - deal: {exposed: [4]}\n")
+
+
+def test_rrop_ace_to_five_3_exposed_high_card_thrown_on_the_draw_is_left_to_the_floor(kb):
+    scenario = parse_scenario(A5 + "  - act: [call, call, call, check]\n"
+                              "  - draw: {seat: 4, discards: 5}\n", "d.yaml")
+    rulings = sound(kb, scenario)
+    rrop = rulings["rrop@v11"]
+    assert rrop.remedy == "floor-decision"
+    assert "after the player had thrown it on the draw" in rrop.explanation
+
+
+def test_rrop_ace_to_five_3_exposed_high_card_then_the_player_folds(kb):
+    scenario = parse_scenario(A5 + "  - act: [call, call, call, {seat: 4, act: fold}]\n",
+                              "d.yaml")
+    rrop = sound(kb, scenario)["rrop@v11"]
+    assert rrop.remedy == "continue" and "has since folded" in rrop.explanation
+
+
+def test_rrop_ace_to_five_3_exposed_high_card_still_held_is_replaced(kb):
+    rrop = ruled(kb, "rrop@v11", parse_scenario(A5, "d.yaml"))
+    assert rrop.remedy == "continue"
+    assert [s.do for s in rrop.steps] == ["finish-deal", "replace", "set-aside"]

@@ -1,0 +1,130 @@
+"""Rule random valid hands across all nine games under every published rulebook and count
+what went wrong.  Usage: python tools/fuzz_hands.py [--hands N] [--seed S] [--show K]
+
+Each hand is drawn by tests/strategies.py from ``random.Random("SEED:INDEX")`` (so a hand
+can be found again by its index) and ruled with ``--seed``-independent ruling seed INDEX.
+Prints the counts: hands, rulings, crashes, rulings that lost or duplicated cards,
+same-seed differences (in this process, and for a sample ruled again in a subprocess with
+another PYTHONHASHSEED), scenario errors (hands the replay refuses, with a located
+message), and the first ``--show`` failures with the file that reproduces each.
+Exit status 1 when anything failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from strategies import RandomChoices, examine, hand_scenario, hand_text, random_hand
+
+from kb.house.compose import published_rulebooks
+from kb.knowledge.load import load_knowledge_base
+
+
+def hand(seed: int, index: int) -> dict:
+    """Hand number ``index`` of run ``seed``."""
+    return random_hand(RandomChoices(random.Random(f"{seed}:{index}")))
+
+
+def rulings_json(seed: int, indices: list[int]) -> list:
+    """The JSON of every ruling of the hands ``indices`` (the subprocess's work)."""
+    kb = load_knowledge_base()
+    books = published_rulebooks(kb)
+    out = []
+    for index in indices:
+        outcome = examine(kb, books, hand_scenario(hand(seed, index)), index, again=False)
+        out.append([r.to_json() for r in outcome.rulings])
+    return out
+
+
+def main() -> int:
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--hands", type=int, default=100_000, help="how many hands")
+    options.add_argument("--seed", type=int, default=0, help="which hands")
+    options.add_argument("--show", type=int, default=5, help="failures to print in full")
+    options.add_argument("--sample", type=int, default=500,
+                         help="hands ruled again in a subprocess with another PYTHONHASHSEED")
+    options.add_argument("--child", help=argparse.SUPPRESS)
+    args = options.parse_args()
+    if args.child:
+        indices = json.loads(args.child)
+        print(json.dumps(rulings_json(args.seed, indices)))
+        return 0
+    return run(args)
+
+
+def run(args) -> int:
+    kb = load_knowledge_base()
+    books = published_rulebooks(kb)
+    counts: Counter = Counter()
+    failures: list[str] = []
+    games: Counter = Counter()
+    start = time.perf_counter()
+    for index in range(args.hands):
+        data = hand(args.seed, index)
+        games[data["game"]] += 1
+        outcome = examine(kb, books, hand_scenario(data), index)
+        counts["hands"] += 1
+        counts["rulings"] += len(outcome.rulings)
+        counts["scenario errors"] += outcome.error is not None
+        for key in ("crashes", "conservation", "differences"):
+            problems = getattr(outcome, key)
+            counts[key] += len(problems)
+            if problems and len(failures) < args.show:
+                failures.append(f"hand {index}: {problems[0]}\n{hand_text(data)}")
+    elapsed = time.perf_counter() - start
+    counts["process differences"] = _across_processes(args, kb, books)
+    _report(args, counts, games, elapsed, failures)
+    bad = counts["crashes"] + counts["conservation"] + counts["differences"] \
+        + counts["process differences"]
+    return 1 if bad else 0
+
+
+def _across_processes(args, kb, books) -> int:
+    """Rule a sample of the hands again in a subprocess with another PYTHONHASHSEED;
+    the number of hands whose rulings differ."""
+    step = max(1, args.hands // max(1, args.sample))
+    indices = list(range(0, args.hands, step))[:args.sample]
+    if not indices:
+        return 0
+    here = rulings_json(args.seed, indices)
+    env = dict(os.environ, PYTHONHASHSEED=str(1 + (args.seed % 4_000_000_000)))
+    child = subprocess.run([sys.executable, __file__, "--seed", str(args.seed), "--child",
+                            json.dumps(indices)], env=env, capture_output=True, text=True,
+                           check=True)
+    there = json.loads(child.stdout)
+    return sum(a != b for a, b in zip(here, there))
+
+
+def _report(args, counts: Counter, games: Counter, elapsed: float, failures) -> None:
+    print(f"python tools/fuzz_hands.py --hands {args.hands} --seed {args.seed}")
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+          f"{platform.python_version()}, {platform.system()}")
+    print(f"time: {elapsed:.0f} s ({counts['hands'] / elapsed:.0f} hands per second)")
+    print("games: " + ", ".join(f"{game} {n}" for game, n in sorted(games.items())))
+    for key, label in (("hands", "hands"), ("rulings", "rulings"),
+                       ("scenario errors", "scenario errors (hands refused, located)"),
+                       ("crashes", "crashes"),
+                       ("conservation", "rulings with cards lost or duplicated"),
+                       ("differences", "same-seed differences"),
+                       ("process differences",
+                        (f"differences across processes ({min(args.sample, args.hands)} "
+                         "hands, another PYTHONHASHSEED)"))):
+        print(f"{label}: {counts[key]}")
+    for failure in failures:
+        print("\n" + failure)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
