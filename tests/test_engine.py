@@ -182,11 +182,12 @@ def test_tda_2026_explanation_names_the_2026_number(kb):
 
 
 def test_a_remedy_that_needs_more_cards_than_the_stub_holds_is_left_to_the_floor(kb):
-    """Ten-handed Omaha with boxed and extra cards leaves too few cards to lay the board
-    again under Robert's Rules' burn-error rule: the ruling says so instead of crashing."""
+    """Ten-handed Omaha from a deck five cards short leaves too few cards to lay the board
+    again under Robert's Rules' burn-error rule: the ruling says so instead of crashing.
+    (The missing cards are ruled first, with the burn error, at the same floor call.)"""
     text = ("id: short-stub\ntitle: t\ngame: omaha\nseats: 10\nbutton: 1\nevents:\n"
-            "  - {deal: {extra: 2, boxed: [1, 2, 3]}}\n  - {flop: {burns: 0}}\n"
-            "  - {turn: {}}\n  - {river: {}}\n")
+            "  - {deal: {}}\n  - {flop: {burns: 0}}\n  - {turn: {}}\n  - {river: {}}\n"
+            "  - {found: {missing: [2c, 3c, 4c, 5c, 6c]}}\n")
     scenario = parse_scenario(text)
     rulings = [rule(kb, book, scenario) for book in published_rulebooks(kb)]
     assert {r.remedy for r in rulings} == {"floor-decision"}

@@ -130,7 +130,8 @@ def test_the_schema_names_exactly_the_games_settings_events_and_options_of_the_c
     assert events["found"]["properties"]["where"]["enum"] == list(WHERE)
     assert set(events["found"]["properties"]) == {*FOUND_KINDS, "where", "seat"}
     assert defs["expectation"]["properties"]["remedy"]["enum"] == list(REMEDIES)
-    assert set(defs["expectation"]["properties"]) == {"remedy", "citations", *TABLE_FIELDS}
+    assert set(defs["expectation"]["properties"]) == {"remedy", "random", "citations", "calls",
+                                                      *TABLE_FIELDS}
 
 
 def test_the_spec_example_and_every_bundled_scenario_conform_to_the_schema():

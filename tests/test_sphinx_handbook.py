@@ -171,7 +171,8 @@ def test_each_topic_matrix_has_a_row_per_scenario_ruled_on_it(site, kb):
     scenarios = load_scenarios()
     topics = {t: set() for t in ("four-card-flop", "boxed-cards")}
     for s in scenarios:
-        for t in {rule(kb, b, s).topic for b in books} & set(topics):
+        calls = [c for b in books for c in rule(kb, b, s).every_call]   # every floor call
+        for t in {c.topic for c in calls} & set(topics):
             topics[t].add(s.id)
     for topic, ids in topics.items():
         page = _text(site / "topics" / f"{topic}.html")
@@ -195,3 +196,16 @@ def test_disagreements_page_lists_computed_disagreements_with_their_scenarios(si
     assert 'href="topics/four-card-flop.html' not in texts
     index = _text(site / "rule-disagreements.html")
     assert "case-c27-four-card-flop-stuck-cards" in index and "rulings differ" in index
+
+
+def test_a_hand_with_several_floor_calls_shows_every_call_in_its_matrix_cell(site):
+    """Case C23 as it happened: the burn-errors matrix shows the first call (the exposed
+    card, Hold'em 1) above the last one, and the dropdown explains both."""
+    page = _text(site / "topics" / "flop-burn-errors.html")
+    row = _row(page, "case-c23-two-burns-as-it-happened")
+    rrop = _cell(row, "rrop-v11")
+    assert "Call 1, line" in rrop and "Hold’em 1" in rrop
+    assert "Call 2, after the last event" in rrop and "Hold’em 5" in rrop
+    heading = page[page.index('id="scenario-case-c23-two-burns-as-it-happened"'):]
+    assert "Floor called: the ruling is carried out" in heading[:2000]
+    assert "call 1 (continue)" in heading and "call 2 (continue)" in heading

@@ -24,13 +24,14 @@ from __future__ import annotations
 from collections import Counter
 
 from kb.hand.actions import Betting
-from kb.hand.cards import is_standard
+from kb.hand.cards import JOKER, is_standard
 from kb.hand.scenario import (
     DRAW_GAMES,
     FLOP_GAMES,
     Act,
     Deal,
     Draw,
+    Floor,
     Found,
     Scenario,
     ScenarioError,
@@ -44,34 +45,57 @@ from kb.hand.table import Irregularity, Replay, StubEmpty, Table, fail, hole_car
 
 def replay(scenario: Scenario) -> Replay:
     """Replay the events of ``scenario``; raises ScenarioError (with the event's line) for
-    events the cards cannot support, e.g. an exposed card past the end of the deal."""
+    events the cards cannot support, e.g. an exposed card past the end of the deal.
+    A ``floor`` event is skipped here: ruling at each floor call and going on from the
+    table the ruling left is the engine's (:mod:`kb.hand.segments`)."""
+    state = start(scenario)
+    play(state, scenario.events)
+    floor_called(state)
+    return state
+
+
+def start(scenario: Scenario) -> Replay:
+    """The hand before its first event: the deck as the stub, no cards dealt."""
     seats = scenario.seats
-    table = Table(deck=scenario.deck, hands={s: [] for s in seats}, stub=list(scenario.deck))
+    absent = _absent(scenario)
+    table = Table(deck=scenario.deck, hands={s: [] for s in seats},
+                  stub=_without(scenario.deck, absent), missing=absent)
     if scenario.button is not None:
         betting = Betting(seats, scenario.blinds[-1] if scenario.blinds else scenario.button,
                           scenario.button)
     else:
         betting = Betting(seats, None, None)
-    state = Replay(scenario, [], table, betting, [])
-    for event in scenario.events:
+    return Replay(scenario, [], table, betting, [])
+
+
+def play(state: Replay, events) -> None:
+    """Replay ``events`` on ``state``, checking the cards after each (floors skipped)."""
+    for event in events:
+        if isinstance(event, Floor):
+            continue
         try:
             _HANDLERS[type(event)](state, event)
         except StubEmpty:
-            raise ScenarioError(scenario.path, event.line, "the stub ran out of cards",
+            raise ScenarioError(state.scenario.path, event.line, "the stub ran out of cards",
                                 "use fewer seats or fewer cards") from None
         _note_jokers(state, event)
-        table.check()
-        state.tables.append(table.copy())
-    _stud_stub_check(state)
-    return state
+        state.table.check()
+        state.tables.append(state.table.copy())
 
 
-def _stud_stub_check(state: Replay) -> None:
+def floor_called(state: Replay, line: int | None = None) -> None:
+    """What the floor sees when called (at ``line``, default the last event's): a stud
+    stub too short for seventh street after sixth (RP-10-H's count)."""
+    _stud_stub_check(state, line)
+
+
+def _stud_stub_check(state: Replay, line: int | None = None) -> None:
     """Floor called after sixth street: is the stub short for seventh (RP-10-H's count)?"""
     live = state.betting.live
     if state.streets[-1:] == ["sixth"] and len(state.table.stub) < len(live) + 2:
         state.irregularities.append(Irregularity(
-            "stud-short-stub", state.scenario.events[-1].line, len(state.betting.records),
+            "stud-short-stub", line or state.scenario.events[-1].line,
+            len(state.betting.records),
             {"stub": len(state.table.stub), "players": len(live), "required": len(live) + 2}))
 
 
@@ -217,12 +241,7 @@ def _street_facts(state: Replay, event: Street, burned: list, dealt: list) -> No
 
 def _found(state: Replay, event: Found) -> None:
     table, kind = state.table, event.kind
-    if kind == "missing":
-        for card in event.cards:
-            _check_missing(state, event, card)
-            table.stub.remove(card)
-            table.missing.append(card)
-    elif kind in ("duplicate", "foreign"):
+    if kind in ("duplicate", "foreign"):
         card = event.cards[0]
         if kind == "duplicate" and card not in table.deck:
             raise fail(state, event, f"found.duplicate: {card} is not in the deck",
@@ -230,7 +249,7 @@ def _found(state: Replay, event: Found) -> None:
         if kind == "foreign" and is_standard(card) and card not in table.missing:
             raise fail(state, event, f"found.foreign: {card} belongs to the deck",
                         "use duplicate for a second copy")
-        if kind == "duplicate" or not _already_there(state, event, card):
+        if not _already_there(state, event, card):
             table.extras.append(card)
             _place(state, event, card)
     elif kind == "wrong-count" and event.seat not in table.hands:
@@ -239,22 +258,42 @@ def _found(state: Replay, event: Found) -> None:
                where=event.where)
 
 
-def _check_missing(state: Replay, event: Found, card: str) -> None:
-    """A card found missing cannot be one the deck lists or one that was dealt."""
-    if card in state.scenario.deck[:state.scenario.listed]:
-        raise fail(state, event, f"found.missing: {card} is listed in the deck",
-                    "take the missing cards out of the deck list")
-    if card not in state.table.stub:
-        raise fail(state, event, f"found.missing: {card} was dealt earlier in the hand",
-                    "name cards that never came off the deck, or take them out of the deck "
-                    "list")
+def _absent(scenario: Scenario) -> list[str]:
+    """The cards the events find missing.  They were never in the deck the dealer held, so
+    they are out of the stub from the start, whether the listed deck names them (the copy
+    listed is skipped) or the fill-in would have put them somewhere (the events only find
+    out later); raises ScenarioError for a card the deck does not hold or named twice."""
+    absent: list[str] = []
+    for event in scenario.events:
+        if not (isinstance(event, Found) and event.kind == "missing"):
+            continue
+        for card in event.cards:
+            if Counter(absent + [card])[card] > Counter(scenario.deck)[card]:
+                raise ScenarioError(scenario.path, event.line, f"found.missing: {card} is "
+                                    "not in the deck, or is already missing",
+                                    "name each missing card of the deck once")
+            absent.append(card)
+    return absent
+
+
+def _without(deck, absent: list[str]) -> list[str]:
+    """``deck`` with one copy of each card of ``absent`` taken out (the first)."""
+    stub = list(deck)
+    for card in absent:
+        stub.remove(card)
+    return stub
 
 
 def _already_there(state: Replay, event: Found, card: str) -> bool:
-    """A foreign card the deck listed and the replay already put where it was found."""
+    """A foreign card the deck listed, or a duplicate the deck listed twice, that the
+    replay already put where it was found (it is not a card more)."""
     table = state.table
-    if event.where == "board":
-        return card in table.board
+    if event.kind == "duplicate" and table.deck.count(card) < 2:
+        return False
+    piles = {"board": table.board, "stub": table.stub, "muck": table.muck,
+             "burns": table.burns}
+    if event.where in piles:
+        return card in piles[event.where]
     if event.where == "hand" and event.seat is not None:
         return card in table.hands.get(event.seat, [])
     if event.where == "hand":                 # no seat named: any hand
@@ -288,7 +327,7 @@ def _place(state: Replay, event: Found, card: str) -> None:
 
 def _note_jokers(state: Replay, event) -> None:
     """A joker listed in the deck that reaches a hand or the board is a foreign card."""
-    if isinstance(event, (Act, Found)):
+    if isinstance(event, (Act, Found)) or JOKER not in state.table.deck:
         return
     seen = {c for i in state.irregularities if i.kind == "foreign" for c in i.get("cards", ())}
     for seat, cards in state.table.hands.items():

@@ -142,7 +142,18 @@ class Citation:
         return {"source": self.source, "edition": self.edition, "number": self.number}
 
 
-Event = Deal | Act | Street | Found | Draw | StudStreet
+@dataclass(frozen=True)
+class Floor:
+    """The floor was called here (docs/scenario-format.md, "Floor calls"): the
+    irregularities standing are ruled, and later events continue from the table as that
+    ruling left it.  ``replacement_exposed`` lists k for the k-th replacement hole card the
+    ruling dealt that the dealer exposed while dealing it (counted in the ruling's steps)."""
+
+    line: int
+    replacement_exposed: tuple[int, ...] = ()
+
+
+Event = Deal | Act | Street | Found | Draw | StudStreet | Floor
 
 
 @dataclass(frozen=True)
@@ -167,6 +178,11 @@ class Scenario:
     id_line: int = field(default=1, compare=False, hash=False, repr=False)
     #: the line of each rulebook id in ``expect`` (to report an unknown one where it is)
     expect_lines: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    #: what is wrong with ``expect`` (unknown keys, wrong shapes), each a located
+    #: :class:`~kb.files.Problem`: ``floorbook rule`` ignores ``expect``, the test
+    #: collector reports these as the scenario's failure (``expect`` then holds only the
+    #: entries without a problem)
+    expect_problems: tuple = field(default=(), compare=False, hash=False, repr=False)
 
 
 def default_blinds(seats: tuple[int, ...], button: int) -> tuple[int, int]:

@@ -29,6 +29,7 @@ from kb.hand.scenario import (
     Deal,
     Draw,
     Event,
+    Floor,
     Found,
     Street,
     StudStreet,
@@ -40,6 +41,7 @@ FOUND_KINDS = ("duplicate", "foreign", "odd-back", "missing", "wrong-count")
 #: The games each event happens in.
 EVENT_GAMES = {"deal": FLOP_GAMES + DRAW_GAMES, "act": None, "flop": FLOP_GAMES,
                "turn": FLOP_GAMES, "river": FLOP_GAMES, "found": None, "draw": DRAW_GAMES,
+               "floor": None,
                **{street: STUD_GAMES for street in STUD_STREETS}}
 _DEAL_SEATS = ("player-exposed", "short", "dealt-out", "first-to")
 
@@ -235,5 +237,11 @@ def _stud_street(name: str, body: Mapping, line: int) -> StudStreet:
                       premature=body.get("premature", False))
 
 
-_BUILDERS = {"deal": _deal, "act": _act, "flop": _street, "turn": _street, "river": _street,
+def _floor(name: str, body: Mapping, line: int) -> Floor:
+    return Floor(line=line, replacement_exposed=numbers(body["replacement-exposed"])
+                 if "replacement-exposed" in body else ())
+
+
+_BUILDERS = {"floor": _floor, "deal": _deal, "act": _act, "flop": _street, "turn": _street,
+             "river": _street,
              "found": _found, "draw": _draw, **{street: _stud_street for street in STUD_STREETS}}

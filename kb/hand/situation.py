@@ -1,10 +1,12 @@
 """The situation the floor is called to: the replayed table, the actions, the
 irregularities found, and the topics they raise.
 
-The floor is called at the end of the events.  The irregularity that is ruled on is the
-first of: a fouled deck (duplicate, odd back, missing cards), a non-standard card, else the
-one found by the last event that found any (earlier ones were dealt with as play went on);
-the rest are named in the explanation.
+The floor is called at each ``floor`` event and after the last event.  The irregularities
+found since the previous call all stand and are ruled together, unit by unit
+(:func:`units`): a fouled deck (duplicate, odd back, missing cards) and a non-standard card
+first, then in the order they happened, each remedy applied to the table the previous one
+left.  :func:`primary_irregularity` (the one irregularity a whole replay raises first) is
+what the house conflict search asks.
 """
 
 from __future__ import annotations
@@ -98,6 +100,63 @@ def primary_irregularity(replay: Replay) -> Irregularity | None:
     if not found:
         return None
     last = [i for i in found if i.line == found[-1].line]
+    return next((i for i in last if topics_for(i, replay)), last[0])
+
+
+#: Kinds whose deciders rule every irregularity of the kind together (``Case.all``): the
+#: irregularities of one call of such a kind are one unit (short, extra and wrong-count
+#: together, as one count of cards).  Every other irregularity is a unit of its own.
+_GROUPED = {"exposed": "exposed", "boxed": "boxed", "dealt-to": "dealt-to",
+            "foreign": "foreign", "short": "count", "extra": "count", "wrong-count": "count"}
+
+
+def units(found: list[Irregularity], replay: Replay | None = None) \
+        -> list[list[Irregularity]]:
+    """The irregularities standing at one floor call, grouped into the units ruled one
+    after the other, in the order the books give: a fouled deck (duplicate, odd back,
+    missing cards) and a non-standard card first, then in the order they happened.  An
+    irregularity that raises no topic, found by the same event as one that does (a
+    one-card premature flop is also a flop of the wrong size), only describes that one and
+    goes with it (``replay`` gives the topics; None: no such merging).
+
+    >>> a, b = Irregularity("burn-count", 5, 0), Irregularity("exposed", 3, 0)
+    >>> c, d = Irregularity("duplicate", 7, 2), Irregularity("exposed", 3, 0)
+    >>> [[i.kind for i in unit] for unit in units([b, d, a, c])]
+    [['duplicate'], ['exposed', 'exposed'], ['burn-count']]
+    """
+    groups: dict = {}
+    for index, irregularity in enumerate(found):
+        key = _GROUPED.get(irregularity.kind, index)
+        groups.setdefault(key, []).append(irregularity)
+    ordered = list(groups.values())
+    if replay is not None:
+        ordered = _merge_silent(ordered, replay)
+    first = [u for kind in _FIRST for u in ordered if u[0].kind == kind]
+    return first + [u for u in ordered if not any(u is f for f in first)]
+
+
+def _merge_silent(ordered: list[list[Irregularity]], replay: Replay):
+    """Units that raise no topic join a unit with a topic found by the same event."""
+    kept = []
+    for unit in ordered:
+        lines = {i.line for i in unit}
+        home = next((other for other in ordered if other is not unit
+                     and any(i.line in lines for i in other)
+                     and any(topics_for(i, replay) for i in other)), None)
+        if home is not None and not any(topics_for(i, replay) for i in unit):
+            home.extend(unit)
+        else:
+            kept.append(unit)
+    return kept
+
+
+def representative(unit: list[Irregularity], replay: Replay) -> Irregularity:
+    """The irregularity of ``unit`` a decider is handed as *the* one ruled on: for a
+    fouled deck or a non-standard card the first found; otherwise, of those found by the
+    unit's last event, the first that raises a topic."""
+    if unit[0].kind in _FIRST:
+        return unit[0]
+    last = [i for i in unit if i.line == max(j.line for j in unit)]
     return next((i for i in last if topics_for(i, replay)), last[0])
 
 

@@ -39,7 +39,7 @@ def shown_seats(rulings: list[Ruling]) -> list[int]:
     seats: set[int] = set()
     for ruling in rulings:
         seats.update(ruling.table.dead)
-        for step in ruling.steps:
+        for step in (s for call in ruling.every_call for s in call.steps):
             seats.update(_step_seats(step.details))
     hands = [r.table.hands for r in rulings]
     for seat in set().union(*hands) if hands else ():
@@ -68,9 +68,16 @@ def citation_text(ruling: Ruling, short=None) -> str:
 
 def ruling_cell(ruling: Ruling, seats: list[int], short=None) -> nodes.container:
     """One cell: remedy badge (and a random marker), numbers, then the cards.  ``short``
-    names other books' editions in citations (see :func:`citation_text`)."""
+    names other books' editions in citations (see :func:`citation_text`).  A hand with
+    several floor calls shows each earlier call first (its line, remedy and numbers),
+    then the last call in full."""
     cell = nodes.container(classes=["floorbook-cell",
                                     "floorbook-rulebook-" + nodes.make_id(ruling.rulebook)])
+    for number, call in enumerate(ruling.calls, 1):
+        cell += _earlier_call(number, call, short)
+    if ruling.calls:
+        label = f"Call {len(ruling.calls) + 1}, after the last event"
+        cell += nodes.paragraph("", label, classes=["floorbook-call"])
     head = nodes.paragraph()
     head += badge(ruling.remedy, REMEDY_COLOUR.get(ruling.remedy, "secondary"),
                   "floorbook-remedy")
@@ -90,6 +97,17 @@ def ruling_cell(ruling: Ruling, seats: list[int], short=None) -> nodes.container
             cell += _line(label, codes)
     cell += _line("Next card", table.stub_top[:1], "none left")
     return cell
+
+
+def _earlier_call(number: int, call: Ruling, short) -> nodes.paragraph:
+    """An earlier floor call in one line: where the floor was called, the remedy badge and
+    the numbers cited."""
+    line = nodes.paragraph(classes=["floorbook-call"])
+    line += nodes.Text(f"Call {number}, line {call.floor}: ")
+    line += badge(call.remedy, REMEDY_COLOUR.get(call.remedy, "secondary"),
+                  "floorbook-remedy")
+    line += nodes.Text(f" {citation_text(call, short)}")
+    return line
 
 
 def _line(label: str, codes, empty: str = "none") -> nodes.paragraph:
@@ -134,6 +152,10 @@ def explanations(rulings: list[Ruling], names: dict[str, str]) -> nodes.bullet_l
         paragraph = nodes.paragraph()
         name = names.get(ruling.rulebook, ruling.rulebook)
         paragraph += nodes.strong(name, name)
-        paragraph += nodes.Text(f" ({ruling.remedy}): {ruling.explanation}")
+        calls = ruling.every_call if ruling.calls else (ruling,)
+        for number, call in enumerate(calls, 1):
+            label = f" call {number} ({call.remedy}): " if ruling.calls \
+                else f" ({call.remedy}): "
+            paragraph += nodes.Text(label + call.explanation)
         items += nodes.list_item("", paragraph)
     return items

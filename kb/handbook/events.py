@@ -8,11 +8,14 @@ the scenario's own (docs/scenario-format.md, "Events").
 'Deal: card 11 exposed by the dealer'
 >>> describe(Street(2, "flop", cards=4))
 'Flop: 4 cards'
+>>> from kb.hand.scenario import Floor
+>>> describe(Floor(3))
+'Floor called: the ruling is carried out'
 """
 
 from __future__ import annotations
 
-from kb.hand.scenario import Act, Deal, Draw, Found, Scenario, Street, StudStreet
+from kb.hand.scenario import Act, Deal, Draw, Floor, Found, Scenario, Street, StudStreet
 
 
 def _list(values) -> str:
@@ -89,6 +92,10 @@ def describe(event) -> str:
         exposed = f": {_plural('seat', event.exposed)} down card exposed" if event.exposed \
             else ""
         return f"{event.name.capitalize()} street{exposed}"
+    if isinstance(event, Floor):
+        exposed = f" (then, dealing it, the dealer exposed replacement " \
+            f"{_list(event.replacement_exposed)})" if event.replacement_exposed else ""
+        return f"Floor called: the ruling is carried out{exposed}"
     raise TypeError(f"not a scenario event: {event!r}")
 
 

@@ -28,13 +28,20 @@ def _header(hb, f: Fragment, book_id: str, name: str) -> str:
         else f.text(name)
 
 
+def showing(table, topic: str) -> list[str]:
+    """The ids of the scenarios whose ruling under some rulebook, at any of its floor
+    calls, names ``topic``."""
+    return [sid for sid in table.scenarios
+            if any(call.topic == topic for r in table.row(sid) for call in r.every_call)]
+
+
 def matrix_body(hb, topic_id: str) -> Fragment:
     """A topic's ruling matrix: a row per scenario whose ruling (under any rulebook) names
     the topic, a column per published rulebook; then each scenario's heading, events and
     explanations.  Empty when no scenario shows the topic; KeyError for an unknown topic."""
     hb.kb.topic(topic_id)
     table, f = hb.rulings, Fragment()
-    shown = table.showing(topic_id)
+    shown = showing(table, topic_id)
     if not shown:
         return f
     names = column_names(hb)

@@ -1,8 +1,10 @@
 """Rule a scenario under a rulebook.
 
-Flow: replay the events -> the situation (the irregularity ruled on, the table, the
-actions) -> the topics it raises -> the rulebook's governing provisions for each topic ->
-their deciders in precedence order; the first that rules wins.  Where the book has no
+Flow: replay the events up to a floor call -> the irregularities standing, in units
+(:func:`kb.hand.situation.units`) -> for each unit in order, on the table the previous
+remedy left: the situation (the irregularity ruled on, the table, the actions) -> the
+topics it raises -> the rulebook's governing provisions for each topic -> their deciders
+in precedence order; the first that rules wins.  Where the book has no
 provision, or none decides, the remedy is ``floor-decision`` and the explanation says what
 the book does not cover.  Citations are numbered as the rulebook's edition prints them,
 looked up in the knowledge base.
@@ -12,14 +14,17 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
-from kb.hand.deal import replay
+from kb.hand.deal import floor_called, start
 from kb.hand.scenario import Scenario
-from kb.hand.situation import Case, primary_irregularity, topics_for
+from kb.hand.segments import Carried, play_segment, resume, segments, standing
+from kb.hand.situation import Case, representative, topics_for, units
 from kb.hand.table import StubEmpty
 from kb.knowledge.model import GAME_GROUPS, Confidence, KnowledgeBase
+from kb.rules.combine import combine
 from kb.rules.deciders import load_deciders
-from kb.rules.remedies import Decision, floor_decision
+from kb.rules.remedies import Decision, cut, floor_decision
 from kb.rules.rulebook import EDITIONS, Rulebook
 from kb.rules.ruling import Citation, Ruling, TableView
 
@@ -30,18 +35,77 @@ _TDA_CUTOFF = ("tda.substantial-action.two-with-chips", "tda.substantial-action.
 def rule(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario, seed: int = 0) -> Ruling:
     """The ruling of ``rulebook`` on ``scenario``; random steps use ``random.Random(seed)``.
 
+    The floor is called at each ``floor`` event and after the last event; each call rules
+    every irregularity standing (:func:`_call`), and the hand goes on from the table that
+    ruling left (:mod:`kb.hand.segments`).  The ruling returned is the last call's, with
+    the earlier calls in ``calls``.  A void ends the hand: later events are not played.
+
     Raises :class:`~kb.hand.scenario.ScenarioError` when the events cannot be replayed.
     """
-    played = replay(scenario)
-    irregularity = primary_irregularity(played)
+    rng = random.Random(seed)
     cutoff = "tda" if set(rulebook.governing("misdeal-cutoff")) & set(_TDA_CUTOFF) else "rrop"
-    case = Case(scenario, played, irregularity, random.Random(seed), dict(rulebook.params),
-                cutoff)
-    if irregularity is None:
-        decision, pid, topic = Decision("continue", "No irregularity: play goes on."), None, None
-    else:
+    state, carried, answered, calls = start(scenario), Carried(shuffle=_shuffler(rng)), 0, []
+    parts = segments(scenario.events)
+    for number, (events, floor) in enumerate(parts, 1):
+        play_segment(state, events, carried)
+        floor_called(state, floor.line if floor else None)
+        found, answered = standing(state, answered), len(state.irregularities)
+        call, table = _call(kb, rulebook, state, found, rng, cutoff)
+        call = replace(call, floor=floor.line if floor else None,
+                       random=call.random or carried.shuffled
+                       or any(c.random for c in calls))
+        if number < len(parts) and call.remedy == "void":
+            calls.append(replace(call, explanation=call.explanation + _ENDED))
+            break
+        calls.append(call)
+        if number < len(parts):
+            resume(state, call.remedy, table, call.steps, floor, carried)
+    return replace(calls[-1], calls=tuple(calls[:-1]))
+
+
+_ENDED = " The hand ends here: the events after this floor call did not happen."
+
+
+def _shuffler(rng: random.Random):
+    """Shuffle and cut a stub with the ruling's random source (a reshuffle a ruling left
+    for a later street)."""
+    def shuffle(cards: list[str]) -> list[str]:
+        cards = list(cards)
+        rng.shuffle(cards)
+        return cut(cards, rng)[0]
+    return shuffle
+
+
+def _call(kb: KnowledgeBase, rulebook: Rulebook, state, found, rng, cutoff):
+    """One floor call: each unit of the irregularities ``found`` ruled in order on the
+    table the previous remedy left (a misdeal or a void answers the rest); the call's
+    ruling and the table it leaves."""
+    table, parts, pending = state.table, [], units(found, state)
+    if not pending:
+        case = Case(state.scenario, state, None, rng, dict(rulebook.params), cutoff)
+        decision = Decision("continue", "No irregularity: play goes on.")
+        return _ruling(kb, rulebook, case, decision, None, None), table
+    covered, dealt = [], set()
+    while pending:
+        unit = pending.pop(0)
+        seen = replace(state, table=table, irregularities=list(unit))
+        irregularity = representative(unit, seen)
+        if irregularity.kind in _BOARD and irregularity.get("street") in dealt:
+            covered.append(unit)        # an earlier remedy already laid that street again
+            continue
+        case = Case(state.scenario, seen, irregularity, rng, dict(rulebook.params), cutoff)
         decision, pid, topic = _decide(kb, rulebook, case)
-    return _ruling(kb, rulebook, case, decision, pid, topic)
+        parts.append((unit, _ruling(kb, rulebook, case, decision, pid, topic)))
+        table = decision.table or table
+        dealt |= {s.details.get("street") for s in decision.steps
+                  if s.do == "deal" and not s.details.get("when")}
+        if decision.remedy in ("misdeal", "void"):
+            break
+    return combine(parts, covered + pending), table
+
+
+#: Board irregularities a remedy that deals their street again answers.
+_BOARD = ("burn-count", "board-count", "premature")
 
 
 def compare(kb: KnowledgeBase, scenario: Scenario, rulebooks: list[Rulebook],
@@ -134,7 +198,7 @@ def _ruling(kb, rulebook: Rulebook, case: Case, decision: Decision, pid, topic) 
     table = decision.table or case.table
     citations = tuple(c for c in (_citation(kb, rulebook, p) for p in pids) if c)
     explanation = _renumber(kb, rulebook, decision.explanation) \
-        + _omaha(case, citations) + _unconfirmed(kb, rulebook, pids) + _others(case)
+        + _omaha(case, citations) + _unconfirmed(kb, rulebook, pids)
     return Ruling(scenario=case.scenario.id, rulebook=rulebook.id, remedy=decision.remedy,
                   citations=citations,
                   provisions=pids, steps=tuple(decision.steps), random=decision.random,
@@ -232,30 +296,6 @@ def _number_status(number) -> str:
     if number.confidence == Confidence.UNCONFIRMED:
         return ", and its number is not confirmed"
     return ", and its number is not settled (copies differ or only one was seen)"
-
-
-_KINDS = {"exposed": "a card exposed by the dealer", "boxed": "a boxed card",
-          "player-exposed": "a card exposed by a player", "extra": "an extra card",
-          "short": "a short hand", "dealt-to": "cards dealt to a seat not entitled to a hand",
-          "dealt-out": "a player dealt out", "first-to": "the first card dealt to the wrong seat",
-          "button": "the button out of position", "board-count": "the wrong number of cards "
-          "on a street", "burn-count": "a burn error", "premature": "a board card dealt too "
-          "soon", "duplicate": "a duplicate card", "foreign": "a card that does not belong "
-          "in the deck", "odd-back": "a card with a different back", "missing": "missing "
-          "cards", "wrong-count": "a hand with the wrong number of cards", "stud-exposed":
-          "an exposed stud down card", "stud-short-stub": "a stub too short for seventh "
-          "street", "draw-exposed": "a card exposed on the draw", "draw-short-stub":
-          "a stub too short for the draw"}
-
-
-def _others(case: Case) -> str:
-    others = [i for i in case.replay.irregularities
-              if i is not case.irregularity and i.kind != case.irregularity.kind]
-    if not others:
-        return ""
-    kinds = ", ".join(dict.fromkeys(_KINDS.get(i.kind, i.kind) for i in others))
-    main = _KINDS.get(case.irregularity.kind, case.irregularity.kind)
-    return f" This ruling is about {main}; the hand also had {kinds}."
 
 
 def view(table, case: Case) -> TableView:

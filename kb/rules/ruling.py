@@ -70,15 +70,31 @@ class Ruling:
     table: TableView
     explanation: str
     topic: str | None = None
+    #: the irregularities this call answered, each ``{"kind": ..., "line": ...}``
+    irregularities: tuple[dict, ...] = ()
+    #: the line of the ``floor`` event of this call; None: called after the last event
+    floor: int | None = None
+    #: the earlier floor calls of the hand, each a ruling of its own, in order
+    calls: tuple[Ruling, ...] = ()
 
     def to_json(self) -> dict:
-        """The exchange format's JSON object (a dict ready for :func:`json.dumps`)."""
+        """The exchange format's JSON object (a dict ready for :func:`json.dumps`): version
+        1's fields for the last floor call, and the earlier calls in ``calls``."""
+        return {**self._call_json(), "calls": [
+            {"floor": call.floor, **call._call_json()} for call in self.calls]}
+
+    def _call_json(self) -> dict:
         return {"scenario": self.scenario, "rulebook": self.rulebook, "remedy": self.remedy,
                 "citations": [c.to_json() for c in self.citations],
                 "provisions": list(self.provisions),
                 "steps": [s.to_json() for s in self.steps], "random": self.random,
                 "table": self.table.to_json(), "explanation": self.explanation,
-                "topic": self.topic}
+                "topic": self.topic, "irregularities": [dict(i) for i in self.irregularities]}
+
+    @property
+    def every_call(self) -> tuple[Ruling, ...]:
+        """The earlier calls and this last one, in order."""
+        return (*self.calls, self)
 
 
 # --------------------------------------------------------------------------- expectations
@@ -95,8 +111,11 @@ def compare_expectation(expected: dict, ruling: Ruling) -> list[str]:
     """
     problems = []
     for key, want in expected.items():
-        if key == "remedy":
-            got = ruling.remedy
+        if key == "calls":
+            problems += _compare_calls(want, ruling.calls)
+            continue
+        if key in ("remedy", "random"):
+            got = getattr(ruling, key)
         elif key == "citations":
             missing = [c for c in want if c not in ruling.citations]
             if missing:
@@ -117,6 +136,17 @@ def compare_expectation(expected: dict, ruling: Ruling) -> list[str]:
     return problems
 
 
+def _compare_calls(wanted, calls) -> list[str]:
+    """An ``expect`` entry's ``calls``: the earlier floor calls, in order, each compared
+    like an entry; a different number of calls is a difference too."""
+    problems = []
+    if len(wanted) != len(calls):
+        problems.append(f"calls: expected {len(wanted)} earlier floor calls, got {len(calls)}")
+    for number, (want, call) in enumerate(zip(wanted, calls), 1):
+        problems += [f"call {number}: {p}" for p in compare_expectation(want, call)]
+    return problems
+
+
 def _show(value) -> str:
     if isinstance(value, tuple):
         return "[" + ", ".join(str(v) for v in value) + "]"
@@ -127,7 +157,8 @@ def _show(value) -> str:
 
 def format_ruling(ruling: Ruling, seed: int = 0) -> str:
     """A ruling as plain text for the terminal: remedy, citations, steps, table, explanation;
-    a random ruling names the ``seed`` its outcome was drawn with.
+    a random ruling names the ``seed`` its outcome was drawn with.  A hand with several
+    floor calls shows each call in order, the last one last.
 
     >>> view = TableView({5: ("2s", "Ah")}, (), ("8s",), (), (), ("3d", "Ad"))
     >>> print(format_ruling(Ruling("x", "rrop@v11", "continue",
@@ -140,10 +171,32 @@ def format_ruling(ruling: Ruling, seed: int = 0) -> str:
               board: -   burns: 8s   muck: -   stub: 3d ...
       Deal on.
     """
+    if not ruling.calls:
+        return "\n".join([_headline(ruling, seed), *_body(ruling)])
+    count = len(ruling.calls) + 1
+    lines = [(f"{ruling.scenario} under {ruling.rulebook}: {ruling.remedy} "
+              f"(the last of {count} floor calls)")]
+    for number, call in enumerate(ruling.every_call, 1):
+        where = f"floor called at line {call.floor}" if call.floor \
+            else "floor called after the last event"
+        answered = ", ".join(f"{i['kind']} (line {i['line']})" for i in call.irregularities)
+        lines.append(f"  call {number}, {where}: {call.remedy}"
+                     + (f" (random: seed {seed})" if call.random else ""))
+        lines.append(f"    answers: {answered or 'nothing (no irregularity)'}")
+        lines += ["  " + line for line in _body(call)]
+    return "\n".join(lines)
+
+
+def _headline(ruling: Ruling, seed: int) -> str:
+    return (f"{ruling.scenario} under {ruling.rulebook}: {ruling.remedy}"
+            + (f" (random: seed {seed})" if ruling.random else ""))
+
+
+def _body(ruling: Ruling) -> list[str]:
+    """One call's citations, steps, table and explanation, two spaces in."""
     cites = "; ".join(f"{c.source} {c.edition} {c.number} ({p})"
                       for c, p in zip(ruling.citations, ruling.provisions)) or "none"
-    lines = [f"{ruling.scenario} under {ruling.rulebook}: {ruling.remedy}"
-             + (f" (random: seed {seed})" if ruling.random else ""), f"  cites:  {cites}"]
+    lines = [f"  cites:  {cites}"]
     for index, one in enumerate(ruling.steps, 1):
         details = " ".join(f"{k}={_plain(v)}" for k, v in one.details.items())
         lines.append(f"  {'steps:' if index == 1 else '':7} {index}. {one.do} {details}".rstrip())
@@ -157,7 +210,7 @@ def format_ruling(ruling: Ruling, seed: int = 0) -> str:
                  f"{_plain(table.burns) or '-'}   muck: {_plain(table.muck) or '-'}   "
                  f"stub: {stub or '-'}")
     lines.append(f"  {ruling.explanation}")
-    return "\n".join(lines)
+    return lines
 
 
 def _plain(value) -> str:

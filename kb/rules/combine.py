@@ -1,0 +1,103 @@
+"""One floor call that answers several irregularities: the rulings of its units put
+together into the call's ruling (docs/scenario-format.md, "Floor calls").
+
+The units are ruled in order, each on the table the previous remedy left
+(:func:`kb.hand.situation.units` gives the order); a misdeal or a void stops there, since
+it answers the rest too (a misdeal gathers every card; a void cancels the hand).  The
+call's ruling lists every unit's steps and citations in order, the table after the last
+remedy, an explanation that goes through them one by one, and as its ``remedy`` the most
+far-reaching of theirs (:data:`SEVERITY`).
+
+>>> summary_remedy(["continue", "misdeal", "floor-decision"])
+'misdeal'
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from kb.hand.table import Irregularity
+from kb.rules.ruling import Ruling
+
+#: The remedies from the least to the most far-reaching: the remedy a call with several
+#: units reports is the last of these that one of them gave.
+SEVERITY = ("continue", "floor-decision", "dead-hand", "misdeal", "void")
+
+#: An irregularity in a floorperson's words.
+KINDS = {"exposed": "a card exposed by the dealer", "boxed": "a boxed card",
+         "player-exposed": "a card exposed by a player", "extra": "an extra card",
+         "short": "a short hand", "dealt-to": "cards dealt to a seat not entitled to a hand",
+         "dealt-out": "a player dealt out", "first-to": "the first card dealt to the wrong "
+         "seat", "button": "the button out of position", "board-count": "the wrong number "
+         "of cards on a street", "burn-count": "a burn error", "premature": "a board card "
+         "dealt too soon", "duplicate": "a duplicate card", "foreign": "a card that does "
+         "not belong in the deck", "odd-back": "a card with a different back", "missing":
+         "missing cards", "wrong-count": "a hand with the wrong number of cards",
+         "stud-exposed": "an exposed stud down card", "stud-short-stub": "a stub too short "
+         "for seventh street", "draw-exposed": "a card exposed on the draw",
+         "draw-short-stub": "a stub too short for the draw"}
+
+
+def summary_remedy(remedies) -> str:
+    """The most far-reaching of ``remedies`` (:data:`SEVERITY`)."""
+    return max(remedies, key=SEVERITY.index)
+
+
+def answered(unit: list[Irregularity]) -> tuple[dict, ...]:
+    """The ``irregularities`` field of a ruling: each irregularity's kind and line."""
+    return tuple({"kind": i.kind, "line": i.line} for i in unit)
+
+
+def what(unit: list[Irregularity]) -> str:
+    """A unit in words, with the lines of its events: ``a burn error (line 9)``."""
+    lines = ", ".join(str(n) for n in dict.fromkeys(i.line for i in unit))
+    return f"{KINDS.get(unit[0].kind, unit[0].kind)} (line{'s' * (',' in lines)} {lines})"
+
+
+def combine(parts: list[tuple[list[Irregularity], Ruling]],
+            covered: list[list[Irregularity]]) -> Ruling:
+    """The ruling of one floor call from its units' rulings ``parts`` (unit, ruling), in
+    the order ruled; ``covered`` are the units a misdeal or void answered without a
+    ruling of their own."""
+    if len(parts) == 1 and not covered:
+        unit, ruling = parts[0]
+        return replace(ruling, irregularities=answered(unit))
+    rulings = [ruling for _, ruling in parts]
+    remedy = summary_remedy(r.remedy for r in rulings)
+    chosen = next(r for r in rulings if r.remedy == remedy)
+    provisions = tuple(dict.fromkeys(p for r in rulings for p in r.provisions))
+    citations = tuple(dict.fromkeys(c for r in rulings for c in r.citations))
+    text = _explanation(parts, covered, remedy, rulings)
+    units = [u for u, _ in parts] + covered
+    return replace(rulings[-1], remedy=remedy, citations=citations, provisions=provisions,
+                   steps=tuple(s for r in rulings for s in r.steps),
+                   random=any(r.random for r in rulings), explanation=text,
+                   topic=chosen.topic,
+                   irregularities=tuple(i for u in units for i in answered(u)))
+
+
+def _explanation(parts, covered, remedy: str, rulings: list[Ruling]) -> str:
+    count = len(parts) + len(covered)
+    words = [(f"{count} irregularities stood when the floor was called; they are ruled "
+              "together, a fouled deck first and the others in the order they happened, "
+              "each remedy applied to the table the previous one left.")]
+    for number, (unit, ruling) in enumerate(parts, 1):
+        words.append(f"({number}) {_capital(what(unit))}: {ruling.explanation}")
+    if covered:
+        rest = "; ".join(what(unit) for unit in covered)
+        if rulings[-1].remedy == "void":
+            words.append(f"The hand is void, which answers the rest too: {rest}.")
+        elif rulings[-1].remedy == "misdeal":
+            words.append("The misdeal answers the rest too, since every card is gathered "
+                         f"and dealt again: {rest}.")
+        else:
+            words.append("The remedy above already lays the later street again, which "
+                         f"answers the rest too: {rest}.")
+    if len({r.remedy for r in rulings}) > 1:
+        words.append(f"The remedy given for the call is the most far-reaching of them, "
+                     f"{remedy} (void, then misdeal, dead hand, floor decision, continue).")
+    return " ".join(words)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
