@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import signal
 import sys
+import threading
 from pathlib import Path
 
 from kb import DATA
@@ -22,15 +24,47 @@ PROJECT = Path(__file__).resolve().parent.parent
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line with ``argv`` (default: sys.argv); returns the exit status."""
+    """Run the command line with ``argv`` (default: sys.argv); returns the exit status.
+
+    SIGTERM is handled as Ctrl-C is: the command stops through its cleanup (a build
+    removes its half-built folder) and the status is 143 (Ctrl-C: 130)."""
     args = parser().parse_args(argv)
+    previous = _on_sigterm(_terminate)
     try:
         return args.run(args)
     except KeyboardInterrupt:
         return 130
+    except _Terminated:
+        return 143
     except BrokenPipeError:          # `floorbook compare x.yaml --json | head`
         sys.stdout = open(os.devnull, "w")
         return 0
+    finally:
+        _on_sigterm(previous)
+
+
+class _Terminated(SystemExit):
+    """SIGTERM arrived: raised where the program is, so that ``finally`` blocks run."""
+
+
+def _terminate(signum, frame):
+    raise _Terminated(143)
+
+
+def _on_sigterm(handler):
+    """Install ``handler`` for SIGTERM and return the previous one; None (and nothing
+    done) outside the main thread, where Python cannot set signal handlers."""
+    if handler is None or threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, handler)
+
+
+def _path(text: str) -> Path:
+    """argparse type of a file or folder option: an empty path is a usage error (it would
+    mean the current folder)."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty path names no file or folder; give one")
+    return Path(text)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -38,19 +72,19 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     build = commands.add_parser("build", help="build the handbook with Sphinx")
-    build.add_argument("-o", "--output", type=Path, default=Path("_build/html"),
+    build.add_argument("-o", "--output", type=_path, default=Path("_build/html"),
                        help="output folder (default: _build/html)")
-    build.add_argument("--data", type=Path, default=None,
+    build.add_argument("--data", type=_path, default=None,
                        help="knowledge base folder (default: the bundled kb/data)")
     build.set_defaults(run=run_build)
 
     check = commands.add_parser("check", help="validate the knowledge base")
-    check.add_argument("--data", type=Path, default=None,
+    check.add_argument("--data", type=_path, default=None,
                        help="knowledge base folder (default: the bundled kb/data)")
     check.set_defaults(run=run_check)
 
     rule = commands.add_parser("rule", help="rule a scenario file under one rulebook")
-    rule.add_argument("scenario", type=Path, metavar="SCENARIO", help="a scenario YAML file")
+    rule.add_argument("scenario", type=_path, metavar="SCENARIO", help="a scenario YAML file")
     rule.add_argument("--rulebook", required=True, metavar="RULEBOOK",
                       help="an edition id (rrop@v11, tda@2024, tda@2026), a house rulebook "
                            "id, or the path of a house rulebook file")
@@ -60,7 +94,7 @@ def parser() -> argparse.ArgumentParser:
 
     compare = commands.add_parser("compare", help="rule a scenario under every published "
                                                   "rulebook, side by side")
-    compare.add_argument("scenario", type=Path, metavar="SCENARIO", help="a scenario YAML file")
+    compare.add_argument("scenario", type=_path, metavar="SCENARIO", help="a scenario YAML file")
     compare.add_argument("--seed", type=int, default=0, help="seed of every random step (0)")
     compare.add_argument("--json", action="store_true", help="print the rulings as a JSON list")
     compare.set_defaults(run=run_compare)
@@ -80,22 +114,22 @@ def _rulebook_parsers(commands) -> None:
                                                     "rulebook")
     actions = rulebook.add_subparsers(dest="action", required=True, metavar="ACTION")
     check = actions.add_parser("check", help="report every problem of a house rulebook file")
-    check.add_argument("file", type=Path, metavar="FILE", help="a house rulebook YAML file")
+    check.add_argument("file", type=_path, metavar="FILE", help="a house rulebook YAML file")
     check.set_defaults(run=run_rulebook_check)
 
     new = actions.add_parser("new", help="write a starter file listing every disagreement")
-    new.add_argument("-o", "--output", type=Path, default=Path("house-rulebook.yaml"),
+    new.add_argument("-o", "--output", type=_path, default=Path("house-rulebook.yaml"),
                      help="file to write (default: house-rulebook.yaml); never overwritten")
     new.add_argument("--base", default="tda@2024", choices=("rrop@v11", "tda@2024", "tda@2026"),
                      help="the edition to start from (default: tda@2024)")
     new.add_argument("--id", default="house.my-room@2026", type=_house_id,
                      help="the rulebook's id, house.<name>@<version>")
     new.add_argument("--title", default="Our House Rules", help="the rulebook's title")
-    new.set_defaults(run=run_rulebook_new)
+    new.set_defaults(run=run_rulebook_new, usage=new)
 
     build = actions.add_parser("build", help="publish a house rulebook as a site (and a PDF)")
-    build.add_argument("file", type=Path, metavar="FILE", help="a house rulebook YAML file")
-    build.add_argument("-o", "--output", type=Path, required=True,
+    build.add_argument("file", type=_path, metavar="FILE", help="a house rulebook YAML file")
+    build.add_argument("-o", "--output", type=_path, required=True,
                        help="output folder (created; the site goes in it, the PDF beside "
                             "the pages)")
     build.add_argument("--pdf", action="store_true", help="also write a printable PDF")
@@ -119,17 +153,13 @@ def _fail(lines) -> int:
 
 
 def run_check(args) -> int:
-    """Load and check the knowledge base and rule its scenarios; print every problem as
-    ``file:line: message``."""
-    from kb.knowledge.checks import check_knowledge_base
+    """Load and check the knowledge base, its scenarios and house rulebooks; print every
+    problem of every stage that can run as ``file:line: message``
+    (:func:`kb.house.datafolder.folder_problems`)."""
+    from kb.house.datafolder import folder_problems
 
     root = args.data or DATA
-    loaded = _load_data(root)
-    if isinstance(loaded, list):
-        return _fail(loaded)
-    kb, scenarios = loaded
-    problems = [_in(root, p) for p in check_knowledge_base(kb)]
-    problems += _scenario_problems(kb, root, scenarios)
+    kb, problems = folder_problems(root)
     if problems:
         return _fail(problems)
     print(f"{root}: {len(kb.provisions)} provisions, {len(kb.topics)} topics, "
@@ -137,70 +167,17 @@ def run_check(args) -> int:
     return 0
 
 
-def _load_data(root: Path):
-    """The knowledge base in ``root`` and the scenario files of ``root/scenarios``, or the
-    problems of the files that do not load (those and the house rulebooks of
-    ``root/rulebooks``), as ``file:line: message`` lines."""
-    from kb.files import InputError
-    from kb.house.compose import house_rulebooks
-    from kb.knowledge.load import LoadError, load_knowledge_base
-    from kb.rules.disagreements import load_scenarios
-    from kb.rules.rulebook import RulebookError
-
-    try:
-        kb = load_knowledge_base(root)
-    except LoadError as error:
-        return [_in(root, p) for p in error.problems]
-    try:
-        if (Path(root) / "rulebooks").is_dir():
-            house_rulebooks(kb, Path(root) / "rulebooks")
-        return kb, load_scenarios(Path(root) / "scenarios")
-    except (InputError, RulebookError) as error:    # a scenario or house rulebook file
-        return str(error).splitlines()
-
-
-def _scenario_problems(kb, root: Path, scenarios) -> list[str]:
-    """Scenarios that cannot be replayed, then declared against computed disagreements."""
-    from kb.hand.scenario import ScenarioError
-    from kb.rules.disagreements import check_disagreements
-
-    replay: list[str] = []
-    while True:
-        try:
-            return replay + [_in(root, p) for p in check_disagreements(kb, scenarios)]
-        except ScenarioError as error:      # one scenario's events cannot be replayed:
-            replay.append(str(error))       # report it, and check the others without it
-            left = tuple(s for s in scenarios if s.path != error.file)
-            if len(left) == len(scenarios):
-                return replay
-            scenarios = left
-
-
-def _in(root: Path, problem) -> str:
-    """A problem with its file shown relative to the current folder where possible.
-
-    Knowledge-base problems name files relative to the data folder; a scenario's problem
-    may already name its path through the folder (``data/scenarios/x.yaml``): not joined
-    twice."""
-    path, root = Path(problem.location.file), Path(root)
-    if path.parts[:len(root.parts)] != root.parts:
-        path = root / path
-    return f"{_shown(path)}:{problem.location.line}: {problem.message}"
-
-
-def _shown(path: Path) -> Path:
-    try:
-        return path.resolve().relative_to(Path.cwd())
-    except (ValueError, OSError):
-        return path
-
-
 def run_build(args) -> int:
     """Build the handbook into ``args.output`` with Sphinx, warnings as errors.
 
-    The data is loaded first (its problems printed as for ``check``, exit 1); the site is
-    built in a folder beside the output and moved into place only when the build succeeds,
-    so a failed build leaves the output folder as it was."""
+    The output folder is checked first (a link, a file, a folder of other files, inside
+    floorbook, not writable: exit 1 with the reason), then the data (every problem of its
+    files printed as for ``check``, exit 1); the site is built in a folder beside the
+    output and moved into place only when the build succeeds, so a failed or interrupted
+    build leaves the output folder as it was."""
+    from kb.handbook.site import SiteError, build_site, output_problem
+    from kb.house.datafolder import folder_problems
+
     if shutil.which("dot") is None:
         return _fail(["floorbook build: Graphviz's 'dot' program is not installed; the "
                       "handbook draws its graph pictures with it. Install it (Debian: "
@@ -208,10 +185,12 @@ def run_build(args) -> int:
     if not (PROJECT / "conf.py").is_file():
         return _fail([f"floorbook build: no conf.py in {PROJECT}; run it from a checkout "
                       "of floorbook (pip install -e .)"])
-    loaded = _load_data(args.data or DATA)
-    if isinstance(loaded, list):
-        return _fail(loaded)
-    from kb.handbook.site import SiteError, build_site
+    why = output_problem(args.output, args.data)
+    if why:
+        return _fail([f"floorbook build: -o {args.output}: {why}"])
+    _, problems = folder_problems(args.data or DATA, rule=False)
+    if problems:
+        return _fail(problems)
     try:
         build_site(PROJECT, args.data, args.output)
     except SiteError as error:
@@ -295,21 +274,26 @@ def run_rulebook_check(args) -> int:
 
 
 def run_rulebook_new(args) -> int:
-    """Write a starter house rulebook; refuses to overwrite an existing file, and options
-    that would make a file `rulebook check` refuses."""
+    """Write a starter house rulebook; refuses to overwrite an existing file (exit 1), and
+    options that would make a file `rulebook check` refuses (a usage error, exit 2, as a
+    bad ``--id`` is)."""
     from kb.house.starter import option_problems, starter_text
     from kb.knowledge.load import load_knowledge_base
 
+    kb = load_knowledge_base()
+    refused = option_problems(kb, args.base, args.id, args.title)
+    if refused:
+        args.usage.print_usage(sys.stderr)
+        for problem in refused:
+            which = "argument " if problem.startswith("--") else ""
+            print(f"{args.usage.prog}: error: {which}{problem}", file=sys.stderr)
+        return 2
     if not args.output.parent.is_dir():
         what = "is not a folder" if args.output.parent.exists() else "does not exist"
         return _fail([f"{args.output}: {args.output.parent} {what}; choose another file "
                       "with -o"])
     if args.output.exists() or args.output.is_symlink():
         return _fail([f"{args.output}: already exists; choose another file with -o"])
-    kb = load_knowledge_base()
-    refused = option_problems(kb, args.base, args.id, args.title)
-    if refused:
-        return _fail(f"floorbook rulebook new: {problem}" for problem in refused)
     try:
         with open(args.output, "x", encoding="utf-8") as handle:  # "x": never overwrite
             handle.write(starter_text(kb, args.base, args.id, args.title))

@@ -44,23 +44,35 @@ def test_starter_file_starts_with_the_schema_modeline_and_checks_clean(tmp_path,
 
 
 @pytest.mark.parametrize(("title", "message"), [
-    ("Friday\nNight", ("--title 'Friday\\nNight': title 'Friday\\nNight' is not of the right "
-                      "form (write the title on one line, as plain text, 200 characters at "
-                      "most)")),
-    ("x" * 201, (f"--title '{'x' * 201}': title is 201 characters long (write the title on "
-                "one line, as plain text, 200 characters at most)")),
-    ("   ", ("--title '   ': title '   ' is not of the right form (write the title on one "
+    ("Friday\nNight", ("argument --title: title 'Friday\\nNight' is not of the right form "
+                      "(write the title on one line, as plain text, 200 characters at most)")),
+    ("x" * 201, ("argument --title: title is 201 characters long (write the title on one "
+                "line, as plain text, 200 characters at most)")),
+    ("   ", ("argument --title: title '   ' is not of the right form (write the title on one "
            "line, as plain text, 200 characters at most)")),
-    ("Bad\udcffbytes", ("--title 'Bad\\udcffbytes': it holds bytes that are not text (write it "
-                       "in UTF-8)")),
+    ("Bad\udcffbytes", ("argument --title: 'Bad\\udcffbytes' holds bytes that are not text "
+                       "(write it in UTF-8)")),
 ])
-def test_new_refuses_a_title_check_would_refuse_and_writes_nothing(tmp_path, capsys, title,
-                                                                   message):
+def test_new_refuses_a_title_check_would_refuse_as_a_usage_error_and_writes_nothing(
+        tmp_path, capsys, title, message):
+    """A bad --title is a bad option value, as a bad --id is: usage, error, exit 2."""
     path = tmp_path / "ours.yaml"
-    assert main(["rulebook", "new", "-o", str(path), "--title", title]) == 1
+    assert main(["rulebook", "new", "-o", str(path), "--title", title]) == 2
     out, err = capsys.readouterr()
-    assert err.splitlines() == [f"floorbook rulebook new: {message}"]
+    assert err.splitlines()[0] == "usage: floorbook rulebook new [-h] [-o OUTPUT]"
+    assert err.splitlines()[-1] == f"floorbook rulebook new: error: {message}"
     assert out == "" and not path.exists()
+
+
+def test_new_refuses_a_bad_title_before_looking_at_the_output_file(tmp_path, capsys):
+    """Usage errors come first: a bad --title with an existing -o is still exit 2."""
+    path = tmp_path / "ours.yaml"
+    path.write_text("mine\n", encoding="utf-8")
+    assert main(["rulebook", "new", "-o", str(path), "--title", " "]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "floorbook rulebook new: error: argument --title: title ' ' is not of the right form "
+        "(write the title on one line, as plain text, 200 characters at most)")
+    assert path.read_text(encoding="utf-8") == "mine\n"
 
 
 def test_new_refuses_an_id_that_could_climb_out_of_a_folder_as_a_usage_error(tmp_path,

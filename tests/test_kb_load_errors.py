@@ -170,7 +170,7 @@ def test_bad_corpus_covers_every_knowledge_base_file_kind():
 
 def test_check_names_a_scenario_problem_through_a_relative_data_folder_once(tmp_path,
                                                                              monkeypatch):
-    from kb.cli import _in  # the one place check turns a problem into a line
+    from kb.house.datafolder import located as _in  # the one place check makes a line
 
     (tmp_path / "data" / "scenarios").mkdir(parents=True)
     (tmp_path / "data" / "scenarios" / "x.yaml").write_text("id: x\n")

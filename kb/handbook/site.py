@@ -14,6 +14,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from kb.house.outputs import refusal
+
 #: The file Sphinx's HTML builder leaves in every site it builds.
 MARKER = ".buildinfo"
 
@@ -31,9 +33,10 @@ def build_site(project: Path, data: Path | None, output: Path) -> None:
     """Build the handbook of the project folder ``project`` (conf.py, docs/) from the
     knowledge base ``data`` (None: the bundled one) into the folder ``output``.
 
-    Raises :class:`SiteError` if ``output`` may not be replaced (a file, or a folder with
-    files that is not an earlier site), if the data cannot be used, or if Sphinx warns
-    (Sphinx prints its warnings on stderr as they come).
+    Raises :class:`SiteError` if ``output`` may not be replaced (:func:`output_problem`),
+    if the data cannot be used, or if Sphinx warns (Sphinx prints its warnings on stderr
+    as they come).  An interruption (Ctrl-C, or SIGTERM through ``floorbook``) leaves no
+    building folder behind.
 
     >>> build_site(Path("."), None, Path(__file__))
     Traceback (most recent call last):
@@ -41,9 +44,17 @@ def build_site(project: Path, data: Path | None, output: Path) -> None:
     kb.handbook.site.SiteError: .../site.py: is a file; give a folder for the site
     """
     target = Path(output).resolve()
-    _check_target(target, data)
+    why = output_problem(Path(output), data)
+    if why:
+        raise SiteError([f"{output if Path(output).is_symlink() else target}: {why}"])
     created = _make_parents(target)
-    work = Path(tempfile.mkdtemp(prefix=f".{target.name}.building-", dir=target.parent))
+    try:
+        work = Path(tempfile.mkdtemp(prefix=f".{target.name}.building-", dir=target.parent))
+    except OSError as error:
+        if created is not None:
+            shutil.rmtree(created, ignore_errors=True)
+        raise SiteError([f"{target}: cannot be written ({error.strerror}); give another "
+                         "folder for the site"]) from None
     try:
         _sphinx(project, data, _copy_of(target, work))
         try:
@@ -70,15 +81,23 @@ def _copy_of(target: Path, work: Path) -> Path:
     return work
 
 
-def _check_target(target: Path, data: Path | None) -> None:
+def output_problem(output: Path, data: Path | None) -> str:
+    """Why ``output`` may not be the site's folder, ending with what to do; ``""`` if it
+    may.  Refused: a symbolic link, a file, a folder with files that is not an earlier
+    site, the folder of the knowledge base ``data`` or one above it, and what
+    :func:`kb.house.outputs.refusal` refuses (inside floorbook, not writable)."""
+    target = Path(output).resolve()
+    if Path(output).is_symlink():
+        return refusal(Path(output))
     if target.exists() and not target.is_dir():
-        raise SiteError([f"{target}: is a file; give a folder for the site"])
+        return "is a file; give a folder for the site"
     if target.is_dir() and any(target.iterdir()) and not (target / MARKER).is_file():
-        raise SiteError([f"{target}: has files in it and is not a built site (no {MARKER})"
-                         "; give a new or empty folder, which the build replaces"])
+        return (f"has files in it and is not a built site (no {MARKER}); give a new or "
+                "empty folder, which the build replaces")
     if data is not None and target in (Path(data).resolve(), *Path(data).resolve().parents):
-        raise SiteError([f"{target}: holds the knowledge base {data}, which a build would "
-                         "replace; give another folder for the site"])
+        return (f"holds the knowledge base {data}, which a build would replace; give "
+                "another folder for the site")
+    return refusal(Path(output))
 
 
 def _make_parents(target: Path) -> Path | None:

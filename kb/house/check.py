@@ -38,37 +38,47 @@ _PRECEDENCE = (RelationKind.OVERRIDES, RelationKind.EXCEPTION_TO, RelationKind.R
 
 
 def check_house(kb: KnowledgeBase, spec: HouseSpec, scenarios=None) -> list[Problem]:
-    """All problems of ``spec``: structural ones, then conflicts shown by ``scenarios``
-    (default: the knowledge base's)."""
+    """All problems of ``spec``, sorted by line: structural ones and the conflicts shown by
+    ``scenarios`` (default: the knowledge base's) among the parts that composed."""
     book, problems = compose(kb, spec)
-    if book is None or problems:
+    if book is None:
         return problems
-    return conflicts(kb, spec, book, load_scenarios() if scenarios is None else scenarios)
+    found = conflicts(kb, spec, book, load_scenarios() if scenarios is None else scenarios)
+    return _sorted(problems + found)
 
 
 def check_house_file(kb: KnowledgeBase, path: Path, scenarios=None
                      ) -> tuple[HouseSpec | None, list[Problem]]:
     """The house file at ``path`` as read (None if it could not be) and all its problems,
-    sorted by line: the file's own, the composition's, then (only when there are none of
-    those) the conflicts shown by ``scenarios`` (default: the knowledge base's)."""
+    sorted by line: the file's own, the composition's, and the conflicts that
+    ``scenarios`` (default: the knowledge base's) show among the parts that composed
+    (none when the base is unknown)."""
     spec, book, problems = compose_file(kb, path)
-    if spec is None or book is None or problems:
+    if spec is None or book is None:
         return spec, problems
-    return spec, conflicts(kb, spec, book,
-                           load_scenarios() if scenarios is None else scenarios)
+    found = conflicts(kb, spec, book, load_scenarios() if scenarios is None else scenarios)
+    return spec, _sorted(problems + found)
+
+
+def _sorted(problems: list[Problem]) -> list[Problem]:
+    return sorted(set(problems), key=lambda p: (p.line, p.message))
 
 
 def conflicts(kb: KnowledgeBase, spec: HouseSpec, book: Rulebook, scenarios) -> list[Problem]:
     """Added provisions that rule a scenario differently from a provision beside them on
-    the same topic with no stated precedence between the two."""
+    the same topic with no stated precedence between the two.  An added provision the
+    schema refused in part (its overrides may be what is missing) is left out."""
     search = _Search(kb, book, scenarios)
     overrides = {p.id: set(p.overrides) for p in spec.add}
     order = {p.id: n for n, p in enumerate(spec.add)}
+    partial = {p.id for p in spec.add if p.partial}
     problems = []
     for own in spec.add:
+        if own.id in partial:
+            continue
         for i, topic in enumerate(own.topics):
             for other in book.governing(topic):
-                if order.get(other, len(order)) <= order[own.id]:
+                if order.get(other, len(order)) <= order[own.id] or other in partial:
                     continue     # itself, or an added provision that met this one already
                 if _ordered(kb, overrides, own.id, other):
                     continue

@@ -125,7 +125,7 @@ def _param_refs(kb, spec):
                                + (", ".join(declared) or "it declares none"))
             continue
         default = declared[change.name].default
-        if type(change.value) is not type(default):
+        if change.value is not None and type(change.value) is not type(default):
             yield spec.problem(change.line("value"), f"params: {change.name} takes "
                                f"{_kind(default)}, not {_yaml(change.value)}",
                                f"write a value like {_yaml(default)}")
@@ -156,10 +156,26 @@ def _add_refs(kb, spec):
             if not kb.has("topic", topic):
                 yield spec.problem(own.line("topics", i), f"add {own.id}: unknown topic "
                                    f"{topic!r}", _FIND_TOPIC)
+        yield from _rules_as_topics(kb, spec, own)
         if own.as_of and not kb.has("edition", own.as_of):
             yield spec.problem(own.line("as-of"), f"add {own.id}: unknown edition "
                                f"{own.as_of!r} in as-of", "use an edition id such as "
                                "tda@2024 or rrop@v11")
+
+
+def _rules_as_topics(kb, spec, own: HouseProvision):
+    """A ``rules-as`` provision must answer one of the add's topics: its decider rules
+    only the irregularities of its own topics, so any other would never rule for it."""
+    topics = [t for t in own.topics if kb.has("topic", t)]
+    if not topics:
+        return                     # no known topic (reported): nothing to compare with
+    for i, ref in enumerate(own.rules_as):
+        if kb.has("provision", ref) and not set(kb.provision(ref).topics) & set(topics):
+            answering = [p for t in topics for p in _answering(kb, t)]
+            yield spec.problem(own.line("rules-as", i), f"add {own.id}: rules-as {ref} "
+                               f"answers none of its topics ({', '.join(topics)})",
+                               "use a provision that answers one of them: "
+                               + ", ".join(list(dict.fromkeys(answering))[:6]))
 
 
 # --------------------------------------------------------------------------- composing
@@ -213,7 +229,8 @@ def _params(kb, spec, topics, problems) -> dict:
             problems.append(spec.problem(change.line("provision"), f"params: "
                                          f"{change.provision} does not govern anything in "
                                          "this rulebook", "adopt it first"))
-        params[f"{change.provision}/{change.name}"] = change.value
+        if change.value is not None:                     # else the schema refused it
+            params[f"{change.provision}/{change.name}"] = change.value
     return params
 
 
@@ -329,8 +346,34 @@ class HouseFileError(RulebookError):
 
 
 def house_rulebooks(kb: KnowledgeBase, folder: Path = RULEBOOKS) -> list[Rulebook]:
-    """The house rulebooks bundled in kb/data/rulebooks, composed."""
-    return [load_house_rulebook(kb, path) for path in sorted(Path(folder).glob("*.yaml"))]
+    """The house rulebooks of ``folder`` (default: the bundled kb/data/rulebooks), composed.
+    Raises :class:`HouseFileError` with every problem of every file
+    (:func:`folder_rulebooks`)."""
+    books, problems = folder_rulebooks(kb, folder)
+    if problems:
+        raise HouseFileError(problems)
+    return books
+
+
+def folder_rulebooks(kb: KnowledgeBase, folder: Path = RULEBOOKS
+                     ) -> tuple[list[Rulebook], list[Problem]]:
+    """The house rulebooks of ``folder`` that compose cleanly, by file name, and every
+    problem of every file, in file order: each file's own, and a house id that an earlier
+    file already has (at the second file's id, naming the first file)."""
+    books, problems, first = [], [], {}
+    for path in sorted(Path(folder).glob("*.yaml")):
+        spec, book, found = compose_file(kb, path)
+        problems += found
+        if spec is not None and spec.id in first:
+            problems.append(spec.problem(spec.line("id"), f"the id {spec.id!r} is also the "
+                                         f"id of {first[spec.id]}", "give each house "
+                                         "rulebook of the folder its own id"))
+            continue
+        if spec is not None and spec.id:
+            first[spec.id] = path
+        if book is not None and not found:
+            books.append(book)
+    return books, problems
 
 
 def published_rulebooks(kb: KnowledgeBase) -> list[Rulebook]:

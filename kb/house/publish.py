@@ -8,11 +8,12 @@ around the directives of :mod:`kb.handbook.house.site`.  Sphinx builds the HTML 
 the PDF) with warnings treated as errors; then DIR is filled and marked with
 :data:`MARKER`, so that a later build may replace it.
 
-The output folder is checked before anything is written: DIR is resolved; a DIR that is a
-file, a folder with files in it that is not an earlier floorbook house site, or a folder a
+The output folder is checked before anything is written: a DIR that is a symbolic link, a
+file, a folder with files in it that is not an earlier floorbook house site, a folder a
 rebuild must never replace (the file system's root, the home folder or one above it, the
-current folder or one above it, a git repository's root, floorbook's own folder) is
-refused, with the reason.  The site is staged beside DIR and swapped in at the end, so a
+current folder or one above it, a git repository's root, floorbook's own folder), a folder
+inside floorbook's package or documentation folder, or one where nothing can be written
+(:mod:`kb.house.outputs`) is refused, with the reason.  The site is staged beside DIR and swapped in at the end, so a
 failed build leaves the earlier site (or nothing), never half a site.
 The only file name derived from the house file is the PDF's, from the slug of its id
 (:func:`site_name`), which is validated.
@@ -39,6 +40,7 @@ from sphinx.util.console import strip_escape_sequences
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
 from kb.house.compose import load_house_rulebook
+from kb.house.outputs import refusal
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.rulebook import RulebookError
 
@@ -116,23 +118,25 @@ def publish(kb: KnowledgeBase, path: Path, output: Path, pdf: bool = False) -> l
 
 def output_folder(output: Path) -> Path:
     """``output`` resolved, if it may be written: missing, empty, or marked as an earlier
-    house site.  Raises :class:`PublishError` otherwise.
+    house site, and not refused by :func:`kb.house.outputs.refusal` (a link, inside
+    floorbook, a folder that cannot be written).  Raises :class:`PublishError` otherwise.
 
     >>> output_folder(Path(__file__))
     Traceback (most recent call last):
     kb.house.publish.PublishError: .../publish.py is a file; give a folder for the site
     """
-    target = output.resolve()
+    if Path(output).is_symlink():                  # before resolving: where it points
+        raise PublishError(f"{output} {refusal(Path(output))}")
+    target = Path(output).resolve()
     never = _never(target)
     if never:
         raise PublishError(f"{target} is {never}; a build replaces everything in its output "
                            "folder, so give a new folder for the site (e.g. -o site)")
     if target.exists() and not target.is_dir():
         raise PublishError(f"{target} is a file; give a folder for the site")
-    parent = next((p for p in target.parents if p.exists()), None)
-    if parent is None or not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
-        raise PublishError(f"{target} cannot be created ({parent} is not a folder you can "
-                           "write in); give another folder for the site")
+    why = refusal(Path(output))
+    if why:
+        raise PublishError(f"{target} {why}")
     if target.is_dir() and any(target.iterdir()) and not (target / MARKER).is_file():
         raise PublishError(f"{target} has files in it and is not a floorbook house site "
                            f"(no {MARKER}); give a new or empty folder")

@@ -130,6 +130,8 @@ class HouseProvision(_Located):
     overridden_numbers: tuple[tuple[str, str], ...]
     location: Location
     node: Mapping | None = field(default=None, compare=False, repr=False)
+    #: Whether the schema refused part of the entry (its refused fields are left out).
+    partial: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -147,8 +149,9 @@ class HouseSpec(_Located):
     """A parsed house rulebook file: a base edition plus explicit changes.
 
     Read from a file with problems (:func:`read_house`), a header field the schema refused
-    is ``""`` and a refused list entry is left out; ``unread_ids`` then holds the ids of
-    refused ``add`` entries, so that references to them are not reported as unknown."""
+    is ``""``, a list entry keeps the fields the schema accepted, and an entry without the
+    field that names it is left out; ``unread_ids`` then holds the ids of ``add`` entries
+    left out, so that references to them are not reported as unknown."""
 
     id: str
     title: str
@@ -206,36 +209,48 @@ def parse_house_text(text: str, name: str) -> HouseSpec:
 
 def house_spec(data, name: str) -> tuple[HouseSpec | None, list[Problem]]:
     """The spec in ``data`` (as :func:`kb.files.parse_text` returns it) and its problems:
-    the schema's, then the checks across entries; see :func:`read_house`."""
+    the schema's, then the checks across entries; see :func:`read_house`.
+
+    An entry the schema refused in part still counts with the fields it accepted (an entry
+    with ``mode: after`` still adopts its topic, so a second entry for that topic is still
+    reported); a field the schema refused is left out, and an entry without the field that
+    names it (an adopt's ``topic``, an add's ``id``, ...) is left out."""
     if data is None:
         return None, [Problem(name, 1, "the file is empty", "start from `floorbook rulebook "
                                                             "new`, or see docs/house-rulebooks.md")]
     problems = validate(data, "house", name)
     if not isinstance(data, Mapping):
         return None, problems
-    # the paths (key,) and (key, index) the schema refused: those values are left out
-    broken = {tuple(error.absolute_path)[:2] for error in schema("house").iter_errors(data)}
+    refused = {tuple(error.absolute_path) for error in schema("house").iter_errors(data)}
 
     def header(key: str) -> str:
-        return data[key].strip() if key in data and (key,) not in broken else ""
+        return data[key].strip() if key in data and (key,) not in refused else ""
 
-    def entries(key: str) -> list[tuple[Mapping, bool]]:
-        """(entry, whether the schema accepts it); none when the list itself is refused
-        (not a list, or too long to be worth checking)."""
+    def entries(key: str, make, *named: str) -> tuple[list, list]:
+        """The entries of list ``key`` made from the fields the schema accepted, and the
+        entries left out; none when the list itself is refused (not a list, too long)."""
         value = data.get(key)
-        if not isinstance(value, Sequence) or (key,) in broken:
-            return []
-        return [(item, (key, i) not in broken) for i, item in enumerate(value)]
+        if not isinstance(value, Sequence) or (key,) in refused:
+            return [], []
+        made, left = [], []
+        for i, node in enumerate(value):
+            bad = {path[2] for path in refused if len(path) > 2 and path[:2] == (key, i)}
+            fields = {k: v for k, v in node.items() if k not in bad} \
+                if isinstance(node, Mapping) else {}
+            if all(k in fields for k in named):
+                made.append(make(node, fields, bool(bad) or (key, i) in refused))
+            else:
+                left.append(node)
+        return made, left
 
-    added = entries("add")
+    added, unread = entries("add", _add, "id")
     spec = HouseSpec(
         header("id"), header("title"), header("base"), header("description"),
-        tuple(_adopt(n) for n, ok in entries("adopt") if ok),
-        tuple(_param(n) for n, ok in entries("params") if ok),
-        tuple(_add(n) for n, ok in added if ok),
-        tuple(_omit(n) for n, ok in entries("omit") if ok),
+        tuple(entries("adopt", _adopt, "topic")[0]),
+        tuple(entries("params", _param, "provision", "name")[0]), tuple(added),
+        tuple(entries("omit", _omit, "provision")[0]),
         name, Location(name, data.line), data,
-        frozenset(n["id"] for n, ok in added if not ok and isinstance(n, Mapping)
+        frozenset(n["id"] for n in unread if isinstance(n, Mapping)
                   and isinstance(n.get("id"), str)))
     return spec, sorted(problems + entry_problems(spec), key=lambda p: (p.line, p.message))
 
@@ -249,30 +264,33 @@ def _ids(value) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
-def _adopt(node: Mapping) -> Adopt:
-    return Adopt(node["topic"], _ids(node["provisions"]), node.get("mode", "instead"),
-                 node.get("reason", "").strip(), _at(node), node)
+def _adopt(node: Mapping, fields: dict, partial: bool) -> Adopt:
+    return Adopt(fields["topic"], _ids(fields.get("provisions", ())),
+                 fields.get("mode", "instead"), fields.get("reason", "").strip(), _at(node),
+                 node)
 
 
-def _param(node: Mapping) -> ParamChange:
-    return ParamChange(node["provision"], node["name"], node["value"],
-                       node.get("reason", "").strip(), _at(node), node)
+def _param(node: Mapping, fields: dict, partial: bool) -> ParamChange:
+    """A parameter change (``value`` None where the schema refused it)."""
+    return ParamChange(fields["provision"], fields["name"], fields.get("value"),
+                       fields.get("reason", "").strip(), _at(node), node)
 
 
-def _add(node: Mapping) -> HouseProvision:
+def _add(node: Mapping, fields: dict, partial: bool) -> HouseProvision:
     ids, numbers = [], []
-    for item in node.get("overrides") or []:
+    for item in fields.get("overrides") or []:
         ids.append(item if isinstance(item, str) else item["provision"])
         if isinstance(item, Mapping) and "number" in item:
             numbers.append((ids[-1], str(item["number"])))
-    return HouseProvision(node["id"], str(node["number"]).strip(), node["title"].strip(),
-                          node["text"].strip(), _ids(node["topics"]), tuple(ids),
-                          _ids(node.get("rules-as", ())), node.get("as-of", ""),
-                          tuple(numbers), _at(node), node)
+    return HouseProvision(fields["id"], str(fields.get("number", "")).strip(),
+                          fields.get("title", "").strip(), fields.get("text", "").strip(),
+                          _ids(fields.get("topics", ())), tuple(ids),
+                          _ids(fields.get("rules-as", ())), fields.get("as-of", ""),
+                          tuple(numbers), _at(node), node, partial)
 
 
-def _omit(node: Mapping) -> Omit:
-    return Omit(node["provision"], node["reason"].strip(), _at(node), node)
+def _omit(node: Mapping, fields: dict, partial: bool) -> Omit:
+    return Omit(fields["provision"], fields.get("reason", "").strip(), _at(node), node)
 
 
 # --------------------------------------------------------------------------- checks
@@ -331,4 +349,5 @@ def _fractions(spec: HouseSpec) -> list[Problem]:
     YAML read it as a fraction: ask for the text the author meant."""
     return [spec.problem(own.line("number"), f"add: number {own.number} is read as a "
                          f"number, not as your rule's number", f'quote it: "{own.number}"')
-            for own in spec.add if isinstance(own.node and own.node["number"], float)]
+            for own in spec.add if own.number and own.node is not None
+            and isinstance(own.node.get("number"), float)]

@@ -15,7 +15,7 @@ True
 >>> text.splitlines()[0] == MODELINE
 True
 >>> option_problems(kb, "tda@2024", "house.my-room@2026", "  ")
-["--title '  ': title '  ' is not of the right form (write the title on one line, as plain text, 200 characters at most)"]
+["--title: title '  ' is not of the right form (write the title on one line, as plain text, 200 characters at most)"]
 """
 
 from __future__ import annotations
@@ -65,11 +65,12 @@ _OPTIONS = {"id": "--id", "title": "--title", "base": "--base"}
 
 def option_problems(kb: KnowledgeBase, base: str, house_id: str, title: str) -> list[str]:
     """Why a starter file made with these options would fail ``rulebook check``, one
-    message per problem naming the option; ``[]`` when it would pass."""
+    message per problem, each starting with the option (``--title: ...``); ``[]`` when
+    it would pass."""
     try:
         title.encode("utf-8")
     except UnicodeEncodeError:
-        return [f"--title {title!r}: it holds bytes that are not text (write it in UTF-8)"]
+        return [f"--title: {title!r} holds bytes that are not text (write it in UTF-8)"]
     text = starter_text(kb, base, house_id, title)
     name = "the starter file"
     try:
@@ -80,11 +81,10 @@ def option_problems(kb: KnowledgeBase, base: str, house_id: str, title: str) -> 
     found = []
     for problem in problems:
         key = lines[problem.line - 1].partition(":")[0] if problem.line <= len(lines) else ""
-        value = {"id": house_id, "title": title, "base": base}.get(key)
-        where = f"{_OPTIONS[key]} {value!r}: " if key in _OPTIONS else ""
+        where = f"{_OPTIONS[key]}: " if key in _OPTIONS else ""
         found.append(where + problem.message + (f" ({problem.hint})" if problem.hint else ""))
     if not found and spec is not None and spec.title != title.strip():
-        found.append(f"--title {title!r}: YAML would read it as {spec.title!r} "
+        found.append(f"--title: YAML would read {title!r} as {spec.title!r} "
                      "(write it on one line, as plain text)")
     return found
 

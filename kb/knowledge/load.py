@@ -115,6 +115,11 @@ def load_knowledge_base(root: Path | None = None) -> KnowledgeBase:
     sources = [_source(reader, n) for n in found["sources"]["sources"]]
     copies = [_copy(n) for n in found["sources"]["copies"]]
     provisions = []
+    if not (root / "provisions").is_dir():
+        what = "is not a folder" if (root / "provisions").exists() else "no such folder"
+        reader.problems.append(Problem(Location("provisions", 1), f"{what} (create the "
+                                       "folder provisions/ with one file of provisions per "
+                                       "source, e.g. provisions/tda.yaml)"))
     for path in sorted((root / "provisions").glob("*.yaml")):
         provisions.extend(_provisions(reader, f"provisions/{path.name}"))
     topics = [_topic(n) for n in found["topics"]["topics"]]
