@@ -50,7 +50,7 @@ def rule(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario, seed: int = 
         play_segment(state, events, carried)
         floor_called(state, floor.line if floor else None)
         found, answered = standing(state, answered), len(state.irregularities)
-        call, table = _call(kb, rulebook, state, found, rng, cutoff)
+        call, table = _call(kb, rulebook, state, found, rng, cutoff, bool(calls))
         call = replace(call, floor=floor.line if floor else None,
                        random=call.random or carried.shuffled
                        or any(c.random for c in calls))
@@ -76,7 +76,8 @@ def _shuffler(rng: random.Random):
     return shuffle
 
 
-def _call(kb: KnowledgeBase, rulebook: Rulebook, state, found, rng, cutoff):
+def _call(kb: KnowledgeBase, rulebook: Rulebook, state, found, rng, cutoff,
+          earlier: bool):
     """One floor call: each unit of the irregularities ``found`` ruled in order on the
     table the previous remedy left (a misdeal or a void answers the rest); the call's
     ruling and the table it leaves."""
@@ -94,7 +95,7 @@ def _call(kb: KnowledgeBase, rulebook: Rulebook, state, found, rng, cutoff):
             covered.append(unit)        # an earlier remedy already laid that street again
             continue
         case = Case(state.scenario, seen, irregularity, rng, dict(rulebook.params), cutoff)
-        decision, pid, topic = _decide(kb, rulebook, case)
+        decision, pid, topic = _guarded(kb, rulebook, case, earlier or bool(parts))
         parts.append((unit, _ruling(kb, rulebook, case, decision, pid, topic)))
         table = decision.table or table
         dealt |= {s.details.get("street") for s in decision.steps
@@ -102,6 +103,27 @@ def _call(kb: KnowledgeBase, rulebook: Rulebook, state, found, rng, cutoff):
         if decision.remedy in ("misdeal", "void"):
             break
     return combine(parts, covered + pending), table
+
+
+def _guarded(kb: KnowledgeBase, rulebook: Rulebook, case: Case, after_remedy: bool):
+    """:func:`_decide`, where an earlier remedy of the hand may have moved the cards the
+    irregularity concerns (``after_remedy``): a decider that cannot find them, or whose
+    table would lose or duplicate a card, does not decide, and the floor does."""
+    if not after_remedy:
+        return _decide(kb, rulebook, case)
+    try:
+        decision, pid, topic = _decide(kb, rulebook, case)
+        if decision.table is not None:
+            decision.table.check()
+    except (ValueError, KeyError, IndexError, AssertionError):
+        topics = topics_for(case.irregularity, case.replay)
+        return floor_decision(_MOVED), None, topics[0] if topics else None
+    return decision, pid, topic
+
+
+_MOVED = ("An earlier remedy in this hand moved the cards this irregularity concerns, and "
+          "the book does not say how its remedy applies to the table that remedy left, so "
+          "the floor decides.")
 
 
 #: Board irregularities a remedy that deals their street again answers.
