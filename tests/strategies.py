@@ -7,28 +7,26 @@ cheaper, for the 20,000 hands the default test run covers and for tools/fuzz_han
 
 A hand is the data of a scenario file (a dict, as the YAML reader would give it).
 :func:`hand_text` writes it as a file; :func:`hand_scenario` builds the reader's records
-straight from it, without YAML or the schema; tests/test_invariants_reader.py checks on
-random hands that both give the same :class:`~kb.hand.scenario.Scenario`.
+straight from it, without YAML or the schema (the reader's cost is most of a hand's);
+tests/test_invariants.py checks on random hands that both give the same
+:class:`~kb.hand.scenario.Scenario`.  tests/strategies_check.py checks the invariants.
 
 The hands are valid files: the schema and the reader's checks accept every one.  Some
 cannot be replayed (an exposed position past the end of the deal, a stub that runs out):
 those must give a clear :class:`~kb.hand.scenario.ScenarioError`.
 
->>> hand = random_hand(RandomChoices(random.Random(4)))
->>> hand_scenario(hand) == hand_scenario(hand)
-True
+>>> hand = random_hand(RandomChoices(random.Random("0:4")))
+>>> hand["game"], hand_scenario(hand).seats
+('draw-high', (1, 2, 3, 6, 7, 8, 10))
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
-from dataclasses import dataclass, field
 
 from hypothesis import strategies as st
 
 from kb.hand.cards import deck_from_spec, standard_deck
-from kb.hand.deal import replay
 from kb.hand.scenario import (
     DRAW_GAMES,
     FLOP_GAMES,
@@ -39,15 +37,14 @@ from kb.hand.scenario import (
     Action,
     Deal,
     Draw,
+    Floor,
     Found,
     Scenario,
-    ScenarioError,
     Street,
     StudStreet,
     default_blinds,
 )
 from kb.hand.table import hole_cards
-from kb.rules.engine import rule
 
 ACTS = ("fold", "check", "call", "bet", "raise", "all-in")
 #: The acts drawn, weighted so that most hands keep a few players (a hand where everyone
@@ -157,7 +154,16 @@ def _events(pick, game: str, seats: list[int], button, deck) -> list[dict]:
     cards = list(deck_from_spec(deck))
     for _ in range(pick.integer(0, 2) if pick.chance(0.5) else 0):
         body.insert(pick.integer(1, len(body)), {"found": _found(pick, seats, cards)})
+    for _ in range(pick.integer(1, 2) if pick.chance(0.3) else 0):
+        body.insert(pick.integer(0, len(body)), {"floor": _floor(pick)})
     return body
+
+
+def _floor(pick) -> dict:
+    """A floor call; sometimes a replacement card the ruling dealt was exposed too."""
+    if pick.chance(0.2):
+        return {"replacement-exposed": sorted(pick.some(range(1, 4), 2)) or [1]}
+    return {}
 
 
 def _actions(pick, seats: list[int], most: int = 4) -> dict:
@@ -315,6 +321,8 @@ def _event(event: dict, line: int):
     if name == "draw":
         return Draw(line=line, seat=body["seat"], discards=body["discards"],
                     exposed=tuple(body.get("exposed", ())))
+    if name == "floor":
+        return Floor(line=line, replacement_exposed=tuple(body.get("replacement-exposed", ())))
     if name in STUD_STREETS:
         return StudStreet(line=line, name=name, exposed=tuple(body.get("exposed", ())),
                           both_exposed=tuple(body.get("both-exposed", ())),
@@ -339,76 +347,3 @@ def _found_event(body: dict, line: int) -> Found:
 def hands(draw) -> dict:
     """Hypothesis strategy: the data of a random valid scenario file (:func:`random_hand`)."""
     return random_hand(DrawnChoices(draw))
-
-
-# --------------------------------------------------------------------------- the invariants
-
-
-@dataclass
-class Outcome:
-    """What ruling one hand under every rulebook gave: ``error`` (a ScenarioError's text),
-    ``rulings``, and the failures, each a line naming the rulebook: ``crashes`` (another
-    exception), ``conservation`` (cards lost or duplicated), ``differences`` (the same seed
-    gave another ruling)."""
-
-    error: str | None = None
-    rulings: list = field(default_factory=list)
-    crashes: list[str] = field(default_factory=list)
-    conservation: list[str] = field(default_factory=list)
-    differences: list[str] = field(default_factory=list)
-
-
-def examine(kb, books, scenario: Scenario, seed: int = 0, again: bool = True) -> Outcome:
-    """Replay ``scenario`` and rule it under each of ``books`` with ``seed``; check that
-    every ruling (and every earlier call of a hand with several) keeps the cards: hands +
-    board + burns + muck + stub + set-aside + missing = the deck + the cards found.  With
-    ``again``, rule twice and compare the JSON."""
-    outcome = Outcome()
-    try:
-        played = replay(scenario)
-    except ScenarioError as error:
-        outcome.error = str(error)
-        return outcome
-    except Exception as error:      # noqa: BLE001 - a crash is what this looks for
-        outcome.crashes.append(f"replay: {type(error).__name__}: {error}")
-        return outcome
-    expected = Counter(scenario.deck) + Counter(played.table.extras) \
-        - Counter(played.table.missing)
-    for book in books:
-        try:
-            ruling = rule(kb, book, scenario, seed)
-        except ScenarioError as error:
-            outcome.error = str(error)
-            continue
-        except Exception as error:  # noqa: BLE001
-            outcome.crashes.append(f"{book.id}: {type(error).__name__}: {error}")
-            continue
-        outcome.rulings.append(ruling)
-        for where, view in _views(ruling):
-            got = table_cards(view)
-            if got != expected:
-                outcome.conservation.append(
-                    f"{book.id}{where}: {_show(got - expected)} too many, "
-                    f"{_show(expected - got)} lost")
-        if again and rule(kb, book, scenario, seed).to_json() != ruling.to_json():
-            outcome.differences.append(f"{book.id}: seed {seed} gave two rulings")
-    return outcome
-
-
-def _views(ruling) -> list:
-    """The table of the ruling and of each earlier floor call it holds, if any."""
-    calls = getattr(ruling, "calls", ()) or ()
-    return [(f" call {index}", call.table) for index, call in enumerate(calls, 1)] \
-        + [("", ruling.table)]
-
-
-def table_cards(view) -> Counter:
-    """Every card of a ruling's table: hands, board, burns, muck, the full stub (the JSON
-    shows only its top) and the set-aside cards."""
-    piles = [*view.hands.values(), view.board, view.burns, view.muck, view.stub_top,
-             view.set_aside]
-    return Counter(card for pile in piles for card in pile)
-
-
-def _show(cards: Counter) -> str:
-    return " ".join(sorted(cards.elements())) or "none"

@@ -4,7 +4,7 @@ under every published rulebook and keeps the cards (tests/strategies.py's ``exam
 
 import pytest
 from helpers import hand, ruled
-from strategies import examine, table_cards
+from strategies_check import examine, table_cards
 
 from kb.hand.deal import replay
 from kb.hand.scenario import ScenarioError

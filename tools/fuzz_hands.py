@@ -26,7 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from strategies import RandomChoices, examine, hand_scenario, hand_text, random_hand
+from strategies import RandomChoices, hand_scenario, hand_text, random_hand
+from strategies_check import examine, rulings_json
 
 from kb.house.compose import published_rulebooks
 from kb.knowledge.load import load_knowledge_base
@@ -35,17 +36,6 @@ from kb.knowledge.load import load_knowledge_base
 def hand(seed: int, index: int) -> dict:
     """Hand number ``index`` of run ``seed``."""
     return random_hand(RandomChoices(random.Random(f"{seed}:{index}")))
-
-
-def rulings_json(seed: int, indices: list[int]) -> list:
-    """The JSON of every ruling of the hands ``indices`` (the subprocess's work)."""
-    kb = load_knowledge_base()
-    books = published_rulebooks(kb)
-    out = []
-    for index in indices:
-        outcome = examine(kb, books, hand_scenario(hand(seed, index)), index, again=False)
-        out.append([r.to_json() for r in outcome.rulings])
-    return out
 
 
 def main() -> int:
@@ -58,8 +48,9 @@ def main() -> int:
     options.add_argument("--child", help=argparse.SUPPRESS)
     args = options.parse_args()
     if args.child:
-        indices = json.loads(args.child)
-        print(json.dumps(rulings_json(args.seed, indices)))
+        kb = load_knowledge_base()
+        print(json.dumps(rulings_json(kb, published_rulebooks(kb), args.seed,
+                                      json.loads(args.child))))
         return 0
     return run(args)
 
@@ -98,7 +89,7 @@ def _across_processes(args, kb, books) -> int:
     indices = list(range(0, args.hands, step))[:args.sample]
     if not indices:
         return 0
-    here = rulings_json(args.seed, indices)
+    here = rulings_json(kb, books, args.seed, indices)
     env = dict(os.environ, PYTHONHASHSEED=str(1 + (args.seed % 4_000_000_000)))
     child = subprocess.run([sys.executable, __file__, "--seed", str(args.seed), "--child",
                             json.dumps(indices)], env=env, capture_output=True, text=True,

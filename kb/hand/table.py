@@ -65,9 +65,12 @@ class Table:
         return Counter(card for pile in piles for card in pile)
 
     def check(self) -> None:
-        """Assert the invariant: nothing lost, nothing duplicated but the cards found."""
-        expected = Counter(self.deck) + Counter(self.extras)
-        if self.all_cards() != expected:
+        """Assert the invariant: nothing lost, nothing duplicated but the cards found.
+        (Sorted lists, not Counters: the replay checks after every event.)"""
+        held = [card for pile in (*self.hands.values(), self.board, self.burns, self.muck,
+                                  self.set_aside, self.stub, self.missing) for card in pile]
+        if sorted(held) != sorted(self.deck + tuple(self.extras)):
+            expected = Counter(self.deck) + Counter(self.extras)
             raise AssertionError(f"cards lost or duplicated: {self.all_cards() - expected} "
                                  f"extra, {expected - self.all_cards()} missing")
 

@@ -58,9 +58,10 @@ def cut(cards: list[str], rng: random.Random) -> tuple[list[str], Step]:
 def reshuffle_stub(table: Table, cards: list[str], rng: random.Random,
                    with_cut: bool = True, face_down: bool = False) -> list[Step]:
     """Return ``cards`` (taken from wherever they lie) to the stub, shuffle it (and cut);
-    the burns and the muck stay out."""
-    for card in cards:
-        _remove(table, card)
+    the burns and the muck stay out.  A card no longer on the table (a foreign card found
+    in its place, or an earlier remedy of the same floor call moved it out of play) is not
+    returned: returning it would put a card into the deck that is not there."""
+    cards = [card for card in cards if _remove(table, card)]
     table.stub.extend(cards)
     steps = [step("return-to-stub", cards=list(cards))]
     if face_down:
@@ -73,13 +74,14 @@ def reshuffle_stub(table: Table, cards: list[str], rng: random.Random,
     return steps
 
 
-def _remove(table: Table, card: str) -> None:
+def _remove(table: Table, card: str) -> bool:
+    """Take ``card`` from the pile holding it; False when no pile does."""
     for pile in (table.board, table.burns, table.set_aside, table.muck, table.stub,
                  *table.hands.values()):
         if card in pile:
             pile.remove(card)
-            return
-    raise ValueError(f"{card} is not on the table")
+            return True
+    return False
 
 
 def deal_board(table: Table, street: str, count: int, burn: bool) -> list[Step]:

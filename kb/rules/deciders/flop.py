@@ -127,6 +127,11 @@ def tda_flop_no_burn(case):
     if case.actions_since():
         return _tda_flop_stands(case)
     table, cards = case.table.copy(), list(irregularity.get("cards"))
+    if len(cards) != 3:
+        return floor_decision(f"The flop was dealt without a burn and with "
+                              f"{len(cards)} card{'s' * (len(cards) != 1)}: 39-B covers a "
+                              "three-card flop dealt without a burn and says nothing of a flop "
+                              "with another number of cards, so the floor decides.")
     scrambled = list(cards)
     case.rng.shuffle(scrambled)
     picked = scrambled.pop(case.rng.randrange(3))

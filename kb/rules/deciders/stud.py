@@ -18,22 +18,30 @@ def _third_street(case, both: bool = False):
 
 
 def _folded(case, irregularity):
-    """The ruling when the seat whose down card was exposed has since folded: its cards are
-    in the muck, so the remedy (the third card dealt down, or the hand killed) has nothing
-    left to act on and play goes on; None while the seat is in the hand."""
-    seat = irregularity.get("seat")
-    if case.table.hands.get(seat):
+    """The ruling when the exposed down card is no longer in the seat's hand: the player
+    has since folded (the hand is in the muck), or an earlier remedy of the same floor call
+    took the card out; the remedy (the third card dealt down, or the hand killed) has
+    nothing left to act on and play goes on.  None while the card is in the hand."""
+    seat, hand = irregularity.get("seat"), case.table.hands.get(irregularity.get("seat"))
+    if hand and all(card in hand for card in irregularity.get("cards", ())) \
+            and irregularity.get("card") in hand:
         return None
-    return carry_on(f"Seat {seat}'s down card was exposed on the deal, but the player has "
-                    "since folded: the hand is in the muck, so there is nothing left to "
-                    "correct and play goes on.")
+    gone = "the player has since folded: the hand is in the muck" if not hand else \
+        "the card is no longer in the player's hand"
+    return carry_on(f"Seat {seat}'s down card was exposed on the deal, but {gone}, so "
+                    "there is nothing left to correct and play goes on.")
 
 
 def _third_card_down(case, irregularity):
+    """The exposed card becomes the up card and the third card (if the hand still holds
+    one) is turned face down."""
     table, seat, card = case.table.copy(), irregularity.get("seat"), irregularity.get("card")
-    third = table.hands[seat][2]
-    table.up.discard(third)
+    hand = table.hands[seat]
+    third = next((c for c in hand[2:3] if c != card), None)
     table.up.add(card)
+    if third is None:
+        return table, [], seat, card
+    table.up.discard(third)
     return table, [step("face-down", seat=seat, card=third)], seat, card
 
 

@@ -1,0 +1,155 @@
+"""The invariants every ruling keeps, checked on one hand at a time (tests/test_invariants.py,
+tests/test_invariants_fixes.py and tools/fuzz_hands.py use them; tests/strategies.py draws
+the hands).
+
+:func:`examine` replays a hand and rules it under each rulebook: a ruling or a clear
+:class:`~kb.hand.scenario.ScenarioError`, never another exception; after every floor call
+hands + board + burns + muck + the full stub + set-aside = the deck, less the cards the hand
+finds missing, plus the cards found; the same seed the same ruling.
+
+>>> import random
+>>> from strategies import RandomChoices, hand_scenario, random_hand
+>>> from kb.house.compose import published_rulebooks
+>>> from kb.knowledge.load import load_knowledge_base
+>>> kb = load_knowledge_base()
+>>> hand = hand_scenario(random_hand(RandomChoices(random.Random("0:1"))))
+>>> outcome = examine(kb, published_rulebooks(kb), hand, 1)
+>>> outcome.crashes, outcome.conservation, outcome.differences
+([], [], [])
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field, replace
+
+from strategies import RandomChoices, hand_scenario, random_hand
+
+from kb.hand.deal import replay
+from kb.hand.scenario import Found, Scenario, ScenarioError
+from kb.rules.engine import rule
+
+
+@dataclass
+class Outcome:
+    """What ruling one hand under every rulebook gave: ``error`` (a ScenarioError's text),
+    ``rulings``, and the failures, each a line naming the rulebook: ``crashes`` (another
+    exception), ``conservation`` (cards lost or duplicated), ``differences`` (the same seed
+    gave another ruling)."""
+
+    error: str | None = None
+    rulings: list = field(default_factory=list)
+    crashes: list[str] = field(default_factory=list)
+    conservation: list[str] = field(default_factory=list)
+    differences: list[str] = field(default_factory=list)
+
+
+def examine(kb, books, scenario: Scenario, seed: int = 0, again: bool = True) -> Outcome:
+    """Replay ``scenario`` and rule it under each of ``books`` with ``seed``; check that
+    every ruling (and every earlier call of a hand with several) keeps the cards: hands +
+    board + burns + muck + stub + set-aside + missing = the deck + the cards found.  With
+    ``again``, rule twice and compare the JSON."""
+    outcome = Outcome()
+    try:
+        replay(scenario)
+    except ScenarioError as error:
+        outcome.error = str(error)
+        return outcome
+    except Exception as error:      # noqa: BLE001 - a crash is what this looks for
+        outcome.crashes.append(f"replay: {type(error).__name__}: {error}")
+        return outcome
+    expected: dict = {}
+    for book in books:
+        try:
+            ruling = rule(kb, book, scenario, seed)
+        except ScenarioError as error:
+            outcome.error = str(error)
+            continue
+        except Exception as error:  # noqa: BLE001
+            outcome.crashes.append(f"{book.id}: {type(error).__name__}: {error}")
+            continue
+        outcome.rulings.append(ruling)
+        for where, call in _calls(ruling):
+            if call.floor not in expected:
+                expected[call.floor] = _expected(scenario, call.floor)
+            want, slack = expected[call.floor]
+            got = table_cards(call.table)
+            if not _kept(got, want, slack):
+                outcome.conservation.append(
+                    f"{book.id}{where}: {_show(got - want)} too many, "
+                    f"{_show(want - got)} lost")
+        if again and rule(kb, book, scenario, seed).to_json() != ruling.to_json():
+            outcome.differences.append(f"{book.id}: seed {seed} gave two rulings")
+    return outcome
+
+
+def _calls(ruling) -> list:
+    """Each floor call of the ruling (the earlier ones first), with its name in a message."""
+    calls = getattr(ruling, "calls", ()) or ()
+    return [(f" call {index}", call) for index, call in enumerate(calls, 1)] + [("", ruling)]
+
+
+def _expected(scenario: Scenario, line: int | None) -> tuple[Counter, tuple | None]:
+    """The cards a table must hold when the floor is called at ``line`` (None: after the
+    last event): the deck, less every card the hand finds missing (out of the stub from the
+    start, even when found after this call), plus the cards found so far, less a card a
+    foreign card took the place of.
+
+    A foreign card found after an earlier floor call lands on the table that call's ruling
+    left, which a plain replay does not know: where the card it replaced goes missing, and
+    whether it is already where it was found, depend on that table.  For such a hand the
+    second value is the slack: the cards that may be there too many (those a plain replay
+    replaced, and the foreign cards found) and how many may be lost (one per such card);
+    None when the count is exact."""
+    events = tuple(e for e in scenario.events
+                   if line is None or getattr(e, "line", 0) < line)
+    later = tuple(c for e in scenario.events[len(events):]
+                  if isinstance(e, Found) and e.kind == "missing" for c in e.cards)
+    # the cards found missing later were missing all along: out of the stub from the start
+    extra = (Found(10**9, "missing", later),) if later else ()
+    played = replay(replace(scenario, events=events + extra))
+    want = Counter(scenario.deck) + Counter(played.table.extras) \
+        - Counter(played.table.missing)
+    floors = [index for index, e in enumerate(events) if type(e).__name__ == "Floor"]
+    foreign = [c for e in events[floors[0]:] if isinstance(e, Found) and e.kind == "foreign"
+               for c in e.cards] if floors else []
+    if not foreign:
+        return want, None
+    missing = [c for e in scenario.events if isinstance(e, Found) and e.kind == "missing"
+               for c in e.cards]
+    replaced = Counter(played.table.missing) - Counter(missing)
+    return want, (replaced + Counter(foreign), len(foreign))
+
+
+def _kept(got: Counter, want: Counter, slack) -> bool:
+    """Whether the cards ``got`` are the cards ``want`` (within the slack, see
+    :func:`_expected`)."""
+    if slack is None:
+        return got == want
+    allowed, lost = slack
+    return not (got - want) - allowed and sum((want - got).values()) <= lost
+
+
+def table_cards(view) -> Counter:
+    """Every card of a ruling's table: hands, board, burns, muck, the full stub (the JSON
+    shows only its top) and the set-aside cards."""
+    piles = [*view.hands.values(), view.board, view.burns, view.muck, view.stub_top,
+             view.set_aside]
+    return Counter(card for pile in piles for card in pile)
+
+
+def _show(cards: Counter) -> str:
+    return " ".join(sorted(cards.elements())) or "none"
+
+
+def rulings_json(kb, books, seed: int, indices) -> list:
+    """The JSON of every ruling of hands ``indices`` of run ``seed`` (ruling seed: the
+    index), to compare across processes."""
+    out = []
+    for index in indices:
+        data = random_hand(RandomChoices(random.Random(f"{seed}:{index}")))
+        outcome = examine(kb, books, hand_scenario(data), index, again=False)
+        out.append([ruling.to_json() for ruling in outcome.rulings])
+    return out
+
