@@ -126,6 +126,8 @@ def random_hand(pick) -> dict:
         hand["button"] = pick.choice(seats)
         if pick.chance(0.1):
             hand["blinds"] = pick.some(seats, 2) or [seats[0]]
+    if pick.chance(0.05):
+        hand["antes"] = True
     hand["deck"] = _deck(pick)
     hand["events"] = _events(pick, game, seats, hand.get("button"), hand["deck"])
     return hand
@@ -242,6 +244,10 @@ def _stud_game(pick, seats: list[int]) -> list[dict]:
             options["both-exposed"] = [pick.choice(seats)]
         if name != "third" and pick.chance(0.1):
             options["premature"] = True
+        if pick.chance(0.01):       # the schema allows it; the replay refuses it, located
+            key = "premature" if name == "third" else pick.choice(
+                ("both-exposed",) if name == "seventh" else ("exposed", "both-exposed"))
+            options[key] = True if key == "premature" else [pick.choice(seats)]
         events += [{name: options}, _actions(pick, seats)]
     return events
 
@@ -299,7 +305,7 @@ def hand_scenario(hand: dict, path: str = "random.yaml") -> Scenario:
     return Scenario(id=hand["id"], title=hand["title"], game=hand["game"],
                     setting=hand.get("setting", "cash"), seats=seats, button=button,
                     blinds=blinds, deck=deck_from_spec(hand["deck"]), events=events,
-                    path=path, listed=len(hand["deck"]))
+                    antes=hand.get("antes", False), path=path, listed=len(hand["deck"]))
 
 
 def _event(event: dict, line: int):

@@ -43,6 +43,9 @@ class Outcome:
     crashes: list[str] = field(default_factory=list)
     conservation: list[str] = field(default_factory=list)
     differences: list[str] = field(default_factory=list)
+    #: floor calls the engine left to the floor because an earlier remedy of the hand had
+    #: moved the cards a decider looks for (its guard, not a crash; counted to watch it)
+    guarded: int = 0
 
 
 def examine(kb, books, scenario: Scenario, seed: int = 0, again: bool = True) -> Outcome:
@@ -70,6 +73,7 @@ def examine(kb, books, scenario: Scenario, seed: int = 0, again: bool = True) ->
             outcome.crashes.append(f"{book.id}: {type(error).__name__}: {error}")
             continue
         outcome.rulings.append(ruling)
+        outcome.guarded += sum(_GUARD in call.explanation for _, call in _calls(ruling))
         for where, call in _calls(ruling):
             if call.floor not in expected:
                 expected[call.floor] = _expected(scenario, call.floor)
@@ -82,6 +86,10 @@ def examine(kb, books, scenario: Scenario, seed: int = 0, again: bool = True) ->
         if again and rule(kb, book, scenario, seed).to_json() != ruling.to_json():
             outcome.differences.append(f"{book.id}: seed {seed} gave two rulings")
     return outcome
+
+
+#: The start of the explanation the engine gives when its guard left a call to the floor.
+_GUARD = "An earlier remedy in this hand moved the cards this irregularity concerns"
 
 
 def _calls(ruling) -> list:

@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from strategies import RandomChoices, hand_scenario, hand_text, hands, random_hand
 from strategies_check import examine, rulings_json, table_cards
 
+from kb.files import SCHEMAS
 from kb.hand.scenario import GAMES
 from kb.hand.scenario_file import parse_scenario
 from kb.house.compose import published_rulebooks
@@ -98,6 +99,27 @@ def test_the_same_seed_gives_the_same_rulings_in_another_process():
                                env=env, capture_output=True, text=True, check=True)
         assert json.loads(there.stdout) == here
     assert sum(len(rulings) for rulings in here) >= 150
+
+
+def test_the_hands_drawn_use_every_field_event_and_option_of_the_schema():
+    schema = json.loads((SCHEMAS / "scenario.schema.json").read_text(encoding="utf-8"))
+    defs, events = schema["$defs"], schema["$defs"]["event"]["properties"]
+    wanted = {(name, option) for name, body in events.items()
+              for option in defs.get(body.get("$ref", "#/$defs/").rpartition("/")[2],
+                                     body).get("properties", {})}
+    wanted |= {(name, None) for name in events}
+    wanted |= {("file", key) for key in schema["properties"] if key not in ("expect", "note")}
+    seen = set()
+    for index in range(3000):
+        data = random_hand(RandomChoices(random.Random(f"coverage:{index}")))
+        seen |= {("file", key) for key in data}
+        for event in data["events"]:
+            (name, body), = event.items()
+            seen.add((name, None))
+            if isinstance(body, dict):
+                seen |= {(name, key) for key in body}
+                seen |= {(name, "where") for key in body if name == "found"}
+    assert wanted - seen == set(), "extend tests/strategies.py to draw these"
 
 
 @pytest.mark.parametrize("seats", range(2, 11))

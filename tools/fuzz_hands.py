@@ -69,6 +69,7 @@ def run(args) -> int:
         counts["hands"] += 1
         counts["rulings"] += len(outcome.rulings)
         counts["scenario errors"] += outcome.error is not None
+        counts["guarded"] += outcome.guarded
         for key in ("crashes", "conservation", "differences"):
             problems = getattr(outcome, key)
             counts[key] += len(problems)
@@ -106,6 +107,8 @@ def _report(args, counts: Counter, games: Counter, elapsed: float, failures) -> 
     print("games: " + ", ".join(f"{game} {n}" for game, n in sorted(games.items())))
     for key, label in (("hands", "hands"), ("rulings", "rulings"),
                        ("scenario errors", "scenario errors (hands refused, located)"),
+                       ("guarded", "floor calls the engine's guard left to the floor "
+                        "(an earlier remedy moved the cards)"),
                        ("crashes", "crashes"),
                        ("conservation", "rulings with cards lost or duplicated"),
                        ("differences", "same-seed differences"),
