@@ -160,3 +160,27 @@ def test_rrop_ace_to_five_3_exposed_high_card_still_held_is_replaced(kb):
     rrop = ruled(kb, "rrop@v11", parse_scenario(A5, "d.yaml"))
     assert rrop.remedy == "continue"
     assert [s.do for s in rrop.steps] == ["finish-deal", "replace", "set-aside"]
+
+
+# ------------------------------------------------------------------ four-card flop
+
+
+def test_rrop_holdem_3_four_card_flop_with_a_joker_replaced_on_it_redeals_the_whole_flop(kb):
+    # the joker took the fourth flop card's place; Irregularities 8 replaces it by the next
+    # card, which is then a flop card and goes back into the stub with the other three
+    scenario = hand("  - deal: {}\n  - act: [raise, call, call, fold, fold, fold]\n"
+                    "  - flop: {cards: 4}\n  - found: {foreign: Jk, where: board}\n")
+    rulings = sound(kb, scenario)
+    rrop = rulings["rrop@v11"]
+    assert len(rrop.table.board) == 3 and "Jk" in rrop.table.set_aside
+    replaced = next(s.details["in"] for s in rrop.steps if s.do == "replace")
+    returned = next(s.details["cards"] for s in rrop.steps if s.do == "return-to-stub")
+    assert replaced in returned and len(returned) == 4
+
+
+def test_tda_2024_39_a_four_card_flop_after_35_d_took_the_joker_away_is_not_scrambled(kb):
+    scenario = hand("  - deal: {}\n  - act: [raise, call, call, fold, fold, fold]\n"
+                    "  - flop: {cards: 4}\n  - found: {foreign: Jk, where: board}\n")
+    tda = sound(kb, scenario)["tda@2024"]
+    assert tda.remedy == "floor-decision" and len(tda.table.board) == 3
+    assert "scramble-pick" not in [s.do for s in tda.steps]

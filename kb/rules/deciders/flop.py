@@ -20,7 +20,10 @@ def tda_four_card_flop(case):
     irregularity = case.irregularity
     if irregularity.kind != "board-count" or irregularity.get("count") != 4:
         return None
-    table, cards = case.table.copy(), list(irregularity.get("cards"))
+    table = case.table.copy()
+    cards = _flop_now(case, table)
+    if cards is None:
+        return None
     scrambled = list(cards)
     case.rng.shuffle(scrambled)
     picked = scrambled.pop(case.rng.randrange(4))
@@ -35,6 +38,18 @@ def tda_four_card_flop(case):
                           street="turn")], table, ("tda.rp.randomness",), random=True)
 
 
+def _flop_now(case, table) -> list[str] | None:
+    """The cards in the flop's place on ``table``: the first cards of the board, as many
+    as the flop had.  An earlier remedy of the same floor call may have changed them (a
+    joker on the flop replaced by the next card is a flop card now); None when it changed
+    how many cards the board holds (a card taken away), so the flop is no longer the
+    over-sized flop ruled on."""
+    count = case.irregularity.get("count")
+    if len(table.board) != sum(len(entry["cards"]) for entry in case.replay.board_log):
+        return None
+    return table.board[:count]
+
+
 def _redeal_flop(case, provisions: tuple[str, ...]):
     """Too many flop cards: the flop cards go back into the stub, the burn stays, shuffle,
     cut, new flop without a burn."""
@@ -42,7 +57,10 @@ def _redeal_flop(case, provisions: tuple[str, ...]):
     if irregularity.kind != "board-count" or irregularity.get("count") <= 3:
         return None
     table = case.table.copy()
-    steps = reshuffle_stub(table, list(irregularity.get("cards")), case.rng)
+    cards = _flop_now(case, table)
+    if cards is None:
+        return None
+    steps = reshuffle_stub(table, cards, case.rng)
     steps += deal_board(table, "flop", 3, burn=False)
     return carry_on(f"The flop had {irregularity.get('count')} cards: it is redealt. The flop "
                     "cards are mixed into the stub, the burn stays, the stub is shuffled and "
