@@ -184,3 +184,34 @@ def test_tda_2024_39_a_four_card_flop_after_35_d_took_the_joker_away_is_not_scra
     tda = sound(kb, scenario)["tda@2024"]
     assert tda.remedy == "floor-decision" and len(tda.table.board) == 3
     assert "scramble-pick" not in [s.do for s in tda.steps]
+
+
+# ------------------------------------------------------------------ premature turn
+
+
+def test_rrop_holdem_8_premature_turn_that_was_a_joker_puts_its_replacement_out_of_play(kb):
+    # the joker found on the board took the premature turn's place; Irregularities 8
+    # replaces it by the next card, which is then the premature turn
+    scenario = hand("  - deal: {}\n  - act: [call, call, call, call, call, check]\n"
+                    "  - flop: {}\n  - act: [bet, call]\n  - turn: {premature: true}\n"
+                    "  - found: {foreign: Jk, where: board}\n")
+    rrop = sound(kb, scenario)["rrop@v11"]
+    replaced = next(s.details["in"] for s in rrop.steps if s.do == "replace")
+    assert [s.to_json() for s in rrop.steps][2] == {"do": "set-aside", "card": replaced,
+                                                    "as": "out-of-play"}
+    assert replaced not in rrop.table.board and replaced in rrop.table.set_aside
+
+
+# ------------------------------------------------------------------ misdeals
+
+
+def test_rrop_misdeal_redeal_of_a_fouled_deck_missing_one_of_two_copies_keeps_the_other(kb):
+    # the deck lists 4d twice and one 4d is found missing: the redeal gathers the other
+    scenario = hand("  - deal: {boxed: [2, 5]}\n  - found: {missing: [4d]}\n",
+                    deck="As Kd 7h 7c 2s 9d Qs Jh 4c 5d 8s Tc Ah 3d 4d 4d")
+    rulings = sound(kb, scenario)
+    for book in ("rrop@v11", "tda@2024", "house.casino@2026"):   # two boxed cards
+        assert rulings[book].remedy == "misdeal"
+        assert [s.do for s in rulings[book].steps] == ["gather", "shuffle", "cut", "redeal"]
+        assert table_cards(rulings[book].table)["4d"] == 1
+        assert sum(table_cards(rulings[book].table).values()) == 52

@@ -12,6 +12,7 @@ copy of the table and return the :class:`~kb.rules.ruling.Step` records that des
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 
 from kb.hand.scenario import STUD_GAMES, clockwise_from
@@ -102,7 +103,7 @@ def gather_and_redeal(case, button: int | None = None) -> tuple[Table, list[Step
     same button unless ``button`` corrects it), non-standard cards taken out."""
     from kb.hand.cards import is_standard
     old, scenario = case.table, case.scenario
-    deck = [c for c in old.deck if is_standard(c) and c not in old.missing]
+    deck = [c for c in _less(old.deck, old.missing) if is_standard(c)]
     scraps = [c for c in old.deck if not is_standard(c)] + list(old.extras)
     case.rng.shuffle(deck)
     deck, cut_step = cut(deck, case.rng)
@@ -118,6 +119,23 @@ def gather_and_redeal(case, button: int | None = None) -> tuple[Table, list[Step
     steps.append(step("redeal", **({} if button is None else {"button": button}),
                       seats=list(order)))
     return table, steps
+
+
+def _less(cards, taken) -> list[str]:
+    """``cards`` without one copy of each card of ``taken`` (a fouled deck may hold two
+    copies of a card and miss only one).
+
+    >>> _less(["As", "Kd", "As"], ["As"])
+    ['Kd', 'As']
+    """
+    left = Counter(taken)
+    kept = []
+    for card in cards:
+        if left[card]:
+            left[card] -= 1
+        else:
+            kept.append(card)
+    return kept
 
 
 def _redeal_order(case, button: int | None) -> tuple[int, ...]:

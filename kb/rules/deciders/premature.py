@@ -20,6 +20,20 @@ def _premature(case, street: str | None = None):
     return irregularity
 
 
+def _cards_now(case, table, irregularity) -> list[str]:
+    """The premature street's cards as they lie on ``table``: an earlier remedy of the same
+    floor call may have put another card in one's place (a joker found there and replaced
+    by the next card, which is then the premature card).  Where that remedy changed how
+    many cards the board holds, the cards ruled on that are still on the board."""
+    log, cards = case.replay.board_log, list(irregularity.get("cards"))
+    names = [entry["street"] for entry in log]
+    street = irregularity.get("street")
+    if street in names and len(table.board) == sum(len(e["cards"]) for e in log):
+        start = sum(len(e["cards"]) for e in log[:names.index(street)])
+        return table.board[start:start + len(cards)]
+    return [card for card in cards if card in table.board]
+
+
 @decides("rrop.holdem.premature-cards", "rrop.irregularities.premature-cards",
          "house.casino.flop-redeal")
 def rrop_premature_flop(case):
@@ -33,7 +47,7 @@ def rrop_premature_flop(case):
         return None
     table = case.table.copy()
     steps = [step("finish-betting", street="preflop")]
-    steps += reshuffle_stub(table, list(irregularity.get("cards")), case.rng)
+    steps += reshuffle_stub(table, _cards_now(case, table, irregularity), case.rng)
     steps += deal_board(table, "flop", 3, burn=False)
     return carry_on("The flop was dealt before the betting was complete: those cards do not "
                     "play even if the players still to act fold. The betting is finished, "
@@ -52,7 +66,10 @@ def rrop_premature_turn(case):
     irregularity = _premature(case, "turn")
     if irregularity is None:
         return None
-    table, early = case.table.copy(), irregularity.get("cards")[0]
+    table = case.table.copy()
+    early = next(iter(_cards_now(case, table, irregularity)), None)
+    if early is None:
+        return None          # an earlier remedy took the premature card off the board
     table.board.remove(early)
     table.set_aside.append(early)
     steps = [step("set-aside", card=early, as_="out-of-play"),
@@ -80,7 +97,7 @@ def rrop_premature_river(case):
         return None
     table = case.table.copy()
     steps = [step("finish-betting", street="turn")]
-    steps += reshuffle_stub(table, list(irregularity.get("cards")), case.rng)
+    steps += reshuffle_stub(table, _cards_now(case, table, irregularity), case.rng)
     steps += deal_board(table, "river", 1, burn=False)
     return carry_on("The river was dealt before the turn betting was complete: it does not "
                     "play. After the betting it goes back into the stub (not the burns or "
@@ -96,7 +113,8 @@ def _tda_premature(street: str):
         irregularity = _premature(case, street)
         if irregularity is None:
             return None
-        table, cards = case.table.copy(), list(irregularity.get("cards"))
+        table = case.table.copy()
+        cards = _cards_now(case, table, irregularity)
         steps = [step("finish-betting", street=_BEFORE[street])]
         steps += reshuffle_stub(table, cards, case.rng, with_cut=False, face_down=True)
         steps += deal_board(table, street, 3 if street == "flop" else 1, burn=False)
