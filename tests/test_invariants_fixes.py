@@ -215,3 +215,11 @@ def test_rrop_misdeal_redeal_of_a_fouled_deck_missing_one_of_two_copies_keeps_th
         assert [s.do for s in rulings[book].steps] == ["gather", "shuffle", "cut", "redeal"]
         assert table_cards(rulings[book].table)["4d"] == 1
         assert sum(table_cards(rulings[book].table).values()) == 52
+
+
+def test_tda_2024_35_a_misdeal_sets_aside_no_joker_that_was_found_missing(kb):
+    scenario = hand("  - deal: {exposed: [1]}\n  - found: {missing: [Jk]}\n",
+                    deck="8d Jk 5h Qh Qd 2c As")
+    tda = sound(kb, scenario)["tda@2024"]
+    assert tda.remedy == "misdeal" and tda.steps[-1].do == "redeal"
+    assert "Jk" not in table_cards(tda.table)

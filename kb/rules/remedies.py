@@ -103,8 +103,9 @@ def gather_and_redeal(case, button: int | None = None) -> tuple[Table, list[Step
     same button unless ``button`` corrects it), non-standard cards taken out."""
     from kb.hand.cards import is_standard
     old, scenario = case.table, case.scenario
-    deck = [c for c in _less(old.deck, old.missing) if is_standard(c)]
-    scraps = [c for c in old.deck if not is_standard(c)] + list(old.extras)
+    held = _less(old.deck, old.missing)
+    deck = [c for c in held if is_standard(c)]
+    scraps = [c for c in held if not is_standard(c)] + list(old.extras)
     case.rng.shuffle(deck)
     deck, cut_step = cut(deck, case.rng)
     table = Table(deck=old.deck, hands={s: [] for s in scenario.seats}, stub=deck,
