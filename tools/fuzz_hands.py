@@ -4,8 +4,8 @@ what went wrong.  Usage: python tools/fuzz_hands.py [--hands N] [--seed S] [--sh
 Each hand is drawn by tests/strategies.py from ``random.Random("SEED:INDEX")`` (so a hand
 can be found again by its index) and ruled with ``--seed``-independent ruling seed INDEX.
 Prints the counts: hands, rulings, crashes, rulings that lost or duplicated cards,
-same-seed differences (in this process, and for a sample ruled again in a subprocess with
-another PYTHONHASHSEED), scenario errors (hands the replay refuses, with a located
+same-seed differences (in this process, and for a sample ruled in two processes with
+different PYTHONHASHSEEDs), scenario errors (hands the replay refuses, with a located
 message), and the first ``--show`` failures with the file that reproduces each.
 Exit status 1 when anything failed.
 """
@@ -44,7 +44,9 @@ def main() -> int:
     options.add_argument("--seed", type=int, default=0, help="which hands")
     options.add_argument("--show", type=int, default=5, help="failures to print in full")
     options.add_argument("--sample", type=int, default=500,
-                         help="hands ruled again in a subprocess with another PYTHONHASHSEED")
+                         help="hands ruled in two processes with different PYTHONHASHSEEDs")
+    options.add_argument("--processes-only", action="store_true",
+                         help="only rule the sample in two processes and compare")
     options.add_argument("--child", help=argparse.SUPPRESS)
     args = options.parse_args()
     if args.child:
@@ -52,6 +54,11 @@ def main() -> int:
         print(json.dumps(rulings_json(kb, published_rulebooks(kb), args.seed,
                                       json.loads(args.child))))
         return 0
+    if args.processes_only:
+        differences = _across_processes(args)
+        print(f"differences across processes ({min(args.sample, args.hands)} hands, "
+              f"PYTHONHASHSEED 1 and 4242): {differences}")
+        return 1 if differences else 0
     return run(args)
 
 
@@ -76,27 +83,30 @@ def run(args) -> int:
             if problems and len(failures) < args.show:
                 failures.append(f"hand {index}: {problems[0]}\n{hand_text(data)}")
     elapsed = time.perf_counter() - start
-    counts["process differences"] = _across_processes(args, kb, books)
+    counts["process differences"] = _across_processes(args)
     _report(args, counts, games, elapsed, failures)
     bad = counts["crashes"] + counts["conservation"] + counts["differences"] \
         + counts["process differences"]
     return 1 if bad else 0
 
 
-def _across_processes(args, kb, books) -> int:
-    """Rule a sample of the hands again in a subprocess with another PYTHONHASHSEED;
-    the number of hands whose rulings differ."""
+def _across_processes(args) -> int:
+    """Rule a sample of the hands in two fresh processes, each with its own PYTHONHASHSEED,
+    started together (so both run the same code even while the checkout changes); the
+    number of hands whose rulings differ."""
     step = max(1, args.hands // max(1, args.sample))
     indices = list(range(0, args.hands, step))[:args.sample]
     if not indices:
         return 0
-    here = rulings_json(kb, books, args.seed, indices)
-    env = dict(os.environ, PYTHONHASHSEED=str(1 + (args.seed % 4_000_000_000)))
-    child = subprocess.run([sys.executable, __file__, "--seed", str(args.seed), "--child",
-                            json.dumps(indices)], env=env, capture_output=True, text=True,
-                           check=True)
-    there = json.loads(child.stdout)
-    return sum(a != b for a, b in zip(here, there))
+    command = [sys.executable, __file__, "--seed", str(args.seed), "--child",
+               json.dumps(indices)]
+    children = [subprocess.Popen(command, env=dict(os.environ, PYTHONHASHSEED=str(hash_seed)),
+                                 stdout=subprocess.PIPE, text=True)
+                for hash_seed in (1, 4242)]
+    outputs = [json.loads(child.communicate()[0]) for child in children]
+    if any(child.returncode for child in children):
+        raise SystemExit("fuzz_hands: a child process failed")
+    return sum(a != b for a, b in zip(*outputs))
 
 
 def _report(args, counts: Counter, games: Counter, elapsed: float, failures) -> None:
@@ -114,7 +124,7 @@ def _report(args, counts: Counter, games: Counter, elapsed: float, failures) -> 
                        ("differences", "same-seed differences"),
                        ("process differences",
                         (f"differences across processes ({min(args.sample, args.hands)} "
-                         "hands, another PYTHONHASHSEED)"))):
+                         "hands, PYTHONHASHSEED 1 and 4242)"))):
         print(f"{label}: {counts[key]}")
     for failure in failures:
         print("\n" + failure)
