@@ -45,6 +45,7 @@ from kb.hand.scenario import (
     default_blinds,
 )
 from kb.hand.table import hole_cards
+from strategies_accidents import accident_event, accidents
 
 ACTS = ("fold", "check", "call", "bet", "raise", "all-in")
 #: The acts drawn, weighted so that most hands keep a few players (a hand where everyone
@@ -158,6 +159,7 @@ def _events(pick, game: str, seats: list[int], button, deck) -> list[dict]:
         body.insert(pick.integer(1, len(body)), {"found": _found(pick, seats, cards)})
     for _ in range(pick.integer(1, 2) if pick.chance(0.3) else 0):
         body.insert(pick.integer(0, len(body)), {"floor": _floor(pick)})
+    accidents(pick, body, cards)
     return body
 
 
@@ -329,6 +331,8 @@ def _event(event: dict, line: int):
                     exposed=tuple(body.get("exposed", ())))
     if name == "floor":
         return Floor(line=line, replacement_exposed=tuple(body.get("replacement-exposed", ())))
+    if name in ("stub", "burns"):
+        return accident_event(name, body, line)
     if name in STUD_STREETS:
         return StudStreet(line=line, name=name, exposed=tuple(body.get("exposed", ())),
                           both_exposed=tuple(body.get("both-exposed", ())),

@@ -23,12 +23,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+from kb.hand.accidents import burns_seen, stub_accident
 from kb.hand.actions import Betting
 from kb.hand.cards import JOKER, is_standard
 from kb.hand.scenario import (
     DRAW_GAMES,
     FLOP_GAMES,
     Act,
+    BurnsSeen,
     Deal,
     Draw,
     Floor,
@@ -36,6 +38,7 @@ from kb.hand.scenario import (
     Scenario,
     ScenarioError,
     Street,
+    StubAccident,
     StudStreet,
     clockwise_from,
 )
@@ -343,6 +346,7 @@ def _note_jokers(state: Replay, event) -> None:
 
 
 _HANDLERS = {Deal: _deal, Act: _act, Street: _street, Found: _found,
-             StudStreet: stud_street, Draw: draw}
+             StudStreet: stud_street, Draw: draw,
+             StubAccident: stub_accident, BurnsSeen: burns_seen}
 
 

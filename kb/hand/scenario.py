@@ -153,7 +153,34 @@ class Floor:
     replacement_exposed: tuple[int, ...] = ()
 
 
-Event = Deal | Act | Street | Found | Draw | StudStreet | Floor
+@dataclass(frozen=True)
+class StubAccident:
+    """An accident to the stub (docs/scenario-format.md, "Stub and burn accidents"):
+    dropped, its order lost (``disordered``), mixed with other piles (``mixed_with``:
+    muck, burns), or some of its cards ``seen`` by players or ``flashed`` to the table;
+    ``by`` is who caused it (dealer or player)."""
+
+    line: int
+    dropped: bool = False
+    disordered: bool = False
+    mixed_with: tuple[str, ...] = ()
+    seen: tuple[str, ...] = ()
+    flashed: tuple[str, ...] = ()
+    by: str = "dealer"
+
+
+@dataclass(frozen=True)
+class BurnsSeen:
+    """Burn cards turned face up (``exposed``) or ``seen`` by players; ``by`` is who
+    caused it (dealer or player)."""
+
+    line: int
+    exposed: tuple[str, ...] = ()
+    seen: tuple[str, ...] = ()
+    by: str = "dealer"
+
+
+Event = Deal | Act | Street | Found | Draw | StudStreet | Floor | StubAccident | BurnsSeen
 
 
 @dataclass(frozen=True)

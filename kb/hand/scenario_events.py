@@ -26,12 +26,14 @@ from kb.hand.scenario import (
     STUD_STREETS,
     Act,
     Action,
+    BurnsSeen,
     Deal,
     Draw,
     Event,
     Floor,
     Found,
     Street,
+    StubAccident,
     StudStreet,
 )
 
@@ -41,7 +43,7 @@ FOUND_KINDS = ("duplicate", "foreign", "odd-back", "missing", "wrong-count")
 #: The games each event happens in.
 EVENT_GAMES = {"deal": FLOP_GAMES + DRAW_GAMES, "act": None, "flop": FLOP_GAMES,
                "turn": FLOP_GAMES, "river": FLOP_GAMES, "found": None, "draw": DRAW_GAMES,
-               "floor": None,
+               "floor": None, "stub": None, "burns": None,
                **{street: STUD_GAMES for street in STUD_STREETS}}
 _DEAL_SEATS = ("player-exposed", "short", "dealt-out", "first-to")
 
@@ -120,6 +122,7 @@ def event_problems(items, game: str | None, seats: tuple[int, ...] | None,
                                     "use the events of the game: see docs/scenario-format.md"))
         if isinstance(body, Mapping):
             problems += _found_problems(body, file) if name == "found" else []
+            problems += _accident_problems(name, body, file)
             problems += _seat_problems(name, body, seats, file) if seats else []
         elif isinstance(body, Sequence) and name == "act" and seats:
             problems += [Problem(file, action.value_line("seat"), f"seat {action['seat']} is "
@@ -182,6 +185,13 @@ def _found_problems(body: Mapping, file: str) -> list[Problem]:
     return problems
 
 
+def _accident_problems(name: str, body: Mapping, file: str) -> list[Problem]:
+    """Stub and burn accidents: the cards they name are cards."""
+    keys = {"stub": ("seen", "flashed"), "burns": ("exposed", "seen")}.get(name, ())
+    return [problem for key in keys if key in body
+            for problem in card_problems(body, key, f"{name}.{key}", file)]
+
+
 # --------------------------------------------------------------------------- records
 
 
@@ -242,6 +252,19 @@ def _floor(name: str, body: Mapping, line: int) -> Floor:
                  if "replacement-exposed" in body else ())
 
 
-_BUILDERS = {"floor": _floor, "deal": _deal, "act": _act, "flop": _street, "turn": _street,
+def _stub(name: str, body: Mapping, line: int) -> StubAccident:
+    return StubAccident(line=line, dropped=body.get("dropped", False),
+                        disordered=body.get("disordered", False),
+                        mixed_with=tuple(body.get("mixed-with", ())),
+                        seen=cards(body.get("seen", ())), flashed=cards(body.get("flashed", ())),
+                        by=body.get("by", "dealer"))
+
+
+def _burns(name: str, body: Mapping, line: int) -> BurnsSeen:
+    return BurnsSeen(line=line, exposed=cards(body.get("exposed", ())),
+                     seen=cards(body.get("seen", ())), by=body.get("by", "dealer"))
+
+
+_BUILDERS = {"floor": _floor, "stub": _stub, "burns": _burns, "deal": _deal, "act": _act, "flop": _street, "turn": _street,
              "river": _street,
              "found": _found, "draw": _draw, **{street: _stud_street for street in STUD_STREETS}}

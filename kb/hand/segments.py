@@ -188,19 +188,25 @@ def _plan(state: Replay, steps, carried: Carried) -> None:
 
 def _replacement_exposed(state: Replay, steps, floor: Floor) -> None:
     """``floor: {replacement-exposed: [k]}``: the k-th replacement hole card the ruling
-    dealt was exposed as it was dealt.  Where the ruling dealt no k-th replacement (a
+    dealt was exposed as it was dealt (stud: the k-th card it said to deal face down was
+    dealt face up, case C53).  Where the ruling dealt no k-th replacement (a
     rulebook that lets the player keep the card) the option has nothing to apply to."""
-    dealt = [one.details for one in steps if one.do == "replace"
+    stud = state.scenario.game in STUD_GAMES
+    dealt = [one.details for one in steps if one.do == ("face-down" if stud else "replace")
              and isinstance(one.details.get("seat"), int)]
     for k in floor.replacement_exposed:
         if k > len(dealt):
             continue
-        seat, card = dealt[k - 1]["seat"], dealt[k - 1]["in"]
+        seat, card = dealt[k - 1]["seat"], dealt[k - 1]["card" if stud else "in"]
         if card not in state.table.hands.get(seat, []):
             raise ScenarioError(state.scenario.path, floor.line, f"floor.replacement-exposed: "
                                 f"{card} is no longer in seat {seat}'s hand",
                                 "list only replacement cards still held")
         state.table.exposed.add(card)
+        if stud:        # the third card the ruling said to deal down was dealt up (C53)
+            irregular(state, "stud-exposed", floor, street="third", seat=seat, card=card,
+                      cards=[card], replacement=True)
+            continue
         irregular(state, "exposed", floor, position=None, card=card, seat=seat, slot=None,
                   off_table=False, street="deal", replacement=True)
 

@@ -183,12 +183,20 @@ def topics_for(irregularity: Irregularity, replay: Replay) -> tuple[str, ...]:
               "short": ("short-hands", "wrong-count-after-action", _CUTOFF),
               "stud-exposed": ("stud-exposed-down-cards", _CUTOFF),
               "stud-short-stub": ("stud-running-out",),
-              "draw-exposed": ("draw-exposed-cards",), "draw-short-stub": ("draw-short-stub",)}
+              "draw-exposed": ("draw-exposed-cards",), "draw-short-stub": ("draw-short-stub",),
+              **_ACCIDENT_TOPICS}
     if kind in simple:
         return simple[kind]
     if kind in _BUTTON:
         return ("button-errors", "misdeal-causes", _CUTOFF)
     return _board_topics(kind, details)
+
+
+#: Stub and burn accidents (kb.hand.accidents): a spoiled stub is rebuilt or reshuffled;
+#: stub or burn cards seen raise a topic of their own.
+_ACCIDENT_TOPICS = {"stub-spoiled": ("mid-hand-reshuffle",),
+                    "stub-seen": ("seen-stub-and-burn-cards",),
+                    "burn-seen": ("seen-stub-and-burn-cards",)}
 
 
 def _exposed_topics(replay: Replay) -> tuple[str, ...]:

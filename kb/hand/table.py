@@ -92,7 +92,8 @@ class Irregularity:
     """Something that went wrong, as the replay saw it.  ``kind`` is one of exposed,
     boxed, player-exposed, extra, short, dealt-to, dealt-out, first-to, button,
     board-count, burn-count, premature, duplicate, foreign, odd-back, missing,
-    wrong-count, stud-exposed, stud-short-stub, draw-exposed, draw-short-stub;
+    wrong-count, stud-exposed, stud-short-stub, draw-exposed, draw-short-stub,
+    stub-spoiled, stub-seen, burn-seen;
     ``actions`` is how many actions had been taken when it happened."""
 
     kind: str

@@ -90,8 +90,9 @@ def rrop_dead_hand_joker(case):
     card = case.irregularity.get("cards")[0]
     table = case.table.copy()
     table.kill(seat)
-    table.muck.remove(card)
-    table.set_aside.append(card)
+    if card in table.muck:      # not when a stub accident already mixed it into the stub
+        table.muck.remove(card)
+        table.set_aside.append(card)
     return Decision("dead-hand", f"Seat {seat} acted on a hand holding a joker, in a game "
                     "without jokers: the hand is dead (Robert's Rules Dead Hands 1(e)).",
                     [step("kill", seat=seat)], table, ("rrop.irregularities.joker",))

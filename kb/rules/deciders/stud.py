@@ -5,15 +5,24 @@ files TDA RP-5-D)."""
 from __future__ import annotations
 
 from kb.rules.deciders import decides
-from kb.rules.remedies import Decision, carry_on, cut, misdeal, reshuffle_stub, step
+from kb.rules.remedies import (
+    Decision,
+    carry_on,
+    cut,
+    floor_decision,
+    misdeal,
+    reshuffle_stub,
+    step,
+)
 
 
 def _third_street(case, both: bool = False):
     """The third-street exposure ruled on: one exposed down card, or (``both``) a seat whose
     two down cards were both exposed."""
     irregularity = case.irregularity
-    if irregularity.kind != "stud-exposed" or irregularity.get("street") != "third":
-        return None
+    if irregularity.kind != "stud-exposed" or irregularity.get("street") != "third" \
+            or irregularity.get("replacement"):
+        return None         # the corrective face-down card dealt up too: no book covers it
     return irregularity if bool(irregularity.get("both")) == both else None
 
 
@@ -45,11 +54,31 @@ def _third_card_down(case, irregularity):
     return table, [step("face-down", seat=seat, card=third)], seat, card
 
 
+def _corrective_up(case, rule: str):
+    """Case C53: the third card the ruling said to deal face down (after an exposed down
+    card) was dealt face up too.  ``rule`` covers one exposed down card only, so the floor
+    decides; None for any other irregularity."""
+    irregularity = case.irregularity
+    if irregularity is None or irregularity.kind != "stud-exposed" \
+            or not irregularity.get("replacement"):
+        return None
+    return floor_decision(
+        f"Seat {irregularity.get('seat')}'s third card {irregularity.get('card')}, which "
+        f"the remedy of {rule} deals face down to make up for an exposed down card, was dealt face up "
+        "as well. The rule covers one exposed down card, corrected by the third card dealt "
+        "down; it says nothing of the correction going wrong too (play on as the cards lie, "
+        "kill the hand and return the ante, a misdeal, or another card dealt down), so the "
+        "floor decides.")
+
+
 @decides("rrop.stud.exposed-down-card")
 def rrop_stud_exposed(case):
     """Robert's Rules of Poker v11, Seven-Card Stud 5 (partial; seed 000 says 1): a first or
     second hole card turned up by accident: the player's third card is dealt face down.
     Cash games; RRoP tournaments call a misdeal (Tournaments 32)."""
+    if case.scenario.setting != "tournament" and \
+            (corrective := _corrective_up(case, "Seven-Card Stud 5")) is not None:
+        return corrective
     irregularity = _third_street(case)
     if irregularity is None or case.scenario.setting == "tournament":
         return None
@@ -96,6 +125,8 @@ def tda_stud_exposed_initial(case):
     """Poker TDA 2024 RP-10-A: a down card exposed on the initial deal becomes the player's
     up card, and the third-street card is dealt face down (the player may be the bring-in).
     It speaks of one exposed down card; both exposed is left open (no decision here)."""
+    if (corrective := _corrective_up(case, "RP-10-A")) is not None:
+        return corrective
     irregularity = _third_street(case)
     if irregularity is None:
         return None

@@ -1,0 +1,60 @@
+"""Stub and burn accidents in the replay (docs/scenario-format.md, "Stub and burn
+accidents"): the stub dropped, disordered or mixed with the muck or the burns, stub cards
+seen or flashed, burn cards turned up or seen.
+
+The replay records facts and moves only what physically moved: a stub mixed with the
+muck or the burns now holds those cards (they go to the end of the stub, whose order is
+lost anyway), so hands + board + burns + muck + set-aside + stub + missing is still the
+deck.  Rebuilding or reshuffling the stub is a remedy, the deciders' (kb.rules.deciders.stub).
+
+>>> from kb.hand.scenario_file import parse_scenario
+>>> from kb.hand.deal import replay
+>>> s = parse_scenario("id: d\\ntitle: d\\ngame: holdem\\nseats: 2\\nbutton: 2\\n"
+...                    "events: [{deal: {}}, {act: [fold]}, {stub: {mixed-with: [muck]}}]\\n")
+>>> state = replay(s)
+>>> state.table.muck, state.table.stub[-2:], state.irregularities[-1].kind
+([], ['Ah', 'Ac'], 'stub-spoiled')
+"""
+
+from __future__ import annotations
+
+from kb.hand.scenario import BurnsSeen, StubAccident
+from kb.hand.table import Replay, fail, irregular
+
+
+def stub_accident(state: Replay, event: StubAccident) -> None:
+    """Replay ``event``: the piles mixed with the stub join it; cards seen or flashed must
+    be in the stub.  Records ``stub-spoiled`` (dropped, disordered or mixed) and
+    ``stub-seen`` (seen or flashed); raises ScenarioError at the event's line for a card
+    named that is not in the stub."""
+    table = state.table
+    for key, named in (("seen", event.seen), ("flashed", event.flashed)):
+        for card in named:
+            if card not in table.stub:
+                raise fail(state, event, f"stub.{key}: {card} is not in the stub",
+                           "name cards still in the stub")
+    mixed = {}
+    for pile in event.mixed_with:
+        cards = getattr(table, pile)
+        mixed[pile] = list(cards)
+        table.stub.extend(cards)
+        cards.clear()
+    if event.dropped or event.disordered or event.mixed_with:
+        irregular(state, "stub-spoiled", event, dropped=event.dropped,
+                  disordered=event.disordered or bool(event.mixed_with), mixed=mixed,
+                  by=event.by, stub=len(table.stub))
+    if event.seen or event.flashed:
+        irregular(state, "stub-seen", event, seen=list(event.seen),
+                  flashed=list(event.flashed), by=event.by)
+
+
+def burns_seen(state: Replay, event: BurnsSeen) -> None:
+    """Replay ``event``: each burn card named must be among the burns (a located
+    ScenarioError otherwise); records ``burn-seen``.  Nothing moves."""
+    for key, named in (("exposed", event.exposed), ("seen", event.seen)):
+        for card in named:
+            if card not in state.table.burns:
+                raise fail(state, event, f"burns.{key}: {card} is not a burn card",
+                           "name cards among the burns at this point")
+    irregular(state, "burn-seen", event, exposed=list(event.exposed), seen=list(event.seen),
+              by=event.by)
