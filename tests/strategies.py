@@ -345,7 +345,7 @@ def _found_event(body: dict, line: int) -> Found:
     if kind == "wrong-count":
         count = body[kind]
         return Found(line=line, kind=kind, seat=count["seat"], count=count["cards"],
-                     where=body.get("where"))
+                     where=body.get("where"), by=body.get("by", "dealer"))
     value = body[kind]
     seat = body.get("seat")
     return Found(line=line, kind=kind, cards=tuple(value) if isinstance(value, list)

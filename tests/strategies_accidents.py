@@ -7,9 +7,13 @@ from kb.hand.scenario import BurnsSeen, StubAccident
 
 
 def accidents(pick, body: list[dict], cards: list[str]) -> None:
-    """Stub and burn accidents after the first event: the stub dropped, disordered, mixed
-    with the muck or burns; stub cards seen or flashed, burn cards turned up (cards drawn
+    """Who caused a wrong count (``found.by``), and stub and burn accidents after the first
+    event: the stub dropped, disordered, mixed with the muck or burns; stub cards seen or flashed, burn cards turned up (cards drawn
     from the deck, so some are not in the stub or the burns: a located error)."""
+    for event in body:          # a wrong count a player caused (the deal was right)
+        found = event.get("found")
+        if found is not None and "wrong-count" in found and pick.chance(0.3):
+            found["by"] = pick.choice(["dealer", "player"])
     if pick.chance(0.15):
         stub: dict = {}
         for key in ("dropped", "disordered"):

@@ -128,7 +128,7 @@ def test_the_schema_names_exactly_the_games_settings_events_and_options_of_the_c
     assert [*events][-5:] == list(STUD_STREETS)
     assert defs["action"]["then"]["enum"] == list(ACTS)
     assert events["found"]["properties"]["where"]["enum"] == list(WHERE)
-    assert set(events["found"]["properties"]) == {*FOUND_KINDS, "where", "seat"}
+    assert set(events["found"]["properties"]) == {*FOUND_KINDS, "where", "seat", "by"}
     assert defs["expectation"]["properties"]["remedy"]["enum"] == list(REMEDIES)
     assert set(defs["expectation"]["properties"]) == {"remedy", "random", "citations", "calls",
                                                       *TABLE_FIELDS}

@@ -164,3 +164,38 @@ def test_rp_4_remedy_keeps_every_card_in_every_game(kb):
         assert everything(state.table) + Counter(state.table.missing) == \
             Counter(state.table.deck) + Counter(state.table.extras)
         assert named(kb, "tda@2024", name).remedy == "continue"
+
+
+# --------------------------------------------------------------------------- who caused it
+
+
+def test_found_by_goes_only_with_a_wrong_count():
+    with pytest.raises(ScenarioError) as error:
+        hand(PREFLOP + "  - found: {duplicate: As, where: stub, by: player}\n")
+    assert "found.by goes with wrong-count" in str(error.value)
+
+
+def test_rrop_v11_dead_hands_1_d_kills_a_count_a_player_caused_after_two_folds(kb):
+    ruling = named(kb, "rrop@v11", "case-c08-player-took-neighbours-card")
+    assert ruling.remedy == "dead-hand" and list(ruling.table.dead) == [5, 6]
+    assert ruling.topic == "player-caused-wrong-count"
+
+
+def test_tda_2024_35_a_5_is_a_count_dealt_wrong_so_a_player_caused_count_is_the_floors(kb):
+    player = named(kb, "tda@2024", "case-c08-player-took-neighbours-card")
+    dealer = named(kb, "tda@2024", "case-c08-misdeal-after-two-folds")
+    assert (player.remedy, dealer.remedy) == ("floor-decision", "misdeal")
+    assert [c.number for c in player.citations] == ["2", "35-A-5"]
+    assert "seat 5 holds 3 cards" in player.explanation
+
+
+def test_rrop_v11_misdeals_2_e_is_a_count_dealt_wrong_before_action(kb):
+    ruling = named(kb, "rrop@v11", "player-took-neighbours-card-before-action")
+    assert ruling.remedy == "floor-decision"
+    assert ruling.citations[0].number == "Dead Hands 3"
+
+
+def test_tda_2024_38_kills_a_player_caused_count_after_substantial_action(kb):
+    ruling = named(kb, "tda@2024", "player-took-neighbours-card-after-substantial-action")
+    assert ruling.remedy == "dead-hand" and list(ruling.table.dead) == [4, 5]
+    assert "38" in [c.number for c in ruling.citations]

@@ -258,7 +258,7 @@ def _found(state: Replay, event: Found) -> None:
     elif kind == "wrong-count" and event.seat not in table.hands:
         raise fail(state, event, f"seat {event.seat} holds no hand", "name a seat dealt in")
     irregular(state, kind, event, cards=event.cards, seat=event.seat, count=event.count,
-               where=event.where)
+               where=event.where, **({"by": event.by} if kind == "wrong-count" else {}))
 
 
 def _absent(scenario: Scenario) -> list[str]:

@@ -104,6 +104,7 @@ class Found:
     seat: int | None = None
     count: int | None = None
     where: str | None = None
+    by: str = "dealer"      # wrong-count: dealer (dealt wrong) or player (caused it)
 
 
 @dataclass(frozen=True)

@@ -172,6 +172,9 @@ def _found_problems(body: Mapping, file: str) -> list[Problem]:
         return [Problem(file, body.line, "found names exactly one discovery",
                         "use one of: " + ", ".join(FOUND_KINDS))]
     kind = kinds[0]
+    if "by" in body and kind != "wrong-count":
+        return [Problem(file, body.value_line("by"), "found.by goes with wrong-count",
+                        "drop by, or use it on a wrong-count")]
     if kind == "wrong-count":
         return []
     problems = card_problems(body, kind, f"found.{kind}", file)
@@ -228,7 +231,7 @@ def _found(name: str, body: Mapping, line: int) -> Found:
     if kind == "wrong-count":
         count = body[kind]
         return Found(line=line, kind=kind, seat=count["seat"], count=count["cards"],
-                     where=where)
+                     where=where, by=body.get("by", "dealer"))
     seat = body.get("seat")
     return Found(line=line, kind=kind, cards=cards(body[kind]), seat=seat,
                  where="hand" if seat is not None else where)

@@ -171,6 +171,8 @@ def topics_for(irregularity: Irregularity, replay: Replay) -> tuple[str, ...]:
         return ("fouled-deck",)
     if kind == "foreign":
         return ("non-standard-cards", _CUTOFF)
+    if kind == "wrong-count" and details.get("by") == "player":
+        return ("player-caused-wrong-count",)
     if kind == "wrong-count" and details["count"] == 0:
         return ("button-errors", "misdeal-causes", _CUTOFF)
     if kind == "wrong-count":

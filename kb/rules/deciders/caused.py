@@ -1,0 +1,67 @@
+"""A wrong card count a player caused (topic player-caused-wrong-count): the deal was
+right, and a player took a neighbour's card or threw one into another hand
+(``found: {wrong-count: ..., by: player}``).
+
+Both books' misdeal causes speak of cards *dealt* wrong (Robert's Rules Misdeals 2(e), TDA
+2024 35-A-5), so neither makes this a misdeal.  Once the cutoff has passed the general
+rules kill a hand with the wrong count whoever caused it (Robert's Rules Dead Hands 1(d),
+TDA Rule 38, in kb.rules.deciders.counts); before it, the books say nothing, and these
+deciders leave it to the floor saying so.  Who exposed a card is in the format already
+(``deal.player-exposed``, topic player-exposed-cards).
+"""
+
+from __future__ import annotations
+
+from kb.rules.deciders import decides
+from kb.rules.remedies import cards, floor_decision
+
+
+def _player_counts(case) -> list[str]:
+    """``seat 5 holds 3 cards`` for each wrong count a player caused; empty when the
+    irregularity ruled on is not one."""
+    irregularity = case.irregularity
+    if irregularity is None or irregularity.kind != "wrong-count" \
+            or irregularity.get("by") != "player":
+        return []
+    return [f"seat {i.get('seat')} holds {cards(i.get('count'))}"
+            for i in case.replay.irregularities
+            if i.kind == "wrong-count" and i.get("by") == "player"]
+
+
+@decides("rrop.dead-hands.thrown-into-hand")
+def rrop_player_caused_count(case):
+    """Robert's Rules of Poker v11, Dead Hands 3 with Misdeals 2(e) and Dead Hands 1(d):
+    before action has begun a count a player upset is neither a misdeal cause (2(e) is a
+    wrong number dealt) nor yet a dead hand (1(d) applies after the cutoff); Dead Hands 3
+    kills only cards thrown into another hand.  The floor decides.  After the cutoff Dead
+    Hands 1(d) decides (None here)."""
+    held = _player_counts(case)
+    if not held or case.cutoff_reached():
+        return None
+    return floor_decision(
+        f"The deal was right, but a player upset the card count ({', '.join(held)}; a "
+        f"hand should hold {case.proper_cards}). Misdeals 2(e) makes a wrong number of cards *dealt* to a "
+        "player a misdeal, which this is not; a hand with the wrong number is dead only once "
+        "action has begun (Dead Hands 1(d)), and Dead Hands 3 kills cards thrown into "
+        "another hand, not a card taken from one. Whether the card goes back to its owner "
+        "before action, or the hands are killed or redealt, is not said, so the floor "
+        "decides.", ("rrop.misdeals.wrong-count", "rrop.dead-hands.wrong-count"))
+
+
+@decides("tda.player-responsibilities")
+def tda_player_caused_count(case):
+    """Poker TDA 2024 Rule 2 with 35-A-5: players should check their card count before
+    substantial action, and the misdeal cause is a wrong number of cards dealt; a count a
+    player upset after a correct deal, found before substantial action, has no remedy in
+    the rules.  The floor decides.  After substantial action Rule 38 kills the hand (None
+    here)."""
+    held = _player_counts(case)
+    if not held or case.substantial_action() is not None:
+        return None
+    return floor_decision(
+        f"The deal was right, but a player upset the card count ({', '.join(held)}; a "
+        f"hand should hold {case.proper_cards}). The misdeal cause 35-A-5 is the wrong number of cards "
+        "*dealt* to a player, and Rule 2 only asks players to check their count before "
+        "substantial action; nothing says how a count a player upset is put right before "
+        "substantial action (Rule 38 kills such a hand only after it), so the floor "
+        "decides.", ("tda.misdeal.wrong-count",))
