@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 
 from hypothesis import strategies as st
+from strategies_end import end_event, end_of_hand
 
 from kb.hand.cards import deck_from_spec, standard_deck
 from kb.hand.scenario import (
@@ -160,6 +161,7 @@ def _events(pick, game: str, seats: list[int], button, deck) -> list[dict]:
     for _ in range(pick.integer(1, 2) if pick.chance(0.3) else 0):
         body.insert(pick.integer(0, len(body)), {"floor": _floor(pick)})
     accidents(pick, body, cards)
+    end_of_hand(pick, body, lambda: _found(pick, seats, cards))
     return body
 
 
@@ -329,6 +331,8 @@ def _event(event: dict, line: int):
     if name == "draw":
         return Draw(line=line, seat=body["seat"], discards=body["discards"],
                     exposed=tuple(body.get("exposed", ())))
+    if name in ("pot", "next-hand"):
+        return end_event(name, line)
     if name == "floor":
         return Floor(line=line, replacement_exposed=tuple(body.get("replacement-exposed", ())))
     if name in ("stub", "burns"):

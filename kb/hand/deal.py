@@ -26,6 +26,7 @@ from collections import Counter
 from kb.hand.accidents import burns_seen, stub_accident
 from kb.hand.actions import Betting
 from kb.hand.cards import JOKER, is_standard
+from kb.hand.end_of_hand import next_hand, pot_awarded
 from kb.hand.scenario import (
     DRAW_GAMES,
     FLOP_GAMES,
@@ -35,6 +36,8 @@ from kb.hand.scenario import (
     Draw,
     Floor,
     Found,
+    NextHand,
+    PotAwarded,
     Scenario,
     ScenarioError,
     Street,
@@ -89,6 +92,8 @@ def play(state: Replay, events) -> None:
 def floor_called(state: Replay, line: int | None = None) -> None:
     """What the floor sees when called (at ``line``, default the last event's): a stud
     stub too short for seventh street after sixth (RP-10-H's count)."""
+    events = state.scenario.events
+    state.called_at = line or (events[-1].line if events else state.scenario.line)
     _stud_stub_check(state, line)
 
 
@@ -348,5 +353,4 @@ def _note_jokers(state: Replay, event) -> None:
 _HANDLERS = {Deal: _deal, Act: _act, Street: _street, Found: _found,
              StudStreet: stud_street, Draw: draw,
              StubAccident: stub_accident, BurnsSeen: burns_seen}
-
-
+_HANDLERS.update({PotAwarded: pot_awarded, NextHand: next_hand})

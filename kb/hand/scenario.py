@@ -181,7 +181,25 @@ class BurnsSeen:
     by: str = "dealer"
 
 
-Event = Deal | Act | Street | Found | Draw | StudStreet | Floor | StubAccident | BurnsSeen
+@dataclass(frozen=True)
+class PotAwarded:
+    """``pot: awarded`` (docs/scenario-format.md, "The end of a hand"): the pot was
+    awarded here.  The betting is over and the table stays as it lay; only ``found``,
+    ``floor`` and ``next-hand`` may follow."""
+
+    line: int
+
+
+@dataclass(frozen=True)
+class NextHand:
+    """``next-hand: {}``: the next hand began here (its first riffle, the shuffler's
+    button, a dealer push).  Only ``found`` and ``floor`` may follow: what they find is
+    about the hand that ended."""
+
+    line: int
+
+
+Event = Deal | Act | Street | Found | Draw | StudStreet | Floor | StubAccident | BurnsSeen | PotAwarded | NextHand
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass, field
 
 from kb.hand.actions import Record, rrop_action_begun, tda_substantial_action
+from kb.hand.end_of_hand import stage_found
 from kb.hand.scenario import DRAW_GAMES, STUD_GAMES, Scenario
 from kb.hand.table import Irregularity, Replay, Table, hole_cards
 
@@ -81,6 +82,13 @@ class Case:
     def proper_cards(self) -> int:
         """How many cards a hand should hold now (stud: by the streets dealt)."""
         return proper_cards(self.replay)
+
+    def stage(self) -> str:
+        """How far the hand had got when the irregularity ruled on came to light:
+        ``playing``, ``pot-awarded`` or ``next-hand`` (:mod:`kb.hand.end_of_hand`)."""
+        if self.irregularity is None:
+            return "playing"
+        return stage_found(self.replay, self.irregularity)
 
 
 def proper_cards(replay: Replay) -> int:

@@ -118,6 +118,11 @@ class Replay:
     deal_order: tuple[int, ...] = ()
     streets: list[str] = field(default_factory=list)
     board_log: list[dict] = field(default_factory=list)
+    #: the end of the hand (kb.hand.end_of_hand): the lines of its pot: awarded
+    #: and next-hand events, and of the floor call being ruled (None: not yet)
+    pot_line: int | None = None
+    next_hand_line: int | None = None
+    called_at: int | None = None
 
     @property
     def records(self) -> tuple[Record, ...]:

@@ -4,6 +4,7 @@ four-card-flop, flop-burn-errors, burn-errors)."""
 from __future__ import annotations
 
 from kb.rules.deciders import decides
+from kb.rules.deciders.end_of_hand import rrop_burn_after_pot, tda_board_after_pot
 from kb.rules.remedies import carry_on, deal_board, floor_decision, reshuffle_stub, step
 
 _NEXT = {"flop": "turn", "turn": "river"}
@@ -112,8 +113,9 @@ def rrop_flop_burn_error(case):
     """Robert's Rules of Poker v11, Hold'em 4: a missed or double flop burn is rectified if
     no card was exposed, else the deck is reshuffled.  A turned flop is exposed; the rule
     only says "reshuffle", so the flop is dealt again as the flop-redeal rule deals a flop
-    again (this project's reading, the same for both errors)."""
-    return _flop_reshuffle(case, ("rrop.holdem.flop-redeal",),
+    again (this project's reading, the same for both errors).  Found after the pot was
+    awarded: the general burn-error rule's all-in clause is over, the board stands."""
+    return rrop_burn_after_pot(case) or _flop_reshuffle(case, ("rrop.holdem.flop-redeal",),
                            "The burn rule only says the deck is reshuffled; dealing the "
                            "new flop as Robert's Rules redeals a flop (no new burn) is our "
                            "reading, used for a missing burn and a double burn alike.")
@@ -122,8 +124,9 @@ def rrop_flop_burn_error(case):
 @decides("house.casino.flop-burn-error")
 def house_flop_burn_error(case):
     """House 13.6 with 13.8: cards exposed after a flop burn error mean a reshuffle, and a
-    flop dealt again is dealt without burning."""
-    return _flop_reshuffle(case, ("house.casino.flop-redeal",),
+    flop dealt again is dealt without burning.  After the pot was awarded the house rules
+    are silent and Robert's Rules (the base) governs: the board stands."""
+    return rrop_burn_after_pot(case) or _flop_reshuffle(case, ("house.casino.flop-redeal",),
                            "The house rule for a flop dealt again says the new flop comes "
                            "without a burn, whether the error was a missing or a double "
                            "burn.")
@@ -134,10 +137,14 @@ def tda_flop_no_burn(case):
     """Poker TDA 2024 39-B: a flop dealt without a burn.  No action yet: the three cards are
     scrambled face down, one is picked as the burn, the flop is the other two plus the next
     card.  Any action (even one check): the flop stands and one card is burned for the
-    turn.  A double burn is not covered."""
+    turn.  A double burn is not covered.  Found after the pot was awarded:
+    :func:`~kb.rules.deciders.end_of_hand.tda_board_after_pot`."""
     irregularity = case.irregularity
     if irregularity.kind != "burn-count" or irregularity.get("street") != "flop":
         return None
+    late = tda_board_after_pot(case, "The flop dealt without a burn")
+    if late is not None:
+        return late
     if irregularity.get("burns") == 2:
         return floor_decision("Two cards were burned before the flop: the TDA rules have no "
                               "provision for a double burn (39-B covers a missing burn), so "
@@ -185,6 +192,8 @@ def _next_street(case) -> str | None:
     """The board street still to come while two or more players are in the hand."""
     log = case.replay.board_log
     last = log[-1]["street"] if log else None
+    if case.replay.pot_line is not None:
+        return None                      # the pot was awarded: the hand is over
     if last not in _NEXT or len(case.replay.betting.live) < 2:
         return None
     return _NEXT[last]
@@ -196,15 +205,17 @@ def rrop_burn_error(case):
     version 11 number was not seen): a missed or double burn is corrected if found before
     betting on that round (a round without betting because of an all-in: before the pot is
     awarded); a board card with action on it stands; either way later cards are those that
-    would have come (two burns: one goes back on the deck as the next burn)."""
-    return _burn_error(case)
+    would have come (two burns: one goes back on the deck as the next burn).  Found after
+    the pot was awarded the board stands; after the next deal began, Decision-Making 5."""
+    return rrop_burn_after_pot(case) or _burn_error(case)
 
 
 @decides("house.casino.burn-error-after-action")
 def house_burn_error(case):
     """House 13.7: after a flop burn error, a community card acted on stands and later cards
-    are those that would have come without the error."""
-    return _burn_error(case)
+    are those that would have come without the error (after the pot was awarded, as
+    Robert's Rules, the base: the board stands)."""
+    return rrop_burn_after_pot(case) or _burn_error(case)
 
 
 def _burn_error(case):
@@ -346,6 +357,9 @@ def tda_randomness(case):
     killed after substantial action)."""
     if case.irregularity.kind != "burn-count" or case.irregularity.get("street") == "flop":
         return None
+    late = tda_board_after_pot(case, f"The burn error on the {case.irregularity.get('street')}")
+    if late is not None:
+        return late
     return floor_decision(f"The TDA rules have no provision for a burn error on the "
                           f"{case.irregularity.get('street')}, so the floor decides. The "
                           "rules point away from restoring the card order: randomness is the "

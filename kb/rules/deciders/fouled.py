@@ -4,6 +4,7 @@ non-standard-cards)."""
 from __future__ import annotations
 
 from kb.rules.deciders import decides
+from kb.rules.deciders.end_of_hand import RROP_WINDOW, TDA_WINDOW, rrop_next_hand, tda_next_hand
 from kb.rules.remedies import Decision, carry_on, floor_decision, misdeal, step, void
 
 _KNOWING = ("rrop.irregularities.knowing-player",)
@@ -13,13 +14,27 @@ _KNOWING = ("rrop.irregularities.knowing-player",)
 def rrop_duplicate(case):
     """Robert's Rules of Poker v11, Irregularities 4: two cards of the same rank and suit
     void all action and return all chips (subject to rule 5, a player who knew the deck was
-    defective)."""
+    defective).  The rule names no time limit; the general one, Decision-Making 5, ends the
+    claim when the next deal begins (the result stands), and a pot already awarded before
+    then is taken back for the refund."""
     if case.irregularity.kind != "duplicate":
         return None
     card = case.irregularity.get("cards")[0]
-    return void(case, f"A second {card} turned up: the deck is defective, all action is void "
-                "and every chip goes back to whoever put it in (a player who knew and tried "
-                "to profit may lose the refund).", _KNOWING)
+    late = rrop_next_hand(case, f"The second {card}")
+    if late is not None:
+        return late
+    text = (f"A second {card} turned up: the deck is defective, all action is void and every "
+            "chip goes back to whoever put it in (a player who knew and tried to profit may "
+            "lose the refund).")
+    if case.stage() == "pot-awarded":
+        return void(case, text + _AFTER_POT_RROP, _KNOWING + RROP_WINDOW)
+    return void(case, text, _KNOWING)
+
+
+_AFTER_POT_RROP = (" The pot had already been awarded, but the next deal had not begun: a "
+                   "ruling on the pot may still be asked for (Decision-Making 5), and the "
+                   "duplicate rule sets no earlier limit, so the pot is taken back and the "
+                   "chips returned.")
 
 
 @decides("rrop.irregularities.odd-back")
@@ -30,6 +45,9 @@ def rrop_odd_back(case):
     if case.irregularity.kind != "odd-back":
         return None
     card, where = case.irregularity.get("cards")[0], case.irregularity.get("where")
+    late = rrop_next_hand(case, f"The card with a different back ({card})")
+    if late is not None:
+        return late
     if where == "stub":
         return carry_on(f"A card with a different back ({card}) was found in the stub: all "
                         "action stands.")
@@ -68,9 +86,18 @@ def tda_fouled_deck(case):
     kind = case.irregularity.kind
     if kind == "duplicate":
         card = case.irregularity.get("cards")[0]
-        return void(case, f"A second {card} turned up: the deck is fouled, play stops and all "
-                    "bets are returned, whatever action there has been.",
-                    ("tda.disputed-hands",))
+        late = tda_next_hand(case, f"The second {card}")
+        if late is not None:
+            late.explanation += (" A fouled deck found after the hand has concluded may be "
+                                 "claimed only within Rule 22's limit (35-E).")
+            return late
+        text = (f"A second {card} turned up: the deck is fouled, play stops and all bets are "
+                "returned, whatever action there has been.")
+        if case.stage() == "pot-awarded":
+            return void(case, text + " The pot had already been awarded, but the next hand "
+                        "had not begun, so the claim comes within Rule 22's limit (35-E): the "
+                        "pot is taken back and the bets returned.", TDA_WINDOW)
+        return void(case, text, ("tda.disputed-hands",))
     if kind in ("odd-back", "missing"):
         what = "A card with a different back is" if kind == "odd-back" \
             else "Missing cards are"
