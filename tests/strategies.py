@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 
 from hypothesis import strategies as st
+from strategies_accidents import accident_event, accidents
 from strategies_end import end_event, end_of_hand
 
 from kb.hand.cards import deck_from_spec, standard_deck
@@ -46,7 +47,6 @@ from kb.hand.scenario import (
     default_blinds,
 )
 from kb.hand.table import hole_cards
-from strategies_accidents import accident_event, accidents
 
 ACTS = ("fold", "check", "call", "bet", "raise", "all-in")
 #: The acts drawn, weighted so that most hands keep a few players (a hand where everyone
