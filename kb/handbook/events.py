@@ -11,11 +11,27 @@ the scenario's own (docs/scenario-format.md, "Events").
 >>> from kb.hand.scenario import Floor
 >>> describe(Floor(3))
 'Floor called: the ruling is carried out'
+>>> from kb.hand.scenario import NextHand, PotAwarded
+>>> describe(PotAwarded(4)), describe(NextHand(5))
+('Pot awarded', 'Next hand begun')
 """
 
 from __future__ import annotations
 
-from kb.hand.scenario import Act, Deal, Draw, Floor, Found, Scenario, Street, StudStreet
+from kb.hand.scenario import (
+    Act,
+    BurnsSeen,
+    Deal,
+    Draw,
+    Floor,
+    Found,
+    NextHand,
+    PotAwarded,
+    Scenario,
+    Street,
+    StubAccident,
+    StudStreet,
+)
 
 
 def _list(values) -> str:
@@ -74,6 +90,21 @@ def _found(event: Found) -> str:
     return f"Found: {text}{where}"
 
 
+def _accident(event) -> str:
+    """A stub or burn accident (kb.hand.accidents) in words."""
+    if isinstance(event, BurnsSeen):
+        parts = [f"{_list(cards)} {words}" for cards, words in
+                 ((event.exposed, "turned up"), (event.seen, "seen")) if cards]
+        return f"Burn cards: {'; '.join(parts)} (by the {event.by})"
+    parts = [word for flag, word in ((event.dropped, "dropped"),
+                                     (event.disordered, "out of order")) if flag]
+    if event.mixed_with:
+        parts.append(f"mixed with the {' and the '.join(event.mixed_with)}")
+    parts += [f"{_list(cards)} {words}" for cards, words in
+              ((event.seen, "seen"), (event.flashed, "flashed")) if cards]
+    return f"Stub: {'; '.join(parts)} (by the {event.by})"
+
+
 def describe(event) -> str:
     """One event in words; TypeError for an object that is not a scenario event."""
     if isinstance(event, Deal):
@@ -96,6 +127,12 @@ def describe(event) -> str:
         exposed = f" (then, dealing it, the dealer exposed replacement " \
             f"{_list(event.replacement_exposed)})" if event.replacement_exposed else ""
         return f"Floor called: the ruling is carried out{exposed}"
+    if isinstance(event, (StubAccident, BurnsSeen)):
+        return _accident(event)
+    if isinstance(event, PotAwarded):
+        return "Pot awarded"
+    if isinstance(event, NextHand):
+        return "Next hand begun"
     raise TypeError(f"not a scenario event: {event!r}")
 
 
