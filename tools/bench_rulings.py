@@ -8,10 +8,10 @@ import time
 from pathlib import Path
 
 from kb import DATA
-from kb.rules.engine import rule
-from kb.knowledge.load import load_knowledge_base
-from kb.house.compose import published_rulebooks
 from kb.hand.scenario_file import load_scenario
+from kb.house.compose import published_rulebooks
+from kb.knowledge.load import load_knowledge_base
+from kb.rules.engine import rule
 
 
 def main() -> None:
