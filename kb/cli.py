@@ -288,6 +288,12 @@ def run_rulebook_new(args) -> int:
             which = "argument " if problem.startswith("--") else ""
             print(f"{args.usage.prog}: error: {which}{problem}", file=sys.stderr)
         return 2
+    from kb.house.outputs import PACKAGE
+    parent = args.output.parent.resolve()
+    if parent == PACKAGE or PACKAGE in parent.parents:  # kb/data/rulebooks would publish it
+        return _fail([f"{args.output}: is inside floorbook's package folder ({PACKAGE}), "
+                      "whose rulebooks are published with the handbook; choose a file "
+                      "outside it with -o"])
     if not args.output.parent.is_dir():
         what = "is not a folder" if args.output.parent.exists() else "does not exist"
         return _fail([f"{args.output}: {args.output.parent} {what}; choose another file "

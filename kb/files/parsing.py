@@ -12,7 +12,7 @@ import re
 
 import yaml
 
-from kb.files.problems import fail
+from kb.files.problems import InputError, Problem, fail
 
 #: Deeper YAML than this is refused: no floorbook file needs more than a few levels.
 MAX_DEPTH = 40
@@ -86,6 +86,7 @@ class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
         yaml.constructor.SafeConstructor.__init__(self)
         _Resolver.__init__(self)
         self.file, self.number_keys, self._depth = name, number_keys, 0
+        self.key_problems: list[Problem] = []  # duplicate and non-text keys, all of them
 
     def compose_node(self, parent, index):
         if self.check_event(yaml.AliasEvent):
@@ -117,10 +118,13 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> Mapping:
             key = str(key)  # a seat number; JSON Schema sees keys as text
         if not isinstance(key, str):
             shown = "null" if key is None else str(key).lower() if isinstance(key, bool) else key
-            raise fail(loader.file, line, f"the key {shown} is not text",
-                       f'quote it: "{shown}"')
-        if key in result:
-            raise fail(loader.file, line, f"the key {key!r} appears twice", "keep one")
+            loader.key_problems.append(Problem(loader.file, line, f"the key {shown} is not "
+                                               "text", f'quote it: "{shown}"'))
+            continue
+        if key in result:  # noted, and parsing goes on so every such key is reported
+            loader.key_problems.append(Problem(loader.file, line,
+                                               f"the key {key!r} appears twice", "keep one"))
+            continue
         result[key] = loader.construct_object(value_node, deep=True)
         result._key_lines[key] = line
         result._value_lines[key] = value_node.start_mark.line + 1
@@ -167,7 +171,10 @@ def parse_text(text: str, name: str, number_keys: bool = False):
         raise fail(name, text[:position].count("\n") + 1,
                    "the file holds a character YAML does not allow", "remove it") from None
     try:
-        return loader.get_single_data()
+        data = loader.get_single_data()
+        if loader.key_problems:
+            raise InputError(loader.key_problems)
+        return data
     except yaml.MarkedYAMLError as error:
         raise fail(name, _syntax_line(text, error), f"not valid YAML: {error.problem}",
                    "fix the YAML syntax") from None
