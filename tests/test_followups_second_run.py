@@ -40,3 +40,14 @@ def test_rulebook_new_refuses_a_file_inside_the_package_folder(capsys):
     assert capsys.readouterr().err.startswith(
         f"{target}: is inside floorbook's package folder ({PACKAGE}), whose rulebooks are "
         "published with the handbook")
+
+
+def test_a_boxed_position_past_the_cards_of_a_street_is_a_located_error(tmp_path, capsys):
+    path = tmp_path / "boxed.yaml"
+    path.write_text("id: boxed\ntitle: Boxed\ngame: holdem\nseats: 3\nbutton: 3\nevents:\n"
+                    "  - deal: {}\n  - act: [call, call, check]\n  - flop: {boxed: [9]}\n",
+                    encoding="utf-8")
+    assert main(["rule", str(path), "--rulebook", "tda@2024"]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        f"{path}:9: boxed position 9 of the flop was never dealt (use a position from 1 "
+        "to 3)"]

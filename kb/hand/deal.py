@@ -224,6 +224,10 @@ def _street(state: Replay, event: Street) -> None:
             irregular(state, "boxed", event, position=position, card=card, street=event.name)
             continue
         dealt.append(card)
+    unused = sorted(p for p in event.boxed if p > position)  # never reached: not silence
+    if unused:
+        raise fail(state, event, f"boxed position {unused[0]} of the {event.name} was never "
+                   "dealt", f"use a position from 1 to {position}")
     table.board.extend(dealt)
     _street_facts(state, event, burned, dealt)
     state.betting.new_round(event.name)
