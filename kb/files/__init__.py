@@ -44,11 +44,12 @@ from pathlib import Path
 from kb.files.parsing import MAX_DEPTH, Mapping, Sequence, line_of, parse_text
 from kb.files.problems import InputError, Problem, fail
 from kb.files.reading import MAX_BYTES, MAX_USER_BYTES, read_text
-from kb.files.validation import SCHEMAS, schema, validate, validate_with
+from kb.files.validation import (SCHEMAS, schema, validate, validate_with,
+                                 whole_number_problems)
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_USER_BYTES", "SCHEMAS", "InputError", "Mapping",
            "Problem", "Sequence", "fail", "line_of", "parse_text", "read", "read_text",
-           "schema", "validate", "validate_with"]
+           "schema", "validate", "validate_with", "whole_number_problems"]
 
 
 def read(path: Path, kind: str, name: str | None = None, max_bytes: int = MAX_BYTES,

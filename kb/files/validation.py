@@ -12,7 +12,7 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
-from kb.files.parsing import Mapping, line_of
+from kb.files.parsing import Mapping, Sequence, line_of
 from kb.files.problems import Problem
 
 SCHEMAS = Path(str(resources.files("kb") / "schemas"))
@@ -150,3 +150,30 @@ def _describe(kind, where, value, schema, error) -> tuple[str, str]:
         return (f"{where} has {_count(len(value), 'field')}",
                 hint or "see the format's documentation")
     return f"{where}: {error.message}", hint
+
+
+def whole_number_problems(data, file: str, schema_problems: list[Problem], where: str = "",
+                          skip: str = "") -> list[Problem]:
+    """Whole numbers written with a decimal point (``3.0``) anywhere under ``data``:
+    JSON Schema counts them as integers, a floorbook file does not.  Each is reported at
+    its line unless ``schema_problems`` already speak of it; ``where`` prefixes the paths
+    named, ``skip`` is a top-level key left to another reader.
+
+    >>> from kb.files.parsing import parse_text
+    >>> [str(p) for p in whole_number_problems(parse_text("seats: 3.0", "t.yaml"), "t.yaml", [])]
+    ['t.yaml:1: seats must be a whole number (write 3, without a decimal point)']
+    """
+    problems = []
+    steps = data.items() if isinstance(data, Mapping) else \
+        enumerate(data) if isinstance(data, Sequence) else ()
+    for step, value in steps:
+        if step == skip:
+            continue
+        path = f"{where}[{step}]" if isinstance(step, int) else f"{where}.{step}".lstrip(".")
+        if isinstance(value, (Mapping, Sequence)):
+            problems += whole_number_problems(value, file, schema_problems, path)
+        elif isinstance(value, float) and value.is_integer() and not any(
+                p.message.startswith(path + " ") for p in schema_problems):
+            problems.append(Problem(file, line_of(data, step), f"{path} must be a whole "
+                                    "number", f"write {int(value)}, without a decimal point"))
+    return problems

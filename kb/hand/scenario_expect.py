@@ -25,7 +25,8 @@ from functools import cache
 
 from jsonschema import Draft202012Validator
 
-from kb.files import SCHEMAS, Mapping, Problem, Sequence, line_of, validate_with
+from kb.files import (SCHEMAS, Mapping, Problem, Sequence, validate_with,
+                      whole_number_problems)
 from kb.hand.scenario import Citation
 from kb.hand.scenario_events import card_problems, cards, numbers
 
@@ -50,7 +51,7 @@ def read_expect(data: Mapping, file: str) -> tuple[dict, dict, list[Problem]]:
         return {}, {}, []
     whole, one = _validators()
     problems = validate_with(whole, data, file)
-    problems += _fractions(expect, file, "expect", problems)
+    problems += whole_number_problems(expect, file, problems, "expect")
     if not isinstance(expect, Mapping):
         return {}, {}, problems
     entries = {}
@@ -58,7 +59,7 @@ def read_expect(data: Mapping, file: str) -> tuple[dict, dict, list[Problem]]:
         cards_wrong = _card_problems(book, entry, file)
         problems += cards_wrong
         if isinstance(entry, Mapping) and not validate_with(one, entry, file) \
-                and not cards_wrong and not _fractions(entry, file, "", []):
+                and not cards_wrong and not whole_number_problems(entry, file, []):
             entries[book] = _expectation(entry)
     return entries, {book: expect.key_line(book) for book in expect}, \
         sorted(problems, key=lambda p: (p.line, p.message))
@@ -81,23 +82,6 @@ def _card_problems(book: str, entry, file: str, where: str = "") -> list[Problem
     if isinstance(calls, Sequence):
         for index, call in enumerate(calls):
             problems += _card_problems(book, call, file, f"{where}.calls[{index}]")
-    return problems
-
-
-def _fractions(value, file: str, where: str, schema_problems: list[Problem]) -> list[Problem]:
-    """Whole numbers written with a decimal point (``3.0``): JSON Schema counts them as
-    integers, a scenario does not; each is reported unless the schema spoke of it."""
-    problems = []
-    steps = value.items() if isinstance(value, Mapping) else \
-        enumerate(value) if isinstance(value, Sequence) else ()
-    for step, item in steps:
-        path = f"{where}[{step}]" if isinstance(step, int) else f"{where}.{step}".lstrip(".")
-        if isinstance(item, (Mapping, Sequence)):
-            problems += _fractions(item, file, path, schema_problems)
-        elif isinstance(item, float) and item.is_integer() and not any(
-                p.message.startswith(path + " ") for p in schema_problems):
-            problems.append(Problem(file, line_of(value, step), f"{path} must be a whole "
-                                    "number", f"write {int(item)}, without a decimal point"))
     return problems
 
 

@@ -39,11 +39,11 @@ from kb.files import (
     InputError,
     Mapping,
     Problem,
-    Sequence,
     line_of,
     parse_text,
     read_text,
     validate,
+    whole_number_problems,
 )
 from kb.hand.cards import deck_from_spec
 from kb.hand.scenario import GAMES, STUD_GAMES, Scenario, ScenarioError, default_blinds
@@ -89,7 +89,7 @@ def parse_scenario(text: str, file: str = "<string>") -> Scenario:
                             "write a scenario: see docs/scenario-format.md")
     problems = validate(data, "scenario", file)
     if isinstance(data, Mapping):
-        problems += _fractions(data, file, problems, skip="expect")
+        problems += whole_number_problems(data, file, problems, skip="expect")
         problems += _problems(data, file)
     if problems:
         raise ScenarioError.of(problems)
@@ -144,26 +144,6 @@ def _deck_problems(data: Mapping, file: str) -> list[Problem]:
     """Text in ``deck`` that is not a card.  A card listed twice is not a problem: a deck
     holding a duplicate is a fouled deck, and a scenario must be able to deal one."""
     return card_problems(data, "deck", "deck", file)
-
-
-def _fractions(data, file: str, schema_problems: list[Problem], where: str = "",
-               skip: str = "") -> list[Problem]:
-    """Whole numbers written with a decimal point (``3.0``): JSON Schema counts them as
-    integers, a scenario does not; each is reported unless the schema spoke of it
-    (``skip``: a top-level key left to another reader)."""
-    problems = []
-    steps = data.items() if isinstance(data, Mapping) else enumerate(data)
-    for step, value in steps:
-        if step == skip:
-            continue
-        path = f"{where}[{step}]" if isinstance(step, int) else f"{where}.{step}".lstrip(".")
-        if isinstance(value, (Mapping, Sequence)):
-            problems += _fractions(value, file, schema_problems, path)
-        elif isinstance(value, float) and value.is_integer() and not any(
-                p.message.startswith(path + " ") for p in schema_problems):
-            problems.append(Problem(file, line_of(data, step), f"{path} must be a whole "
-                                    "number", f"write {int(value)}, without a decimal point"))
-    return problems
 
 
 def _line(data: Mapping, key: str, index: int | None) -> int:
