@@ -21,7 +21,7 @@ from kb.hand.scenario import Scenario
 from kb.hand.segments import Carried, play_segment, resume, segments, standing
 from kb.hand.situation import Case, representative, topics_for, units
 from kb.hand.table import StubEmpty
-from kb.knowledge.model import GAME_GROUPS, Confidence, KnowledgeBase
+from kb.knowledge.model import GAME_GROUPS, Confidence, KnowledgeBase, RelationKind
 from kb.rules.combine import combine
 from kb.rules.deciders import load_deciders
 from kb.rules.remedies import Decision, cut, floor_decision
@@ -154,7 +154,7 @@ def _run(deciders: dict, rulebook: Rulebook, pid: str, case: Case, kb: Knowledge
     """The decision of ``pid``'s decider; a house provision without one rules through the
     deciders of the provisions it executes as (``Rulebook.executes_as``), in order, each
     only where it applies (a hold'em decider never rules a stud hand)."""
-    executes_as = rulebook.executes_as.get(pid, ())
+    executes_as = rulebook.executes_as.get(pid, ()) or _same_as(kb, deciders, pid)
     for name in (pid, *(n for n in executes_as if _applies(kb, covered, n, case))):
         decider = deciders.get(name)
         try:
@@ -166,6 +166,16 @@ def _run(deciders: dict, rulebook: Rulebook, pid: str, case: Case, kb: Knowledge
         if decision is not None:
             return decision
     return None
+
+
+def _same_as(kb: KnowledgeBase, deciders: dict, pid: str) -> tuple[str, ...]:
+    """A provision with no decider of its own that the knowledge base records as the
+    ``same-as`` another book's provision rules through that provision's decider (the WSOP
+    four-card flop is TDA 39-A's rule): the knowledge base, not copied code, says so."""
+    if pid in deciders or not kb.has("provision", pid):
+        return ()
+    return tuple(r.target for r in kb.provision(pid).relations
+                 if r.kind == RelationKind.SAME_AS and r.target in deciders)
 
 
 def _applies(kb: KnowledgeBase, covered: dict, pid: str, case: Case) -> bool:

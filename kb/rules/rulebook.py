@@ -18,6 +18,10 @@ from kb.knowledge.model import KnowledgeBase, RelationKind
 
 #: The editions published as rulebooks: rulebook id -> the edition whose provisions apply.
 EDITIONS = {"rrop@v11": "rrop@v11", "tda@2024": "tda@2024", "tda@2026": "tda@2024"}
+#: Books that send what they do not cover to another book: rulebook id -> the editions whose
+#: provisions follow its own, in order.  WSOP Tournament Rule 129 (2024) sends every
+#: situation the tournament rules do not cover to the Live Action rules.
+FALLBACKS = {"wsop@2024": ("wsop-live@2024",)}
 _PRECEDES = (RelationKind.EXCEPTION_TO, RelationKind.REFINES, RelationKind.OVERRIDES)
 
 
@@ -62,12 +66,10 @@ def edition_rulebook(kb: KnowledgeBase, edition_id: str) -> Rulebook:
         raise RulebookError(f"unknown rulebook {edition_id!r}; the editions are "
                             + ", ".join(EDITIONS))
     rules = EDITIONS[edition_id]
-    provisions = [p for p in kb.provisions if p.number_in(rules)]
-    topics: dict[str, list[str]] = {}
-    for provision in provisions:
-        for topic in provision.topics:
-            topics.setdefault(topic, []).append(provision.id)
-    ordered = {t: precedence_order(kb, pids, rules) for t, pids in topics.items()}
+    ordered: dict[str, tuple[str, ...]] = {}
+    for edition in (rules, *FALLBACKS.get(edition_id, ())):
+        for topic, pids in _by_topic(kb, edition).items():
+            ordered[topic] = ordered.get(topic, ()) + precedence_order(kb, pids, edition)
     silent = {t.id: dict(t.silent).get(edition_id) or dict(t.silent).get(rules)
               for t in kb.topics if dict(t.silent).get(edition_id) or dict(t.silent).get(rules)}
     title = kb.edition(edition_id).label if kb.has("edition", edition_id) else edition_id
@@ -75,7 +77,18 @@ def edition_rulebook(kb: KnowledgeBase, edition_id: str) -> Rulebook:
     if kb.has("source", source):
         title = f"{kb.source(source).title}, {title}"
     citation = (edition_id,) if edition_id == rules else (edition_id, rules)
+    citation += FALLBACKS.get(edition_id, ())
     return Rulebook(edition_id, title, citation, ordered, silent)
+
+
+def _by_topic(kb: KnowledgeBase, edition: str) -> dict[str, list[str]]:
+    """Topic id -> the ids of the provisions numbered in ``edition`` that list it."""
+    topics: dict[str, list[str]] = {}
+    for provision in kb.provisions:
+        if provision.number_in(edition):
+            for topic in provision.topics:
+                topics.setdefault(topic, []).append(provision.id)
+    return topics
 
 
 def precedence_order(kb: KnowledgeBase, pids: list[str], edition: str) -> tuple[str, ...]:
