@@ -335,7 +335,7 @@ def _event(event: dict, line: int):
         return end_event(name, line)
     if name == "floor":
         return Floor(line=line, replacement_exposed=tuple(body.get("replacement-exposed", ())))
-    if name in ("stub", "burns"):
+    if name in ("stub", "burns", "set-aside"):
         return accident_event(name, body, line)
     if name in STUD_STREETS:
         return StudStreet(line=line, name=name, exposed=tuple(body.get("exposed", ())),

@@ -1,9 +1,9 @@
 """Stub and burn accidents for the random-hand generator (:mod:`tests.strategies`): the
-events ``stub`` and ``burns`` drawn, and their records built directly."""
+events ``stub``, ``burns`` and ``set-aside`` drawn, and their records built directly."""
 
 from __future__ import annotations
 
-from kb.hand.scenario import BurnsSeen, StubAccident
+from kb.hand.scenario import BurnsSeen, SetAsideMucked, StubAccident
 
 
 def accidents(pick, body: list[dict], cards: list[str]) -> None:
@@ -32,9 +32,14 @@ def accidents(pick, body: list[dict], cards: list[str]) -> None:
         if pick.chance(0.3):
             burns["by"] = pick.choice(["dealer", "player"])
         body.insert(pick.integer(1, len(body)), {"burns": burns})
+    if pick.chance(0.06):       # mucks whatever a ruling or the replay set aside by then
+        muck = {"mucked": True, **({"by": "player"} if pick.chance(0.2) else {})}
+        body.insert(pick.integer(1, len(body)), {"set-aside": muck})
 
 
 def accident_event(name: str, body: dict, line: int):
+    if name == "set-aside":
+        return SetAsideMucked(line=line, by=body.get("by", "dealer"))
     if name == "burns":
         return BurnsSeen(line=line, exposed=tuple(body.get("exposed", ())),
                          seen=tuple(body.get("seen", ())), by=body.get("by", "dealer"))

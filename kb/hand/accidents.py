@@ -18,7 +18,7 @@ deck.  Rebuilding or reshuffling the stub is a remedy, the deciders' (kb.rules.d
 
 from __future__ import annotations
 
-from kb.hand.scenario import BurnsSeen, StubAccident
+from kb.hand.scenario import BurnsSeen, SetAsideMucked, StubAccident
 from kb.hand.table import Replay, fail, irregular
 
 
@@ -58,3 +58,16 @@ def burns_seen(state: Replay, event: BurnsSeen) -> None:
                            "name cards among the burns at this point")
     irregular(state, "burn-seen", event, exposed=list(event.exposed), seen=list(event.seen),
               by=event.by)
+
+
+def set_aside_mucked(state: Replay, event: SetAsideMucked) -> None:
+    """Replay ``event``: every card set aside goes to the muck; records ``set-aside-mucked``
+    with those cards.  With nothing set aside (the book's remedy set nothing apart) the
+    event changes nothing and records nothing."""
+    table = state.table
+    if not table.set_aside:
+        return
+    cards = list(table.set_aside)
+    table.muck.extend(cards)
+    table.set_aside.clear()
+    irregular(state, "set-aside-mucked", event, cards=cards, by=event.by)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kb.hand.accidents import burns_seen, stub_accident
+from kb.hand.accidents import burns_seen, set_aside_mucked, stub_accident
 from kb.hand.actions import Betting
 from kb.hand.cards import JOKER, is_standard
 from kb.hand.end_of_hand import next_hand, pot_awarded
@@ -41,6 +41,7 @@ from kb.hand.scenario import (
     Scenario,
     ScenarioError,
     Street,
+    SetAsideMucked,
     StubAccident,
     StudStreet,
     clockwise_from,
@@ -356,5 +357,6 @@ def _note_jokers(state: Replay, event) -> None:
 
 _HANDLERS = {Deal: _deal, Act: _act, Street: _street, Found: _found,
              StudStreet: stud_street, Draw: draw,
-             StubAccident: stub_accident, BurnsSeen: burns_seen}
+             StubAccident: stub_accident, BurnsSeen: burns_seen,
+             SetAsideMucked: set_aside_mucked}
 _HANDLERS.update({PotAwarded: pot_awarded, NextHand: next_hand})

@@ -182,6 +182,15 @@ class BurnsSeen:
 
 
 @dataclass(frozen=True)
+class SetAsideMucked:
+    """``set-aside: {mucked: true}``: the cards set aside at this point (by an earlier
+    ruling or the replay) went into the muck; ``by`` is who caused it (dealer or player)."""
+
+    line: int
+    by: str = "dealer"
+
+
+@dataclass(frozen=True)
 class PotAwarded:
     """``pot: awarded`` (docs/scenario-format.md, "The end of a hand"): the pot was
     awarded here.  The betting is over and the table stays as it lay; only ``found``,
@@ -199,7 +208,8 @@ class NextHand:
     line: int
 
 
-Event = Deal | Act | Street | Found | Draw | StudStreet | Floor | StubAccident | BurnsSeen | PotAwarded | NextHand
+Event = (Deal | Act | Street | Found | Draw | StudStreet | Floor | StubAccident | BurnsSeen
+         | SetAsideMucked | PotAwarded | NextHand)
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from kb.hand.scenario import (
     Found,
     NextHand,
     PotAwarded,
+    SetAsideMucked,
     Street,
     StubAccident,
     StudStreet,
@@ -46,6 +47,7 @@ FOUND_KINDS = ("duplicate", "foreign", "odd-back", "missing", "wrong-count")
 EVENT_GAMES = {"deal": FLOP_GAMES + DRAW_GAMES, "act": None, "flop": FLOP_GAMES,
                "turn": FLOP_GAMES, "river": FLOP_GAMES, "found": None, "draw": DRAW_GAMES,
                "floor": None, "pot": None, "next-hand": None, "stub": None, "burns": None,
+               "set-aside": None,
                **{street: STUD_GAMES for street in STUD_STREETS}}
 _DEAL_SEATS = ("player-exposed", "short", "dealt-out", "first-to")
 
@@ -270,8 +272,12 @@ def _burns(name: str, body: Mapping, line: int) -> BurnsSeen:
                      seen=cards(body.get("seen", ())), by=body.get("by", "dealer"))
 
 
-_BUILDERS = {"floor": _floor, "stub": _stub, "burns": _burns, "deal": _deal, "act": _act, "flop": _street, "turn": _street,
-             "river": _street,
+def _set_aside(name: str, body: Mapping, line: int) -> SetAsideMucked:
+    return SetAsideMucked(line=line, by=body.get("by", "dealer"))
+
+
+_BUILDERS = {"floor": _floor, "stub": _stub, "burns": _burns, "set-aside": _set_aside,
+             "deal": _deal, "act": _act, "flop": _street, "turn": _street, "river": _street,
              "found": _found, "draw": _draw, **{street: _stud_street for street in STUD_STREETS}}
 
 

@@ -205,6 +205,7 @@ def topics_for(irregularity: Irregularity, replay: Replay) -> tuple[str, ...]:
 #: Stub and burn accidents (kb.hand.accidents): a spoiled stub is rebuilt or reshuffled;
 #: stub or burn cards seen raise a topic of their own.
 _ACCIDENT_TOPICS = {"stub-spoiled": ("mid-hand-reshuffle",),
+                    "set-aside-mucked": ("set-aside-cards-mucked",),
                     "stub-seen": ("seen-stub-and-burn-cards",),
                     "burn-seen": ("seen-stub-and-burn-cards",)}
 

@@ -28,6 +28,7 @@ from kb.hand.scenario import (
     NextHand,
     PotAwarded,
     Scenario,
+    SetAsideMucked,
     Street,
     StubAccident,
     StudStreet,
@@ -129,6 +130,8 @@ def describe(event) -> str:
         return f"Floor called: the ruling is carried out{exposed}"
     if isinstance(event, (StubAccident, BurnsSeen)):
         return _accident(event)
+    if isinstance(event, SetAsideMucked):
+        return f"The cards set aside were mucked (by the {event.by})"
     if isinstance(event, PotAwarded):
         return "Pot awarded"
     if isinstance(event, NextHand):
