@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from kb.hand.actions import Record, rrop_action_begun, tda_substantial_action
+from kb.hand.actions import CUTOFF_TESTS, Record, rrop_action_begun, tda_substantial_action
 from kb.hand.end_of_hand import stage_found
 from kb.hand.scenario import DRAW_GAMES, STUD_GAMES, Scenario
 from kb.hand.table import Irregularity, Replay, Table, hole_cards
@@ -34,7 +34,9 @@ class Case:
     irregularity: Irregularity | None
     rng: random.Random
     params: dict = field(default_factory=dict)
-    cutoff_rule: str = "rrop"       # "rrop" (action has begun) or "tda" (substantial action)
+    #: the name of the rulebook's misdeal cutoff test in kb.hand.actions.CUTOFF_TESTS:
+    #: "rrop" (action has begun), "tda" (substantial action), "wsop-live" (LA Rule 105)
+    cutoff_rule: str = "rrop"
 
     @property
     def table(self) -> Table:
@@ -73,10 +75,9 @@ class Case:
 
     def cutoff_reached(self) -> bool:
         """Whether the rulebook's misdeal cutoff has passed (its misdeal-cutoff provisions
-        decide which test: RRoP's or the TDA's)."""
-        if self.cutoff_rule == "tda":
-            return self.substantial_action() is not None
-        return self.action_begun()
+        decide which test: :data:`kb.hand.actions.CUTOFF_TESTS`, chosen by
+        :func:`kb.rules.cutoffs.cutoff_rule`)."""
+        return CUTOFF_TESTS[self.cutoff_rule](self.records, self.game in STUD_GAMES)
 
     @property
     def proper_cards(self) -> int:

@@ -73,8 +73,10 @@ def rrop_extra_cards(case):
 
 
 def _acted(case) -> str:
-    """Robert's Rules Misdeals 1 in words when one player has acted (not yet the cutoff)."""
-    if not case.records:
+    """Robert's Rules Misdeals 1 in words when one player has acted (not yet the cutoff).
+    Nothing under another book's cutoff that reuses this decider through ``same-as`` (WSOP
+    Live Action Rule 104 with its Rule 105, where two folds are not yet the cutoff)."""
+    if not case.records or case.cutoff_rule != "rrop":
         return ""
     return (f" Only seat {case.records[0].seat} has acted, and Misdeals 1 needs two players "
             "acting before a misdeal can no longer be called.")
