@@ -47,6 +47,7 @@ class RelationKind(StrEnum):
     DEFINES = "defines"
     RENUMBERS = "renumbers"
     MISCITES = "miscites"
+    REVISES = "revises"
 
     @property
     def inverse(self) -> str:
@@ -69,6 +70,7 @@ _INVERSES = {
     RelationKind.DEFINES: "defined-by",
     RelationKind.RENUMBERS: "renumbered-by",
     RelationKind.MISCITES: "miscited-by",
+    RelationKind.REVISES: "revised-by",
 }
 
 

@@ -236,21 +236,35 @@ def _ruling(kb, rulebook: Rulebook, case: Case, decision: Decision, pid, topic) 
 
 
 def _renumber(kb: KnowledgeBase, rulebook: Rulebook, text: str) -> str:
-    """Deciders' explanations name rules by their number in the rules edition (TDA 2024);
-    a rulebook that cites another edition (tda@2026) gets that edition's numbers."""
+    """Deciders' explanations name rules by their number in the edition the deciders number
+    rules by (TDA 2024); a rulebook of another edition (tda@2026) gets that edition's numbers,
+    a revised rule the number of the provision that revises it (2024 35-E is 2026 37-E)."""
     cited, rules = rulebook.id, EDITIONS.get(rulebook.id, rulebook.id)
     if cited == rules:
         return text
     pairs = {}
     for provision in kb.provisions:
-        old, new = provision.number_in(rules), provision.number_in(cited)
-        if old and new and old.number != new.number:
-            pairs[old.number] = new.number
+        new = provision.number_in(cited)
+        for old in _earlier_numbers(kb, provision, rules) if new else ():
+            if old.number != new.number:
+                pairs[old.number] = new.number
     if not pairs:
         return text
     pattern = re.compile(r"(?<![\w-])(" + "|".join(
         re.escape(n) for n in sorted(pairs, key=len, reverse=True)) + r")(?![\w-])")
     return pattern.sub(lambda match: pairs[match.group(1)], text)
+
+
+def _earlier_numbers(kb: KnowledgeBase, provision, rules: str) -> list:
+    """The number ``rules`` gives ``provision``, or else the first provision it revises
+    (TDA 2026 37-E revises 35-E first, then 35-A-6, whose number stays 2024's)."""
+    own = provision.number_in(rules)
+    if own is not None:
+        return [own]
+    revised = [kb.provision(r.target) for r in provision.relations
+               if r.kind == RelationKind.REVISES and kb.has("provision", r.target)]
+    number = revised[0].number_in(rules) if revised else None
+    return [number] if number is not None else []
 
 
 def _citation(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> Citation | None:
@@ -280,8 +294,10 @@ def _omaha(case: Case, citations) -> str:
             "of Robert's Rules were not seen, so this is this project's reading.")
 
 
-_TDA_NUMBERS = ("No text of a 2026 TDA edition was seen: these rule numbers are a secondary "
-                "source's (the 2024 number plus 2 from Rule 26 up).")
+_TDA_NUMBERS = ("TDA 2026 numbers are those of a paraphrase of the 2026 rules (2024 Rules "
+                "7-20 move up one, 21-69 two, 71 three); the English 2026 text was not seen, "
+                "and the rule is applied as its 2024 text, which the paraphrase shows "
+                "unchanged.")
 _BOOK = {"rrop": "Robert's Rules", "tda": "TDA rule"}
 _MISDEALS = ("Robert's Rules Misdeals are numbered as in the version 11 translation (1 the "
              "cutoff, 2 the list of causes); older English copies number them the other way "
@@ -301,7 +317,8 @@ def _doubt(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> str:
     if cite is None:
         return ""
     name = f"{_BOOK.get(provision.source, provision.source)} {cite.number}"
-    number = next((n for n in provision.numbers if n.number == cite.number), None)
+    number = provision.number_in(f"{cite.source}@{cite.edition}") or next(
+        (n for n in provision.numbers if n.number == cite.number), None)
     if provision.confidence == Confidence.UNCONFIRMED:
         return (f"Unconfirmed: {name} is known only from a secondary source's citation; no "
                 "copy of the book showing it was seen.")
@@ -310,7 +327,7 @@ def _doubt(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> str:
                 f"book{_number_status(number)}.")
     if number is None or number.confidence == Confidence.CONFIRMED:
         return ""
-    if number.confidence == Confidence.UNCONFIRMED and provision.source == "tda":
+    if provision.source == "tda" and number.edition == "tda@2026":
         return _TDA_NUMBERS
     if number.confidence == Confidence.UNCONFIRMED:
         return (f"Unconfirmed number: the text of {name} was seen, but not its number in "

@@ -2,8 +2,11 @@
 
 An edition is a rulebook (``rrop@v11``, ``tda@2024``, ``tda@2026``); a house rulebook is
 composed later by :mod:`kb.house.compose` from a base edition plus explicit changes and uses the
-same :class:`Rulebook` record.  ``tda@2026`` is the TDA 2024 rules cited with the 2026
-numbers (sources.md 0.1: no 2026 text was found; seed 000's numbers are 2024 + 2).
+same :class:`Rulebook` record.  An edition's rulebook rules with the provisions numbered in
+that edition.  ``tda@2026`` (numbered as a paraphrase of the 2026 rules shows them,
+more-books.md section 3) numbers every 2024 rule it keeps; where 2026 changed a rule, a
+provision numbered only in 2026 ``revises`` the 2024 one and rules in its place, and new 2026
+rules are provisions numbered only in 2026.
 
 Precedence inside one book is stated, not implied by file order: a provision that is an
 ``exception-to``, ``refines`` or ``overrides`` another comes before it; the book's own
@@ -16,7 +19,9 @@ from dataclasses import dataclass, field
 
 from kb.knowledge.model import KnowledgeBase, RelationKind
 
-#: The editions published as rulebooks: rulebook id -> the edition whose provisions apply.
+#: The editions published as rulebooks: rulebook id -> the edition its deciders number rules
+#: by (the engine renumbers their explanations for the rulebook) and whose ``silent`` notes it
+#: keeps on topics where it has no provision of its own.
 EDITIONS = {"rrop@v11": "rrop@v11", "tda@2024": "tda@2024", "tda@2026": "tda@2024"}
 #: Books that send what they do not cover to another book: rulebook id -> the editions whose
 #: provisions follow its own, in order.  WSOP Tournament Rule 129 (2024) sends every
@@ -60,25 +65,38 @@ class Rulebook:
 
 
 def edition_rulebook(kb: KnowledgeBase, edition_id: str) -> Rulebook:
-    """The rulebook of one edition: every provision numbered in its rules edition, grouped
-    by topic.  Raises :class:`RulebookError` for an edition that is not published."""
+    """The rulebook of one edition: every provision numbered in it, grouped by topic (for
+    ``tda@2026``: the 2024 rules it keeps, renumbered, with the provisions that revise 2024's
+    in their place).  Raises :class:`RulebookError` for an edition that is not published."""
     if edition_id not in EDITIONS:
         raise RulebookError(f"unknown rulebook {edition_id!r}; the editions are "
                             + ", ".join(EDITIONS))
     rules = EDITIONS[edition_id]
     ordered: dict[str, tuple[str, ...]] = {}
-    for edition in (rules, *FALLBACKS.get(edition_id, ())):
+    for edition in (edition_id, *FALLBACKS.get(edition_id, ())):
         for topic, pids in _by_topic(kb, edition).items():
             ordered[topic] = ordered.get(topic, ()) + precedence_order(kb, pids, edition)
-    silent = {t.id: dict(t.silent).get(edition_id) or dict(t.silent).get(rules)
-              for t in kb.topics if dict(t.silent).get(edition_id) or dict(t.silent).get(rules)}
+    silent = {t.id: note for t in kb.topics
+              if (note := _silent(kb, t, edition_id, rules, ordered.get(t.id, ())))}
     title = kb.edition(edition_id).label if kb.has("edition", edition_id) else edition_id
     source = kb.edition(edition_id).source if kb.has("edition", edition_id) else ""
     if kb.has("source", source):
         title = f"{kb.source(source).title}, {title}"
-    citation = (edition_id,) if edition_id == rules else (edition_id, rules)
-    citation += FALLBACKS.get(edition_id, ())
+    citation = (edition_id,) + FALLBACKS.get(edition_id, ())
     return Rulebook(edition_id, title, citation, ordered, silent)
+
+
+def _silent(kb: KnowledgeBase, topic, edition_id: str, rules: str, governing) -> str:
+    """What ``edition_id`` does not cover on ``topic``: its own ``silent`` note, else the
+    note of the edition its deciders number rules by, unless the edition has a provision
+    on the topic that that edition lacks (TDA 2026's RP-25 ends 2024's silence on a draw
+    stub running short)."""
+    notes = dict(topic.silent)
+    if notes.get(edition_id) or edition_id == rules:
+        return notes.get(edition_id, "")
+    if any(not kb.provision(pid).number_in(rules) for pid in governing):
+        return ""
+    return notes.get(rules, "")
 
 
 def _by_topic(kb: KnowledgeBase, edition: str) -> dict[str, list[str]]:
