@@ -181,12 +181,17 @@ def test_each_topic_matrix_has_a_row_per_scenario_ruled_on_it(site, kb):
 
 
 def test_disagreements_page_lists_computed_disagreements_with_their_scenarios(site, kb):
-    from kb.rules.disagreements import computed_disagreements, load_scenarios
+    from kb.handbook.matrix import shown_anchor
+    from kb.rules.disagreements import PAIRS, computed_disagreements, load_scenarios
+    from kb.rules.rulebook import EDITIONS
     page = _text(site / "disagreements.html")
-    found = computed_disagreements(kb, load_scenarios())
-    assert len(found) > 20
-    for c in found:
+    first = computed_disagreements(kb, load_scenarios())
+    assert len(first) > 20
+    for c in first:
         assert f'id="shown-{c.topic}-scenario-{c.scenario}"' in page
+    pairs = [pair for pair in PAIRS if set(pair) <= set(EDITIONS)]
+    for c in computed_disagreements(kb, load_scenarios(), pairs=pairs):
+        assert f'id="{shown_anchor(c.topic, c.scenario, c.pair)}"' in page
     flop = page[page.index('id="shown-four-card-flop-scenario-case-c27'):]
     flop = flop[:flop.index('class="floorbook-scenario"', 10)]
     assert "Robert’s Rules" in page and "Robert’s Rules v11" in flop and "TDA 2024" in flop
@@ -195,7 +200,8 @@ def test_disagreements_page_lists_computed_disagreements_with_their_scenarios(si
     assert 'href="topics/deck-changes.html' in texts       # declared, no scenario
     assert 'href="topics/four-card-flop.html' not in texts
     index = _text(site / "rule-disagreements.html")
-    assert "case-c27-four-card-flop-stuck-cards" in index and "rulings differ" in index
+    assert "case-c27-four-card-flop-stuck-cards" in index
+    assert "rrop@v11 / tda@2024 differ" in index
 
 
 def test_a_hand_with_several_floor_calls_shows_every_call_in_its_matrix_cell(site):

@@ -193,8 +193,9 @@ class DisagreementsDirective(ListDirective):
         table = handbook(self.env).rulings
         shown = self.env.domains["rule"].data["shown"]
         for c in table.computed:
-            shown[c.topic, c.scenario] = (self.env.docname, shown_anchor(c.topic, c.scenario),
-                                          table.scenarios[c.scenario].title, c.difference)
+            shown[(c.topic, c.scenario, *c.pair)] = (
+                self.env.docname, shown_anchor(c.topic, c.scenario, c.pair),
+                table.scenarios[c.scenario].title, c.difference)
         return result
 
 

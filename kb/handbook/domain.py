@@ -52,10 +52,10 @@ class RuleDomain(Domain):
     initial_data = {
         "objects": {},        # (objtype, name) -> (docname, anchor, display name)
         "disagreements": {},  # (topic, left, right) -> (docname, anchor, point)
-        "shown": {},          # (topic, scenario) -> (docname, anchor, title, difference)
+        "shown": {},          # (topic, scenario, book, book) -> (docname, anchor, title, difference)
         "uses": {},           # docname -> {view key: digest}
     }
-    data_version = 2
+    data_version = 3
 
     @property
     def objects(self) -> dict:

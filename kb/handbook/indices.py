@@ -53,10 +53,10 @@ class DisagreementIndex(Index):
                 title = topics.get(("topic", topic), (None, None, topic))[2]
                 groups.setdefault(title, []).append(entry)
 
-        for (topic, scenario), (docname, anchor, title, difference) in sorted(
+        for (topic, scenario, *pair), (docname, anchor, title, difference) in sorted(
                 self.domain.data["shown"].items()):
-            add(topic, IndexEntry(title, 0, docname, anchor, scenario, "rulings differ",
-                                  difference))
+            add(topic, IndexEntry(title, 0, docname, anchor, scenario,
+                                  " / ".join(pair) + " differ", difference))
         for (topic, left, right), (docname, anchor, point) in sorted(
                 self.domain.data["disagreements"].items()):
             add(topic, IndexEntry(f"{left} / {right}", 0, docname, anchor, "", "declared",

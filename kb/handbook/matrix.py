@@ -14,6 +14,7 @@ from kb.handbook.fragment import Fragment
 from kb.handbook.rulings import SEED
 from kb.knowledge.graph import disagreements
 from kb.knowledge.names import edition_short
+from kb.rules.disagreements import BOOKS
 
 
 def column_names(hb) -> dict[str, str]:
@@ -128,16 +129,20 @@ def _topic_section(f: Fragment, table, topic: str, declared: list, computed: lis
         f.fingerprint.append((table.files[c.scenario], repr((c.left, c.right))))
 
 
-def shown_anchor(topic: str, scenario_id: str) -> str:
-    """The id of a computed disagreement's heading on the disagreements page."""
-    return f"shown-{topic}-" + cells.anchor(scenario_id)
+def shown_anchor(topic: str, scenario_id: str, pair: tuple[str, str] = BOOKS) -> str:
+    """The id of a computed disagreement's heading on the disagreements page (the first
+    pair of books keeps the anchors it always had)."""
+    books = "" if pair == BOOKS else "-" + "-".join(cells.anchor(b) for b in pair)
+    return f"shown-{topic}-" + cells.anchor(scenario_id) + books
 
 
 def _side_by_side(f: Fragment, table, c, names: dict) -> None:
     scenario = table.scenarios[c.scenario]
     seats = cells.shown_seats([c.left, c.right])
-    heading, about = cells.scenario_heading(scenario, c.difference)
-    heading["ids"] = [shown_anchor(c.topic, c.scenario)]
+    left, right = (names.get(book, book) for book in c.pair)
+    heading, about = cells.scenario_heading(scenario, f"{left} against {right}: "
+                                            f"{c.difference}")
+    heading["ids"] = [shown_anchor(c.topic, c.scenario, c.pair)]
     f.add(f.node(heading), "", f.node(about), "", "::::{grid} 1 2 2 2", ":gutter: 2", "")
     for ruling in (c.left, c.right):
         name = names.get(ruling.rulebook, ruling.rulebook)

@@ -15,7 +15,13 @@ from kb.hand.scenario import Scenario
 from kb.hand.scenario_file import load_scenario
 from kb.house.compose import published_rulebooks
 from kb.knowledge.model import KnowledgeBase
-from kb.rules.disagreements import BOOKS, ComputedDisagreement, computed_disagreements, difference
+from kb.rules.disagreements import (
+    BOOKS,
+    PAIRS,
+    ComputedDisagreement,
+    computed_disagreements,
+    difference,
+)
 from kb.rules.engine import rule
 from kb.rules.rulebook import EDITIONS, Rulebook, edition_rulebook
 from kb.rules.ruling import Ruling
@@ -28,7 +34,8 @@ SEED = 0
 class RulingTable:
     """``scenarios`` by id (file-name order), ``files``: id -> sha1 of the file's text,
     ``rulebooks`` in column order, ``rulings``: (scenario id, rulebook id) -> Ruling,
-    ``computed``: the scenarios on which the two compared books rule differently."""
+    ``computed``: the scenarios on which two compared books rule differently (every pair of
+    :data:`kb.rules.disagreements.PAIRS` whose books are published)."""
 
     scenarios: dict[str, Scenario] = field(default_factory=dict)
     files: dict[str, str] = field(default_factory=dict)
@@ -92,7 +99,7 @@ def build_table(kb: KnowledgeBase, data_dir: Path | None) -> RulingTable:
         files[scenario.id] = hashlib.sha1(path.read_bytes()).hexdigest()
     books = tuple(rulebooks_for(kb, data_dir))
     rulings = {(s.id, b.id): rule(kb, b, s, seed=SEED) for s in scenarios.values() for b in books}
-    computed = ()
-    if {b.id for b in books} >= set(BOOKS):
-        computed = tuple(computed_disagreements(kb, scenarios.values(), rulings))
+    published = {b.id for b in books}
+    pairs = tuple(pair for pair in PAIRS if published >= set(pair))
+    computed = tuple(computed_disagreements(kb, scenarios.values(), rulings, pairs))
     return RulingTable(scenarios, files, books, rulings, computed)

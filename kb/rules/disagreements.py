@@ -1,13 +1,15 @@
 """Disagreements computed from scenario rulings, and their check against the declared ones.
 
-A disagreement is a topic where at least one scenario gets different rulings from the two
-books, Robert's Rules of Poker v11 and the TDA 2024 rules: a different remedy, a different
+A disagreement is a topic where at least one scenario gets different rulings from two
+books compared (:data:`PAIRS`: Robert's Rules of Poker v11 and the TDA 2024 rules, and each
+WSOP book beside the book it is closest to): a different remedy, a different
 procedure (the kinds of steps, in order), or, when neither ruling is random, a different
 table (hands, board, burns, dead seats, the next card of the stub) or different board
 cards dealt later in the hand (steps with ``when``).  A declared disagreement is a ``differs-from`` relation between a
 provision of one book and one of the other.  ``floorbook check`` requires the two to
 match on every topic that scenarios exercise: a declared difference no scenario shows, or
-a difference shown that nobody declared, is a problem.  Topics no scenario reaches (deck
+a difference shown that nobody declared, is a problem; that check holds for the first pair,
+:data:`BOOKS`, whose differs-from relations are complete.  Topics no scenario reaches (deck
 changes, the start of a hand) keep their declared, textual disagreements unchecked.
 
 >>> from kb.knowledge.load import load_knowledge_base
@@ -34,14 +36,19 @@ from kb.rules.engine import rule
 from kb.rules.rulebook import edition_rulebook
 from kb.rules.ruling import Ruling
 
-#: The two books whose rulings are compared, as rulebook ids.
-BOOKS = ("rrop@v11", "tda@2024")
+#: The pairs of books whose rulings are compared, as rulebook ids: the two primary books,
+#: the WSOP tournament rules beside the TDA's, the WSOP cash rules (built on Robert's Rules)
+#: beside Robert's Rules, and the two WSOP books beside each other.
+PAIRS = (("rrop@v11", "tda@2024"), ("tda@2024", "wsop@2024"),
+         ("rrop@v11", "wsop-live@2024"), ("wsop@2024", "wsop-live@2024"))
+#: The pair whose declared disagreements ``floorbook check`` holds against the scenarios.
+BOOKS = PAIRS[0]
 SCENARIOS = DATA / "scenarios"
 
 
 @dataclass(frozen=True)
 class ComputedDisagreement:
-    """One scenario on which the two books rule differently."""
+    """One scenario on which two books rule differently."""
 
     topic: str
     scenario: str
@@ -49,6 +56,11 @@ class ComputedDisagreement:
     left: Ruling
     right: Ruling
     difference: str
+
+    @property
+    def pair(self) -> tuple[str, str]:
+        """The two rulebook ids compared, as in :data:`PAIRS`."""
+        return self.left.rulebook, self.right.rulebook
 
 
 @cache
@@ -89,6 +101,18 @@ def difference(left: Ruling, right: Ruling) -> str:
     ...                                          False, table, ""))
     ('', 'remedy misdeal against continue')
     """
+    for number, (a, b) in enumerate(zip(left.calls, right.calls), 1):
+        what = _call_difference(a, b)
+        if what:
+            return f"floor call {number}: {what}"
+    if len(left.calls) != len(right.calls):
+        return (f"{len(left.calls) + 1} floor calls against {len(right.calls) + 1} (a void "
+                "ended one hand early)")
+    return _call_difference(left, right)
+
+
+def _call_difference(left: Ruling, right: Ruling) -> str:
+    """How one floor call's rulings differ (the remedy, the procedure, the table)."""
     if left.remedy != right.remedy:
         return f"remedy {left.remedy} against {right.remedy}"
     procedure = [[s.do for s in r.steps] for r in (left, right)]
@@ -115,34 +139,41 @@ def _later_cards(ruling: Ruling) -> list:
             if step.do == "deal" and "when" in step.details]
 
 
-def book_rulings(kb: KnowledgeBase, scenarios) -> dict[tuple[str, str], Ruling]:
-    """``(scenario id, book id) -> ruling`` for the two :data:`BOOKS`, seed 0."""
-    books = [edition_rulebook(kb, b) for b in BOOKS]
-    return {(s.id, b.id): rule(kb, b, s) for s in scenarios for b in books}
+def book_rulings(kb: KnowledgeBase, scenarios,
+                 books: tuple[str, ...] = BOOKS) -> dict[tuple[str, str], Ruling]:
+    """``(scenario id, book id) -> ruling`` for the edition rulebooks ``books``, seed 0."""
+    rulebooks = [edition_rulebook(kb, b) for b in books]
+    return {(s.id, b.id): rule(kb, b, s) for s in scenarios for b in rulebooks}
 
 
-def computed_disagreements(kb: KnowledgeBase, scenarios,
-                           rulings: dict | None = None) -> list[ComputedDisagreement]:
-    """Every scenario the two books rule differently, once per topic the rulings name.
-    ``rulings`` (from :func:`book_rulings`, or any mapping holding those keys) saves
-    ruling the scenarios again."""
-    rulings = rulings if rulings is not None else book_rulings(kb, scenarios)
+def computed_disagreements(kb: KnowledgeBase, scenarios, rulings: dict | None = None,
+                           pairs=(BOOKS,)) -> list[ComputedDisagreement]:
+    """Every scenario two books of one of ``pairs`` rule differently, once per pair and
+    topic the rulings name, pair by pair.  ``rulings`` (from :func:`book_rulings`, or any
+    mapping holding those keys) saves ruling the scenarios again."""
+    if rulings is None:
+        rulings = book_rulings(kb, scenarios, tuple(dict.fromkeys(b for p in pairs for b in p)))
     found = []
-    for scenario in scenarios:
-        left, right = (rulings[scenario.id, book] for book in BOOKS)
-        what = difference(left, right)
-        for topic in dict.fromkeys(t for t in (left.topic, right.topic) if t):
-            if what:
-                found.append(ComputedDisagreement(topic, scenario.id, scenario.path, left,
-                                                  right, what))
+    for pair in pairs:
+        for scenario in scenarios:
+            left, right = (rulings[scenario.id, book] for book in pair)
+            what = difference(left, right)
+            for topic in dict.fromkeys(t for r in (left, right) for t in topics_of(r)):
+                if what:
+                    found.append(ComputedDisagreement(topic, scenario.id, scenario.path,
+                                                      left, right, what))
     return found
 
 
 def exercised_topics(kb: KnowledgeBase, scenarios, rulings: dict | None = None) -> set[str]:
     """The topics some scenario's ruling under either book names."""
     rulings = rulings if rulings is not None else book_rulings(kb, scenarios)
-    return {rulings[s.id, b].topic for s in scenarios for b in BOOKS
-            if rulings[s.id, b].topic}
+    return {topic for s in scenarios for b in BOOKS for topic in topics_of(rulings[s.id, b])}
+
+
+def topics_of(ruling: Ruling) -> tuple[str, ...]:
+    """The topics a ruling names, every floor call's in order (earlier calls first)."""
+    return tuple(dict.fromkeys(r.topic for r in (*ruling.calls, ruling) if r.topic))
 
 
 def check_disagreements(kb: KnowledgeBase, scenarios) -> list[Problem]:
