@@ -7,6 +7,7 @@ its fragments, so their digests tell which pages an edit of the data makes stale
 
 from __future__ import annotations
 
+from kb.handbook.changes import add_changes
 from kb.handbook.fragment import Fragment, safe_id
 from kb.knowledge import names
 from kb.knowledge.graph import book_order, disagreements, edition_provisions, neighbours, number_key
@@ -137,7 +138,8 @@ def _stored_key(hb, a: str, b: str) -> str:
 
 
 def edition_body(hb, edition_id: str) -> Fragment:
-    """An edition page: what the edition is, then its provisions in the book's order."""
+    """An edition page: what the edition is, what changed from the source's previous
+    edition (:mod:`kb.handbook.changes`), then its provisions in the book's order."""
     kb, f = hb.kb, Fragment()
     edition = kb.edition(edition_id)
     source = kb.source(edition.source)
@@ -146,6 +148,7 @@ def edition_body(hb, edition_id: str) -> Fragment:
     for text in (source.note, edition.note):
         if text:
             f.add(f.markdown(text), "")
+    add_changes(hb, f, edition_id)
     f.add("```{rubric} Provisions in the book's order", "```", "")
     for p in book_order(kb, edition_id):
         f.add(f"```{{rule:provision}} {safe_id(p.id)}", f":edition: {safe_id(edition_id)}",
