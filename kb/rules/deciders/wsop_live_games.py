@@ -1,0 +1,215 @@
+"""WSOP Official Live Action Rules 2024, Sections IX (seven-card stud) and X (draw and
+lowball): exposed stud down cards (Rule 214), the seventh-street short stub (228), seventh
+cards dealt face up (229-230), cards exposed on a draw (Section X's introduction), lowball's
+misdeal causes (262) and exposed lowball cards (269, 279).  The book's premature stud card
+(227) is the TDA's RP-5-D and rules through its decider.
+"""
+
+from __future__ import annotations
+
+from kb.rules.deciders import decides
+from kb.rules.deciders.counts import _supply_button, wrong_count
+from kb.rules.deciders.draw import _DRAW_OUT, _exposed, _replace
+from kb.rules.deciders.exposed import _first_two, _too_many
+from kb.rules.deciders.stud import _corrective_up, _folded, _third_card_down, _third_street
+from kb.rules.remedies import carry_on, cards, misdeal, step
+
+# ---------------------------------------------------------------- seven-card stud
+
+
+@decides("wsop-live.stud.exposed-down-cards")
+def wsop_live_stud_exposed(case):
+    """WSOP Official Live Action Rules 2024, Rule 214: the dealer exposing a player's first
+    or second down card: the third card is dealt face down; all three first cards exposed
+    (both down cards turned up, the third being the up card): a misdeal, before substantial
+    action (Rule 105).  Cash and tournament hands alike (the book has one rule)."""
+    if (corrective := _corrective_up(case, "Rule 214")) is not None:
+        return corrective
+    irregularity = _third_street(case)
+    if irregularity is not None:
+        if (folded := _folded(case, irregularity)) is not None:
+            return folded
+        table, steps, seat, card = _third_card_down(case, irregularity)
+        return carry_on(f"The dealer exposed seat {seat}'s down card {card}: its third card is "
+                        "dealt face down (Rule 214), so the exposed card plays as an up card; "
+                        "no misdeal.", steps, table)
+    irregularity = _third_street(case, both=True)
+    if irregularity is None or case.cutoff_reached():
+        return None
+    shown = " and ".join(irregularity.get("cards"))
+    return misdeal(case, f"Misdeal (214): both of seat {irregularity.get('seat')}'s down cards "
+                   f"({shown}) were exposed, so all three of its first cards are face up.")
+
+
+@decides("wsop-live.stud.seventh-street-exposed")
+def wsop_live_seventh_exposed(case):
+    """WSOP Official Live Action Rules 2024, Rules 229-230: a seventh-street card dealt face
+    up is kept.  An all-in player simply keeps it.  The first player's card up: every
+    seventh card is dealt face up (heads-up, the second's too).  A later player's card up:
+    the others get theirs down, and that player may declare himself all-in for the current
+    pot before acting, or stay in.  The sixth-street leader acts first on seventh."""
+    irregularity = case.irregularity
+    if irregularity.kind != "stud-exposed" or irregularity.get("street") != "seventh":
+        return None
+    seat, card = irregularity.get("seat"), irregularity.get("card")
+    if card not in case.table.hands.get(seat, ()):
+        return carry_on(f"Seat {seat}'s seventh-street card {card} was dealt face up, but the "
+                        "player has since folded: there is nothing left to rule.")
+    if seat in case.replay.betting.all_in:
+        return carry_on(f"Seat {seat} is all-in: its seventh-street card {card}, dealt face "
+                        "up, is kept (Rule 229).")
+    players = sorted(case.replay.betting.live)
+    leader = " The player who acted first on sixth street acts first on seventh."
+    if seat == players[0]:
+        table = case.table.copy()
+        others = [s for s in players if s != seat]
+        for other in others:
+            table.up.add(table.hands[other][-1])
+        return carry_on(f"The first player's seventh-street card ({card}, seat {seat}) was "
+                        "dealt face up: it is kept, and every other player's seventh card is "
+                        f"dealt face up too (Rules 229-230).{leader}", table=table)
+    return carry_on(f"Seat {seat}'s seventh-street card {card}, not the first dealt, was dealt "
+                    "face up: it is kept and the other players get theirs face down. Before "
+                    f"acting, seat {seat} may declare himself all-in for the current pot, or "
+                    f"stay in the hand (Rules 229-230).{leader}")
+
+
+@decides("wsop-live.stud.short-stub")
+def wsop_live_stud_short_stub(case):
+    """WSOP Official Live Action Rules 2024, Rule 228: before seventh street the unexposed
+    stub must hold the players left plus two.  Short, but the stub and the three earlier
+    burns suffice: they are scrambled together and the deal is finished (no cut named; the
+    street's burn is the one the count provides for, this project's reading).  Still short
+    with more than two cards: burn, one common card.  Two or fewer: the stub is scrambled
+    with the burns, then burn and one common card."""
+    irregularity = case.irregularity
+    if irregularity.kind != "stud-short-stub":
+        return None
+    table, players = case.table.copy(), list(case.replay.betting.live)
+    stub, required = len(table.stub), irregularity.get("required")
+    steps = []
+    if stub + 3 >= required or stub <= 2:
+        burns = list(table.burns[-3:]) if stub + 3 >= required else list(table.burns)
+        del table.burns[len(table.burns) - len(burns):]
+        table.stub.extend(burns)
+        case.rng.shuffle(table.stub)
+        steps += [step("return-to-stub", cards=burns), step("shuffle", cards=len(table.stub))]
+    burn = table.take()
+    table.burns.append(burn)
+    steps.append(step("burn", card=burn, street="seventh"))
+    if stub + 3 >= required:
+        for seat in players:
+            table.hands[seat].append(table.take())
+        steps.append(step("deal", street="seventh", seats=players))
+        return carry_on(f"The stub holds {cards(stub)}, short of the {required} Rule 228 asks "
+                        "for (one per player plus two), but with the three earlier burns it is "
+                        "enough: they are scrambled together and the deal is finished. The rule "
+                        "names no cut, so none is made; the burn before the seventh-street "
+                        "cards is the one the count provides for (this project's reading).",
+                        steps, table, random=True)
+    common = table.take()
+    table.board.append(common)
+    steps.append(step("common-card", card=common))
+    how = ("the stub is scrambled with the burns, and after a burn" if stub <= 2
+           else "after a burn")
+    return carry_on(f"The stub holds {cards(stub)}, and even with the three earlier burns "
+                    f"there would not be the {required} Rule 228 asks for: {how} one card is "
+                    "dealt face up in the centre as a common card for every player.",
+                    steps, table, random=stub <= 2)
+
+
+# ---------------------------------------------------------------- draw and lowball
+
+_LA_BURN = ("Under the Live Action rules' draw section the round is finished first and the "
+            "exposed card becomes the burn.")
+_A5_FIRST_BURN = ("Rule 279 replaces every card exposed before the draw once the deal is "
+                  "over, and the first exposed card is used as the burn.")
+_LA_OUT = ("Rule 269 says every exposed card is replaced but not where it goes; it is set "
+           "aside, out of play (this project's reading).")
+
+
+@decides("wsop-live.draw.exposed-on-draw")
+def wsop_live_exposed_on_draw(case):
+    """WSOP Official Live Action Rules 2024, Section X (introduction): a card exposed on a
+    draw is replaced by the top card once the round is finished, and the exposed card is
+    the burn (two or more: one of them is the next burn)."""
+    irregularity = _exposed(case)
+    if irregularity is None or irregularity.kind != "draw-exposed":
+        return None
+    return _replace(case, irregularity, "was exposed on the draw", _LA_BURN)
+
+
+@decides("wsop-live.lowball.ace-to-five-exposed")
+def wsop_live_ace_to_five(case):
+    """WSOP Official Live Action Rules 2024, Rule 279: in limit ace-to-five lowball every
+    card exposed before the draw is replaced after the deal; the first is the burn (a low
+    card too: no card is kept)."""
+    irregularity = _exposed(case)
+    if irregularity is None or irregularity.kind != "exposed" or case.game != "lowball-a5":
+        return None
+    return _replace(case, irregularity, "was exposed before the draw", _A5_FIRST_BURN)
+
+
+@decides("wsop-live.lowball.exposed-cards")
+def wsop_live_lowball_exposed(case):
+    """WSOP Official Live Action Rules 2024, Rule 269 (with 283 for deuce-to-seven): every
+    card exposed during the deal is replaced; the rule does not say where the exposed card
+    goes, so it is set aside out of play (this project's reading)."""
+    irregularity = _exposed(case)
+    if irregularity is None or irregularity.kind != "exposed":
+        return None
+    decision = _replace(case, irregularity, "was exposed during the deal", _DRAW_OUT)
+    decision.explanation = decision.explanation.replace(_DRAW_OUT, _LA_OUT)
+    return decision
+
+
+_SEATS = {"dealt-to": "seat {seat}, not entitled to a hand, was dealt in",
+          "first-to": "the first card went to seat {seat}",
+          "button": "the button was out of position (it belonged at seat {seat})",
+          "dealt-out": "seat {seat}, entitled to a hand, was dealt out"}
+
+
+@decides("wsop-live.lowball.misdeals")
+def wsop_live_lowball_misdeal(case):
+    """WSOP Official Live Action Rules 2024, Rule 262: lowball's misdeal causes before
+    substantial action: the first or second card or two cards exposed, two or more extra
+    cards, a wrong number of cards (the button may receive one more card: a short button is
+    given its missing card, this project's reading), the button out of position, the first
+    card to the wrong seat, cards to an empty seat, a player dealt out.  One extra card is
+    Rule 118's (the burn); boxed cards are no cause here."""
+    irregularity = case.irregularity
+    if case.cutoff_reached():
+        return None
+    kind = irregularity.kind
+    if kind == "exposed":
+        if not (_first_two(case) or _too_many(case)):
+            return None
+        which = "one of the first two cards" if _first_two(case) else "two or more cards"
+        return misdeal(case, f"Misdeal (262): {which} of the deal exposed by the dealer, "
+                       "before substantial action.")
+    seat_kind = "dealt-out" if kind == "wrong-count" and irregularity.get("count") == 0 \
+        else kind
+    if seat_kind in _SEATS:
+        what = _SEATS[seat_kind].format(seat=irregularity.get("seat"))
+        return misdeal(case, f"Misdeal (262): {what}, before substantial action.",
+                       button=irregularity.get("seat") if kind == "button" else None)
+    return _lowball_count(case)
+
+
+def _lowball_count(case):
+    held = wrong_count(case)
+    if held is None or case.irregularity.get("by") == "player":
+        return None
+    seat, count = held
+    if case.irregularity.kind == "extra" and case.irregularity.get("count") == 1:
+        return None                          # Rule 118: the extra card is the burn
+    proper = case.proper_cards
+    if seat == case.scenario.button and count == proper - 1:
+        table, supplied, note = _supply_button(case, seat, count)
+        return carry_on(f"The button (seat {seat}) is one card short: under Rule 262 the "
+                        f"button may receive one more card, so it is given {supplied[0]} and "
+                        "there is no misdeal (reading \"may receive one more card\" as the "
+                        "short button's missing card is this project's reading)." + note,
+                        [step("supply", seat=seat, cards=supplied)], table)
+    return misdeal(case, f"Misdeal (262): seat {seat} was dealt {cards(count)} instead of "
+                   f"{proper}, before substantial action.")
