@@ -79,8 +79,9 @@ def test_cards_dealt_to_a_seat_not_entitled_go_to_the_muck_after_the_cutoff(kb, 
 
 
 def test_unconfirmed_line_speaks_plainly(kb):
-    ruling = ruled(kb, "rrop@v11", hand("  - deal: {}\n  - found: {missing: [2c]}\n"))
-    assert "Robert's Rules Irregularities 10 is known only from a secondary source" \
+    ruling = ruled(kb, "rrop@v11",
+                   hand("  - deal: {}\n  - flop: {}\n  - stub: {disordered: true}\n"))
+    assert "Robert's Rules Irregularities 17 is known only from a secondary source" \
         in ruling.explanation
     for jargon in ("sources.md", "seed", "rrop."):
         assert jargon not in ruling.explanation

@@ -299,9 +299,6 @@ _TDA_NUMBERS = ("TDA 2026 numbers are those of a paraphrase of the 2026 rules (2
                 "and the rule is applied as its 2024 text, which the paraphrase shows "
                 "unchanged.")
 _BOOK = {"rrop": "Robert's Rules", "tda": "TDA rule"}
-_MISDEALS = ("Robert's Rules Misdeals are numbered as in the version 11 translation (1 the "
-             "cutoff, 2 the list of causes); older English copies number them the other way "
-             "round.")
 
 
 def _unconfirmed(kb: KnowledgeBase, rulebook: Rulebook, pids) -> str:
@@ -332,8 +329,6 @@ def _doubt(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> str:
     if number.confidence == Confidence.UNCONFIRMED:
         return (f"Unconfirmed number: the text of {name} was seen, but not its number in "
                 "this edition.")
-    if cite.number.startswith("Misdeals"):
-        return _MISDEALS
     return f"Number: {name} is not settled (copies differ or only one was seen)."
 
 
