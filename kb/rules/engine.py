@@ -227,12 +227,32 @@ def _ruling(kb, rulebook: Rulebook, case: Case, decision: Decision, pid, topic) 
     pids = tuple(dict.fromkeys(([pid] if pid else []) + extra))
     table = decision.table or case.table
     citations = tuple(c for c in (_citation(kb, rulebook, p) for p in pids) if c)
-    explanation = _renumber(kb, rulebook, decision.explanation) \
+    explanation = _borrowed(kb, rulebook, pid, _renumber(kb, rulebook, decision.explanation)) \
         + _omaha(case, citations) + _unconfirmed(kb, rulebook, pids)
     return Ruling(scenario=case.scenario.id, rulebook=rulebook.id, remedy=decision.remedy,
                   citations=citations,
                   provisions=pids, steps=tuple(decision.steps), random=decision.random,
                   table=view(table, case), explanation=explanation, topic=topic)
+
+
+#: The other book's name before a number it is replaced with (so that "Robert's Rules Dead
+#: Hands 1(e)" does not become "Robert's Rules 115").
+_BOOK_NAMES = r"(?:(?:Robert's Rules|TDA(?: 2024)?(?: [Rr]ule)?) )?(?<![\w-])"
+
+
+def _borrowed(kb: KnowledgeBase, rulebook: Rulebook, pid, text: str) -> str:
+    """A published book's provision that rules through the decider of the provision it is the
+    ``same-as`` (:func:`_same_as`) gets that decider's explanation with its own number in
+    place of the other book's (WSOP 2024 88.a.3 where the TDA decider says 35-A-2)."""
+    if not pid or rulebook.base is not None or rulebook.id not in EDITIONS:
+        return text
+    own = _citation(kb, rulebook, pid)
+    for target in _same_as(kb, load_deciders(), pid):
+        theirs = kb.provision(target).numbers
+        if own is not None and theirs and theirs[0].number != own.number:
+            text = re.sub(_BOOK_NAMES + re.escape(theirs[0].number) + r"(?![\w-])",
+                          lambda _: own.number, text)
+    return text
 
 
 def _renumber(kb: KnowledgeBase, rulebook: Rulebook, text: str) -> str:

@@ -83,11 +83,12 @@ def wsop_stud_exposed(case):
     if irregularity.kind != "stud-exposed" or irregularity.get("street") != "third" \
             or irregularity.get("replacement") or case.cutoff_reached():
         return None
-    which = "both of its first two down cards were" if irregularity.get("both") \
-        else "one of its first two down cards was"
-    return misdeal(case, f"Misdeal (88.a.6): seat {irregularity.get('seat')}'s {which} "
-                   "exposed by the dealer on the initial deal, before substantial action. The "
-                   "exposed card does not become the up card." + before_sa(case))
+    seat = irregularity.get("seat")
+    which = f"both of seat {seat}'s first two down cards were" if irregularity.get("both") \
+        else f"one of seat {seat}'s first two down cards was"
+    return misdeal(case, f"Misdeal (88.a.6): {which} exposed by the dealer on the initial "
+                   "deal, before substantial action. No exposed card becomes the up card."
+                   + before_sa(case))
 
 
 @decides("wsop.misdeal.exposed-downcards")
