@@ -185,6 +185,10 @@ def wsop_dead_hands(case):
         return _button_short(case, seat, count)
     if count > case.proper_cards and not (after_sa or caused):
         return None
+    if caused and not after_sa:
+        # A count a player upset before SA: 108 names no cutoff, but the project leaves it
+        # to Rule 111 and the floor (the TDA and Robert's Rules do the same before theirs).
+        return None
     return _kill_wrong_counts(case, after_sa)
 
 
