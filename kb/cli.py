@@ -86,7 +86,7 @@ def parser() -> argparse.ArgumentParser:
     rule = commands.add_parser("rule", help="rule a scenario file under one rulebook")
     rule.add_argument("scenario", type=_path, metavar="SCENARIO", help="a scenario YAML file")
     rule.add_argument("--rulebook", required=True, metavar="RULEBOOK",
-                      help="an edition id (rrop@v11, tda@2024, tda@2026), a house rulebook "
+                      help="an edition id (rrop@v11, tda@2024, tda@2026, wsop@2024, wsop-live@2024), a house rulebook "
                            "id, or the path of a house rulebook file")
     rule.add_argument("--seed", type=int, default=0, help="seed of every random step (0)")
     rule.add_argument("--json", action="store_true", help="print the ruling as JSON")

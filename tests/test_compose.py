@@ -126,14 +126,14 @@ def test_override_cycle_between_house_provisions_is_reported_once_at_the_overrid
 
 def test_unknown_base_is_refused_by_the_schema_and_by_compose(kb):
     with pytest.raises(HouseError, match=r"^t.yaml:3: base is 'tda@2030' \(use one of: "
-                                         r"rrop@v11, tda@2024, tda@2026\)$"):
+                                         r"rrop@v11, tda@2024, tda@2026, wsop@2024, wsop-live@2024\)$"):
         _compose(kb, "", base="tda@2030")
     spec = replace(parse_house_text('id: house.test@1\ntitle: Test\nbase: "tda@2024"\n',
                                     "t.yaml"), base="tda@2030")
     book, problems = compose(kb, spec)
     assert book is None and [str(p) for p in problems] == [
         ("t.yaml:3: base 'tda@2030' is not a published edition (use one of: rrop@v11, "
-        "tda@2024, tda@2026)")]
+        "tda@2024, tda@2026, wsop@2024, wsop-live@2024)")]
 
 
 def test_house_text_with_tags_or_bad_ids_is_refused():

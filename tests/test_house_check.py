@@ -115,7 +115,9 @@ def _adds(n: int, overrides_each_other: bool = True, topics: str = "deck-changes
 
 
 def _capped_check(path: Path) -> tuple[subprocess.CompletedProcess, float]:
-    """`floorbook rulebook check` in a child process capped at 500 MB and 20 s."""
+    """`floorbook rulebook check` in a child process capped at 500 MB and 20 s (the caps
+    catch a hang or a blow-up; how fast the check runs is a benchmark's business, not a
+    test's, since a loaded machine makes a timed test flaky)."""
     def cap():
         import resource
         resource.setrlimit(resource.RLIMIT_AS, (500 * 2**20, 500 * 2**20))
@@ -126,21 +128,20 @@ def _capped_check(path: Path) -> tuple[subprocess.CompletedProcess, float]:
     return done, time.perf_counter() - start
 
 
-def test_twelve_provisions_overriding_each_other_are_one_cycle_group_in_bounded_time(
+def test_twelve_provisions_overriding_each_other_are_one_cycle_group_within_the_caps(
         tmp_path):
     """12 provisions that all override each other hold billions of simple cycles: the
     check reports the one strongly connected group once, quickly, in little memory."""
     path = tmp_path / "twelve.yaml"
     path.write_text(_adds(12), encoding="utf-8")
     assert len(path.read_bytes()) < 6_000
-    done, seconds = _capped_check(path)
+    done, _ = _capped_check(path)
     assert done.returncode == 1 and "Traceback" not in done.stderr
     lines = done.stderr.splitlines()
     assert len(lines) == 1
     assert lines[0].startswith(f"{path}:10: override cycle: house.bad.rule-00 -> ")
     assert "(one of the cycles among 12 added provisions: house.bad.rule-00, " in lines[0]
     assert lines[0].endswith(", ...) (remove one override, so that precedence runs one way)")
-    assert seconds < 5
 
 
 def test_two_separate_override_cycles_are_two_lines(tmp_path, capsys):
@@ -161,14 +162,12 @@ def test_two_separate_override_cycles_are_two_lines(tmp_path, capsys):
 def test_more_added_provisions_than_the_schema_allows_are_refused_at_once(tmp_path, capsys):
     path = tmp_path / "many.yaml"
     path.write_text(_adds(31, overrides_each_other=False), encoding="utf-8")
-    start = time.perf_counter()
     assert main(["rulebook", "check", str(path)]) == 1
     assert capsys.readouterr().err.splitlines() == [
         f"{path}:5: add has 31 items (give at most 30)"]
-    assert time.perf_counter() - start < 5
 
 
-def test_thirty_added_provisions_on_the_busiest_topics_are_checked_for_conflicts_in_bounded_time(
+def test_thirty_added_provisions_on_the_busiest_topics_are_checked_for_conflicts_within_the_caps(
         tmp_path):
     """The conflict search rules each added provision alone on every scenario of its
     topics: the schema's bounds (30 added provisions, 5 topics each) keep the worst file
@@ -179,9 +178,8 @@ def test_thirty_added_provisions_on_the_busiest_topics_are_checked_for_conflicts
                 if set(p.topics) & set(busy.split(", "))][:30]          # one of the topics
     path = tmp_path / "busy.yaml"
     path.write_text(_adds(30, False, busy, deciders), encoding="utf-8")
-    done, seconds = _capped_check(path)
+    done, _ = _capped_check(path)
     assert done.returncode == 1 and "Traceback" not in done.stderr
     lines = done.stderr.splitlines()
     assert lines and all(line.startswith(f"{path}:") and ": conflict on '" in line
                          for line in lines)
-    assert seconds < 5

@@ -9,6 +9,8 @@ and the rulings shown, so an edit of one scenario re-renders exactly the pages s
 
 from __future__ import annotations
 
+from docutils import nodes
+
 from kb.handbook import cells
 from kb.handbook.fragment import Fragment
 from kb.handbook.rulings import SEED
@@ -132,7 +134,7 @@ def _topic_section(f: Fragment, table, topic: str, declared: list, computed: lis
 def shown_anchor(topic: str, scenario_id: str, pair: tuple[str, str] = BOOKS) -> str:
     """The id of a computed disagreement's heading on the disagreements page (the first
     pair of books keeps the anchors it always had)."""
-    books = "" if pair == BOOKS else "-" + "-".join(cells.anchor(b) for b in pair)
+    books = "" if pair == BOOKS else "-" + "-".join(nodes.make_id(b) for b in pair)
     return f"shown-{topic}-" + cells.anchor(scenario_id) + books
 
 

@@ -22,7 +22,8 @@ from kb.knowledge.model import KnowledgeBase, RelationKind
 #: The editions published as rulebooks: rulebook id -> the edition its deciders number rules
 #: by (the engine renumbers their explanations for the rulebook) and whose ``silent`` notes it
 #: keeps on topics where it has no provision of its own.
-EDITIONS = {"rrop@v11": "rrop@v11", "tda@2024": "tda@2024", "tda@2026": "tda@2024"}
+EDITIONS = {"rrop@v11": "rrop@v11", "tda@2024": "tda@2024", "tda@2026": "tda@2024",
+            "wsop@2024": "wsop@2024", "wsop-live@2024": "wsop-live@2024"}
 #: Books that send what they do not cover to another book: rulebook id -> the editions whose
 #: provisions follow its own, in order.  WSOP Tournament Rule 129 (2024) sends every
 #: situation the tournament rules do not cover to the Live Action rules.

@@ -31,9 +31,11 @@ def _player_counts(case) -> list[str]:
 @decides("rrop.dead-hands.thrown-into-hand")
 def rrop_player_caused_count(case):
     """Robert's Rules of Poker v11, Dead Hands 3 with Misdeals 2(e) and Dead Hands 1(d):
-    before action has begun a count a player upset is neither a misdeal cause (2(e) is a
-    wrong number dealt) nor yet a dead hand (1(d) applies after the cutoff); Dead Hands 3
-    kills only cards thrown into another hand.  The floor decides.  After the cutoff Dead
+    before action has begun a count a player upset is not a misdeal cause (2(e) is a wrong
+    number dealt); Dead Hands 1(d), read to the letter, kills every hand with the wrong
+    count, the hand a card was taken from included, and Dead Hands 3 kills only cards thrown
+    into another hand.  Whether the card simply goes back before action is not said: the
+    floor decides, and the explanation gives the literal reading.  After the cutoff Dead
     Hands 1(d) decides (None here)."""
     held = _player_counts(case)
     if not held or case.cutoff_reached():
@@ -41,11 +43,12 @@ def rrop_player_caused_count(case):
     return floor_decision(
         f"The deal was right, but a player upset the card count ({', '.join(held)}; a "
         f"hand should hold {case.proper_cards}). Misdeals 2(e) makes a wrong number of cards *dealt* to a "
-        "player a misdeal, which this is not; a hand with the wrong number is dead only once "
-        "action has begun (Dead Hands 1(d)), and Dead Hands 3 kills cards thrown into "
-        "another hand, not a card taken from one. Whether the card goes back to its owner "
-        "before action, or the hands are killed or redealt, is not said, so the floor "
-        "decides.", ("rrop.misdeals.wrong-count", "rrop.dead-hands.wrong-count"))
+        "player a misdeal, which this is not. Dead Hands 1(d), read to the letter, kills "
+        "every hand without the proper number of cards, the hand a card was taken from "
+        "too, and Dead Hands 3 kills cards thrown into another hand, not a card taken from "
+        "one. Whether, before anyone has acted, the card simply goes back to its owner "
+        "instead is not said, so the floor decides.",
+        ("rrop.misdeals.wrong-count", "rrop.dead-hands.wrong-count"))
 
 
 @decides("tda.player-responsibilities")
