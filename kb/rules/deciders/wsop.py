@@ -53,6 +53,25 @@ def too_late(case, what: str):
                     "(Rule 76), so its result stands.", provisions=WINDOW)
 
 
+@decides("wsop.disputed-pots")
+def wsop_disputed_pots(case):
+    """WSOP 2024 Rule 76: once the next hand has begun (first riffle, or the shuffler's
+    button) the hand can no longer be disputed and its result stands, whatever the
+    irregularity (a joker in the stub, a burn error).  Unlike Live Action Rule 51 there is
+    no exception for a house error, so that rule is never reached for such a case.  None
+    while the hand can still be disputed, and for a duplicate or an odd back, whose 88.d
+    deciders apply Rule 76 themselves and say what the fouled deck would have done."""
+    kind = case.irregularity.kind if case.irregularity is not None else None
+    if kind is None or kind in ("duplicate", "odd-back"):
+        return None
+    return too_late(case, f"The {_KINDS.get(kind, kind.replace('-', ' '))}")
+
+
+#: Irregularity kinds as a sentence names them (Rule 76's explanation).
+_KINDS = {"foreign": "foreign card", "wrong-count": "wrong card count",
+          "burn-count": "burn error"}
+
+
 @decides("wsop.misdeal.extra-cards")
 def wsop_extra_cards(case):
     """WSOP 2024 Rule 88.a.2: two or more extra cards on the initial deal are a misdeal before

@@ -166,6 +166,13 @@ def wsop_live_time_limit(case):
     if irregularity.kind in _PLAYERS or irregularity.get("by") == "player":
         return carry_on(opening + "; a player caused it, so it is no house error and the "
                         "result stands.")
+    if irregularity.kind == "burn-count":
+        # 165 closed the burn error by the award at the latest; 51 cannot reopen it.
+        return carry_on(opening + ". Rule 51 lets a house error be corrected later, but Rule "
+                        "165 had already closed this one: a round acted on stands, and a "
+                        "round without betting because a player was all-in may be corrected "
+                        "only until the pot is awarded. The result stands.",
+                        provisions=("wsop-live.holdem.burn-error",))
     return floor_decision(opening + ", but Rule 51 lets a possible house error be corrected "
                           "even after the next hand has begun. A dealing error or a defect of "
                           "the deck is the house's, so the floor decides whether to correct the "

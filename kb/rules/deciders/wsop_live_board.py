@@ -58,7 +58,15 @@ def wsop_live_flop_burn_error(case):
     reshuffled; a turned flop was exposed, and the new flop is dealt as Rule 167 deals a
     premature flop again (burn stays, no new burn).  With action on the flop, Rule 165
     decides; after the pot was awarded the board stands (165's all-in clause is over)."""
-    return rrop_burn_after_pot(case) or _flop_reshuffle(
+    after_pot = rrop_burn_after_pot(case)
+    if after_pot is not None:
+        # The all-in limit is 165's clause (without "on the last round", so it reaches the
+        # flop); 164 itself would reshuffle.
+        after_pot.explanation = after_pot.explanation.replace("(the burn-error rule)",
+                                                              "(Rule 165)")
+        after_pot.provisions = ("wsop-live.holdem.burn-error",) + tuple(after_pot.provisions)
+        return after_pot
+    return _flop_reshuffle(
         case, (), "Rule 164 only says the deck is reshuffled; dealing the new flop as Rule 167 "
                   "deals a premature flop again (the burn stays, no new burn) is this "
                   "project's reading, used for a missing and a double burn alike.")
