@@ -18,13 +18,14 @@ The misdeal cutoff is 88.c's substantial action (88.c.1 two actions in turn with
 
 from __future__ import annotations
 
+from kb.hand.cards import JOKER
 from kb.hand.scenario import DRAW_GAMES, FLOP_GAMES, STUD_GAMES
 from kb.rules.deciders import decides
 from kb.rules.deciders.counts import _supply_button, wrong_count, wrong_counts
 from kb.rules.deciders.cutoff import _stray_hand
 from kb.rules.deciders.exposed import _first_two, _too_many
 from kb.rules.deciders.fouled import rrop_dead_hand_joker
-from kb.rules.remedies import Decision, carry_on, cards, misdeal, step, void
+from kb.rules.remedies import Decision, carry_on, cards, floor_decision, misdeal, step, void
 
 #: TDA Rule 36's parts as the engine names them -> WSOP 88.c's numbered tests.
 SA = {"36-A": "wsop.substantial-action.two-with-chips",
@@ -243,7 +244,7 @@ def _kill_wrong_counts(case, after_sa: bool):
 
 def _joker(case):
     """108: acting on a hand holding a joker kills it; a joker not acted on is left to the
-    glossary's defective deck and the Live Action rules (None)."""
+    glossary's defective deck (None here: :func:`wsop_joker_defective_deck`)."""
     decision = rrop_dead_hand_joker(case)
     if decision is None:
         return None
@@ -253,6 +254,27 @@ def _joker(case):
                             "replaced (glossary, defective deck).")
     decision.provisions = ("wsop.glossary.defective-deck",)
     return decision
+
+
+@decides("wsop.glossary.defective-deck")
+def wsop_joker_defective_deck(case):
+    """WSOP 2024 glossary, defective deck: a joker in a game without jokers makes the deck
+    defective and it is replaced; the effect on the hand is not stated, so the floor decides
+    (a holder who acted is dead under 108, decided before this).  The other reading, Rule
+    129 to Live Action Rule 115 (a scrap of paper, replaced), is named.  None for anything
+    but a joker (e.g. ``found: {foreign: Jk, where: stub}``: floor-decision)."""
+    irregularity = case.irregularity
+    if irregularity is None or irregularity.kind != "foreign" \
+            or JOKER not in (irregularity.get("cards") or ()):
+        return None
+    where = {"hand": f"in seat {irregularity.get('seat')}'s hand", "board": "on the board",
+             "stub": "in the stub"}.get(irregularity.get("where"), "")
+    return floor_decision(
+        f"A joker turned up {where} in a game played without jokers. The "
+        "glossary makes a deck holding a joker defective: it must be replaced and the dealer "
+        "calls the floor. It does not say what becomes of the hand in progress (Rule 108 kills "
+        "only a hand whose holder acted on a joker), so the floor decides. One reading sends the gap through Rule 129 to the Live Action rules, whose "
+        "Rule 115 treats a joker as a scrap of paper that is replaced and the hand goes on.")
 
 
 # ---- 88.d: fouled decks ------------------------------------------------------------
