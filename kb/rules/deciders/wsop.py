@@ -18,7 +18,6 @@ The misdeal cutoff is 88.c's substantial action (88.c.1 two actions in turn with
 
 from __future__ import annotations
 
-from kb.hand.cards import JOKER
 from kb.hand.scenario import DRAW_GAMES, FLOP_GAMES, STUD_GAMES
 from kb.rules.deciders import decides
 from kb.rules.deciders.counts import _supply_button, wrong_count, wrong_counts
@@ -77,18 +76,36 @@ _KINDS = {"foreign": "foreign card", "wrong-count": "wrong card count",
 def wsop_extra_cards(case):
     """WSOP 2024 Rule 88.a.2: two or more extra cards on the initial deal are a misdeal before
     substantial action.  One extra card is not a listed cause (None: Rule 129 sends it to the
-    Live Action rules, where the card is the burn).
+    Live Action rules, where the card is the burn; found only as a hand's count, the floor
+    decides).
 
     E.g. ``deal: {extra: 2}`` with no action: misdeal; ``deal: {extra: 1}``: None."""
     held = wrong_count(case)
     if held is None or case.cutoff_reached() or case.irregularity.get("by") == "player":
         return None
     seat, count = held
+    if count - case.proper_cards == 1 and case.irregularity.kind == "wrong-count" \
+            and len(wrong_counts(case)) == 1:
+        return _one_extra_unknown(case, seat, count)
     if count - case.proper_cards < 2:
         return None
     return misdeal(case, f"Misdeal (88.a.2): seat {seat} holds {cards(count)} instead of "
                    f"{case.proper_cards}, two or more extra cards on the initial deal, before "
                    "substantial action." + before_sa(case))
+
+
+def _one_extra_unknown(case, seat: int, count: int):
+    """One extra card in a hand found only by its count (``found: {wrong-count: ...}``): not
+    88.a.2's misdeal, and Rule 129's Live Action Rule 118 (the extra card is the burn) needs
+    the card to be known, so the floor decides."""
+    return floor_decision(
+        f"Seat {seat} holds {cards(count)} instead of {case.proper_cards}, found before "
+        "substantial action. One extra card is not a misdeal: 88.a.2 lists only two or more. "
+        "Rule 129 sends the case to the Live Action rules, whose Rule 118 puts one extra card "
+        "back on the deck as the burn, but a hand found with only its count does not show "
+        "which card is the extra one, and the rules do not say how to choose it, so the floor "
+        "decides (Live Action Rule 104 would call a misdeal for a wrong count to a player)."
+        + before_sa(case))
 
 
 @decides("wsop.misdeal.stud-exposed")
@@ -244,7 +261,7 @@ def _kill_wrong_counts(case, after_sa: bool):
 
 def _joker(case):
     """108: acting on a hand holding a joker kills it; a joker not acted on is left to the
-    glossary's defective deck (None here: :func:`wsop_joker_defective_deck`)."""
+    glossary's defective deck (None here: :func:`kb.rules.deciders.wsop_deck.wsop_joker_defective_deck`)."""
     decision = rrop_dead_hand_joker(case)
     if decision is None:
         return None
@@ -254,27 +271,6 @@ def _joker(case):
                             "replaced (glossary, defective deck).")
     decision.provisions = ("wsop.glossary.defective-deck",)
     return decision
-
-
-@decides("wsop.glossary.defective-deck")
-def wsop_joker_defective_deck(case):
-    """WSOP 2024 glossary, defective deck: a joker in a game without jokers makes the deck
-    defective and it is replaced; the effect on the hand is not stated, so the floor decides
-    (a holder who acted is dead under 108, decided before this).  The other reading, Rule
-    129 to Live Action Rule 115 (a scrap of paper, replaced), is named.  None for anything
-    but a joker (e.g. ``found: {foreign: Jk, where: stub}``: floor-decision)."""
-    irregularity = case.irregularity
-    if irregularity is None or irregularity.kind != "foreign" \
-            or JOKER not in (irregularity.get("cards") or ()):
-        return None
-    where = {"hand": f"in seat {irregularity.get('seat')}'s hand", "board": "on the board",
-             "stub": "in the stub"}.get(irregularity.get("where"), "")
-    return floor_decision(
-        f"A joker turned up {where} in a game played without jokers. The "
-        "glossary makes a deck holding a joker defective: it must be replaced and the dealer "
-        "calls the floor. It does not say what becomes of the hand in progress (Rule 108 kills "
-        "only a hand whose holder acted on a joker), so the floor decides. One reading sends the gap through Rule 129 to the Live Action rules, whose "
-        "Rule 115 treats a joker as a scrap of paper that is replaced and the hand goes on.")
 
 
 # ---- 88.d: fouled decks ------------------------------------------------------------
