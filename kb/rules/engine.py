@@ -218,7 +218,8 @@ def _silent(kb: KnowledgeBase, rulebook: Rulebook, case: Case, topics) -> Decisi
         return floor_decision(f"{rulebook.title} has no provision for this case: its rules "
                               f"on {title.lower()} cover other situations, so the floor "
                               "decides.")
-    return floor_decision(f"{rulebook.title} has no provision on {title}; the floor decides.")
+    return floor_decision(f"{rulebook.title} has no provision on {title[:1].lower()}{title[1:]}; "
+                          "the floor decides.")
 
 
 def _ruling(kb, rulebook: Rulebook, case: Case, decision: Decision, pid, topic) -> Ruling:
