@@ -120,7 +120,8 @@ def _rulebook_parsers(commands) -> None:
     new = actions.add_parser("new", help="write a starter file listing every disagreement")
     new.add_argument("-o", "--output", type=_path, default=Path("house-rulebook.yaml"),
                      help="file to write (default: house-rulebook.yaml); never overwritten")
-    new.add_argument("--base", default="tda@2024", choices=("rrop@v11", "tda@2024", "tda@2026"),
+    from kb.rules.rulebook import EDITIONS     # every published edition is a base
+    new.add_argument("--base", default="tda@2024", choices=tuple(EDITIONS),
                      help="the edition to start from (default: tda@2024)")
     new.add_argument("--id", default="house.my-room@2026", type=_house_id,
                      help="the rulebook's id, house.<name>@<version>")
