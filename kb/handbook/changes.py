@@ -37,14 +37,19 @@ def add_changes(hb, f: Fragment, edition_id: str) -> None:
 def _revised(f: Fragment, changes: tuple[Change, ...], old: str, new: str) -> None:
     if not changes:
         return
-    f.add("**Revised** (the later provision rules in place of the earlier):", "",
-          "```{list-table}", ":header-rows: 1", ":widths: 20 20 60", "",
-          f"* - {f.text(old)}", f"  - {f.text(new)}", "  - What changed")
+    _table_head(f, "**Revised** (the later provision rules in place of the earlier):", old, new,
+                "What changed")
     for c in changes:
         before = "; ".join(f"{f.text(n)} {f.xref('prov', pid)}" for pid, n in c.earlier)
         f.add(f"* - {before}", f"  - {f.text(c.later[1])} {f.xref('prov', c.later[0])}",
               f"  - {f.markdown(c.point)}")
     f.add("```", "")
+
+
+def _table_head(f: Fragment, heading: str, old: str, new: str, third: str) -> None:
+    """A change table's heading and header row: the earlier edition, the later, ``third``."""
+    f.add(heading, "", "```{list-table}", ":header-rows: 1", ":widths: 20 20 60", "",
+          f"* - {f.text(old)}", f"  - {f.text(new)}", f"  - {third}")
 
 
 def _listed(f: Fragment, label: str, changes: tuple[Change, ...], pair) -> None:
@@ -60,9 +65,7 @@ def _listed(f: Fragment, label: str, changes: tuple[Change, ...], pair) -> None:
 def _renumbered(f: Fragment, changes: tuple[Change, ...], old: str, new: str) -> None:
     if not changes:
         return
-    f.add("**Renumbered** (same rule, new number):", "",
-          "```{list-table}", ":header-rows: 1", ":widths: 20 20 60", "",
-          f"* - {f.text(old)}", f"  - {f.text(new)}", "  - Provision")
+    _table_head(f, "**Renumbered** (same rule, new number):", old, new, "Provision")
     for c in changes:
         f.add(f"* - {f.text(c.earlier[0][1])}", f"  - {f.text(c.later[1])}",
               f"  - {f.xref('prov', c.later[0])}")

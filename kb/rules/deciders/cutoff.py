@@ -6,7 +6,7 @@ player whose hand is fouled.  Poker TDA 2024 35-D: after substantial action (Rul
 misdeal; the hand continues unless the deck is fouled, and non-standard cards are scraps.
 
 Cards dealt to a seat not entitled to a hand are taken out of play to the muck once the
-cutoff has passed (neither book says so in words; see :func:`_stray_hand`).
+cutoff has passed (neither book says so in words; see :func:`stray_hand`).
 """
 
 from __future__ import annotations
@@ -30,15 +30,23 @@ def rrop_misdeal_cutoff(case):
     acted = sorted({r.seat for r in case.records})
     text = (f"Action has begun (seats {', '.join(map(str, acted))} have acted), so under "
             "Robert's Rules Misdeals 1 no misdeal can be declared: the hand is played out")
+    return played_out(case, text, _RROP_STRAY)
+
+
+def played_out(case, text: str, stray_why: str):
+    """Past a book's misdeal cutoff the hand is played out: ``text`` (without its full stop)
+    says so; for a fouled hand (a wrong count) no money goes back (Robert's Rules Misdeals 1,
+    WSOP Live Action Rules 2024 105), and a stray hand goes to the muck (:func:`stray_hand`,
+    ``stray_why`` saying what the book does not say)."""
     if case.irregularity.kind in _FOULED_HAND:
         text += ", and no money is returned to a player whose hand is fouled"
     if case.irregularity.kind == "dealt-to":
-        steps, table, note = _stray_hand(case, _RROP_STRAY)
+        steps, table, note = stray_hand(case, stray_why)
         return carry_on(text + ". " + note, steps, table)
     return carry_on(text + ".")
 
 
-def _stray_hand(case, why: str):
+def stray_hand(case, why: str):
     """The cards dealt to seats not entitled to a hand go to the muck: they are no one's
     hand, and are not burns.  ``why`` says what the book does (not) say about it."""
     table, steps = case.table.copy(), []
@@ -74,7 +82,7 @@ def tda_after_substantial_action(case):
     if kind == "boxed":
         return _boxed_after_sa(case, opening, cited)
     if kind == "dealt-to":
-        steps, table, note = _stray_hand(case, _TDA_STRAY)
+        steps, table, note = stray_hand(case, _TDA_STRAY)
         return carry_on(f"{opening}: the hand continues. {note}", steps, table, cited)
     return carry_on(f"{opening}: the hand continues.", provisions=cited)
 

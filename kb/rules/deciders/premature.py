@@ -108,16 +108,30 @@ def rrop_premature_river(case):
 _BEFORE = {"flop": "preflop", "turn": "flop", "river": "turn"}
 
 
+def redeal_premature(case, street: str, face_down: bool):
+    """The premature-card method of Poker TDA 2024 RP-5-A to C, which the WSOP books copy
+    (Tournament Rules 2024 90.f.a-c, Live Action Rules 2024 167): the betting round in
+    progress is finished, the street's burn stays, the premature cards go back into the stub,
+    the stub is reshuffled without a cut (face down where the book asks it, TDA 39-D) and the
+    street is dealt again without a burn.  Returns ``(table, steps, cards taken back)``, or
+    None when the irregularity ruled on is not a premature ``street``."""
+    irregularity = _premature(case, street)
+    if irregularity is None:
+        return None
+    table = case.table.copy()
+    cards = _cards_now(case, table, irregularity)
+    steps = [step("finish-betting", street=_BEFORE[street])]
+    steps += reshuffle_stub(table, cards, case.rng, with_cut=False, face_down=face_down)
+    steps += deal_board(table, street, 3 if street == "flop" else 1, burn=False)
+    return table, steps, cards
+
+
 def _tda_premature(street: str):
     def decide(case):
-        irregularity = _premature(case, street)
-        if irregularity is None:
+        redealt = redeal_premature(case, street, face_down=True)
+        if redealt is None:
             return None
-        table = case.table.copy()
-        cards = _cards_now(case, table, irregularity)
-        steps = [step("finish-betting", street=_BEFORE[street])]
-        steps += reshuffle_stub(table, cards, case.rng, with_cut=False, face_down=True)
-        steps += deal_board(table, street, 3 if street == "flop" else 1, burn=False)
+        table, steps, cards = redealt
         return carry_on(_tda_text(street, len(cards)), steps, table,
                         ("tda.premature-cards", "tda.reshuffle-face-down"), random=True)
     decide.__name__ = f"tda_premature_{street}"

@@ -283,7 +283,32 @@ def _rrop_common_card(table):
                     + last, steps + [step("common-card", card=common)], table)
 
 
-_BEFORE_STUD = {"fourth": "third", "fifth": "fourth", "sixth": "fifth", "seventh": "sixth"}
+#: The stud street whose betting a premature card interrupted.
+BEFORE_STUD = {"fourth": "third", "fifth": "fourth", "sixth": "fifth", "seventh": "sixth"}
+
+
+def redeal_stud_street(case, face_down: bool):
+    """The premature stud card method of Poker TDA 2024 RP-5-D, which WSOP Tournament Rules
+    2024 90.f.d copies: the betting round in progress is finished, the premature cards go
+    back into the stub, the stub is reshuffled without a cut (face down where the book asks
+    it, TDA 39-D) and the street is dealt again to the same seats without a burn (up cards,
+    the seventh street down).  Returns ``(table, steps, street)``, or None when the
+    irregularity ruled on is not a premature stud street."""
+    irregularity = case.irregularity
+    if irregularity.kind != "premature" or irregularity.get("stud_street") is None:
+        return None
+    street, cards = irregularity.get("stud_street"), list(irregularity.get("cards"))
+    table = case.table.copy()
+    steps = [step("finish-betting", street=BEFORE_STUD[street])]
+    steps += reshuffle_stub(table, cards, case.rng, with_cut=False, face_down=face_down)
+    seats = list(irregularity.get("seats"))
+    for seat in seats:
+        card = table.take()
+        table.hands[seat].append(card)
+        if street != "seventh":
+            table.up.add(card)
+    steps.append(step("deal", street=street, seats=seats, burn=False))
+    return table, steps, street
 
 
 @decides("tda.rp.premature-stud")
@@ -292,21 +317,11 @@ def tda_premature_stud(case):
     stud card dealt prematurely goes back into the stub, the stub is reshuffled and the
     street is dealt without another burn.  Finishing the betting first is common practice,
     not RP-5 text; the street's burn stays, as in RP-5-A to C."""
-    irregularity = case.irregularity
-    if irregularity.kind != "premature" or irregularity.get("stud_street") is None:
+    redealt = redeal_stud_street(case, face_down=True)
+    if redealt is None:
         return None
-    street, cards = irregularity.get("stud_street"), list(irregularity.get("cards"))
-    table = case.table.copy()
-    steps = [step("finish-betting", street=_BEFORE_STUD[street])]
-    steps += reshuffle_stub(table, cards, case.rng, with_cut=False, face_down=True)
-    seats = list(irregularity.get("seats"))
-    for seat in seats:
-        card = table.take()
-        table.hands[seat].append(card)
-        if street != "seventh":
-            table.up.add(card)
-    steps.append(step("deal", street=street, seats=seats, burn=False))
-    return carry_on(f"{street.capitalize()} street was dealt before the {_BEFORE_STUD[street]}-"
+    table, steps, street = redealt
+    return carry_on(f"{street.capitalize()} street was dealt before the {BEFORE_STUD[street]}-"
                     f"street betting was complete: its burn stays, the premature cards go back "
                     "into the stub, the stub is reshuffled face down and the street is dealt "
                     "again without another burn. Finishing the betting first is common "

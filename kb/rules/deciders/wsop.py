@@ -21,7 +21,7 @@ from __future__ import annotations
 from kb.hand.scenario import DRAW_GAMES, FLOP_GAMES, STUD_GAMES
 from kb.rules.deciders import decides
 from kb.rules.deciders.counts import _supply_button, wrong_count, wrong_counts
-from kb.rules.deciders.cutoff import _stray_hand
+from kb.rules.deciders.cutoff import stray_hand
 from kb.rules.deciders.exposed import _first_two, _too_many
 from kb.rules.deciders.fouled import rrop_dead_hand_joker
 from kb.rules.remedies import Decision, carry_on, cards, floor_decision, misdeal, step, void
@@ -158,7 +158,7 @@ def wsop_after_substantial_action(case):
     opening = (f"Substantial action has occurred ({'two actions in turn, one with chips' if part == '36-A' else 'three actions in turn'}), "
                "so no misdeal may be declared (88.c): the hand goes on.")
     if case.irregularity.kind == "dealt-to":
-        steps, table, note = _stray_hand(case, "the WSOP rules say nothing about them; this "
+        steps, table, note = stray_hand(case, "the WSOP rules say nothing about them; this "
                                          "project sends them to the muck, as the glossary's "
                                          "burn card does with a hand mucked after "
                                          "substantial action.")

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from kb.rules.deciders import decides
 from kb.rules.deciders.flop import _next_street, tda_flop_no_burn
-from kb.rules.deciders.premature import _cards_now, _premature
+from kb.rules.deciders.premature import redeal_premature
+from kb.rules.deciders.stud import BEFORE_STUD, redeal_stud_street
 from kb.rules.deciders.wsop import too_late
-from kb.rules.remedies import carry_on, deal_board, reshuffle_stub, step
+from kb.rules.remedies import carry_on, step
 
 _SIZE = {"flop": 3, "turn": 1, "river": 1}
-_BEFORE = {"flop": "preflop", "turn": "flop", "river": "turn"}
 
 
 def _acted_on(case, street: str) -> bool:
@@ -103,14 +103,10 @@ def wsop_missed_flop_burn(case):
 
 def _premature_street(street: str):
     def decide(case):
-        irregularity = _premature(case, street)
-        if irregularity is None:
+        redealt = redeal_premature(case, street, face_down=False)
+        if redealt is None:
             return None
-        table = case.table.copy()
-        cards = _cards_now(case, table, irregularity)
-        steps = [step("finish-betting", street=_BEFORE[street])]
-        steps += reshuffle_stub(table, cards, case.rng, with_cut=False)
-        steps += deal_board(table, street, _SIZE[street], burn=False)
+        table, steps, cards = redealt
         return carry_on(_text(street, len(cards)), steps, table, random=True)
     decide.__name__ = f"wsop_premature_{street}"
     decide.__doc__ = (f"WSOP 2024 Rule {_NUMBER[street]}: a premature {street}'s burn stays, "
@@ -136,30 +132,17 @@ for _street in ("flop", "turn", "river"):
     decides(f"wsop.premature.{_street}")(_premature_street(_street))
 
 
-_BEFORE_STUD = {"fourth": "third", "fifth": "fourth", "sixth": "fifth", "seventh": "sixth"}
-
-
 @decides("wsop.premature.stud")
 def wsop_premature_stud(case):
     """WSOP 2024 Rule 90.f.d: a stud street dealt early: the burn stays, the premature cards
     go back into the stub, the stub is reshuffled and the street is dealt again without
     another burn (no face-down requirement, unlike TDA RP-5-D with 39-D)."""
-    irregularity = case.irregularity
-    if irregularity.kind != "premature" or irregularity.get("stud_street") is None:
+    redealt = redeal_stud_street(case, face_down=False)
+    if redealt is None:
         return None
-    street = irregularity.get("stud_street")
-    table = case.table.copy()
-    steps = [step("finish-betting", street=_BEFORE_STUD[street])]
-    steps += reshuffle_stub(table, list(irregularity.get("cards")), case.rng, with_cut=False)
-    seats = list(irregularity.get("seats"))
-    for seat in seats:
-        card = table.take()
-        table.hands[seat].append(card)
-        if street != "seventh":
-            table.up.add(card)
-    steps.append(step("deal", street=street, seats=seats, burn=False))
+    table, steps, street = redealt
     return carry_on(f"{street.capitalize()} street was dealt before the "
-                    f"{_BEFORE_STUD[street]}-street betting was complete: its burn stays, the "
+                    f"{BEFORE_STUD[street]}-street betting was complete: its burn stays, the "
                     "premature cards go back into the stub, the stub is reshuffled and the "
                     "street is dealt again without another burn (90.f.d). No face-down "
                     "reshuffle is required; finishing the betting first is common practice.",

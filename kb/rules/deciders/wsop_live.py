@@ -17,7 +17,7 @@ from kb.hand.scenario import FLOP_GAMES, STUD_GAMES
 from kb.rules.deciders import decides
 from kb.rules.deciders.boxed import _limit
 from kb.rules.deciders.button import _misdeal_for
-from kb.rules.deciders.cutoff import _FOULED_HAND, _stray_hand
+from kb.rules.deciders.cutoff import played_out
 from kb.rules.deciders.exposed import _first_two, _too_many, rrop_player_flashed
 from kb.rules.remedies import carry_on, floor_decision, misdeal, step, void
 
@@ -47,17 +47,12 @@ def substantial_action_text(case) -> str:
 def wsop_live_misdeal_cutoff(case):
     """WSOP Official Live Action Rules 2024, Rule 105: after substantial action no misdeal;
     the hand is played out and no money goes back for a fouled hand.  Cards dealt to a seat
-    not entitled to a hand go to the muck (:func:`~kb.rules.deciders.cutoff._stray_hand`)."""
+    not entitled to a hand go to the muck (:func:`~kb.rules.deciders.cutoff.stray_hand`)."""
     if not case.cutoff_reached():
         return None
     text = (f"Substantial action has occurred ({substantial_action_text(case)}), so under "
             "Rule 105 no misdeal can be declared: the hand is played out")
-    if case.irregularity.kind in _FOULED_HAND:
-        text += ", and no money is returned to a player whose hand is fouled"
-    if case.irregularity.kind == "dealt-to":
-        steps, table, note = _stray_hand(case, _STRAY)
-        return carry_on(text + ". " + note, steps, table)
-    return carry_on(text + ".")
+    return played_out(case, text, _STRAY)
 
 
 _STRAY = ("the Live Action rules say nothing about them (their list of misdeal causes does not "

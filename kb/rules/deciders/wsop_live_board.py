@@ -11,8 +11,8 @@ from __future__ import annotations
 from kb.rules.deciders import decides
 from kb.rules.deciders.end_of_hand import rrop_burn_after_pot
 from kb.rules.deciders.flop import _flop_now, _flop_reshuffle, tda_four_card_flop
-from kb.rules.deciders.premature import _BEFORE, _cards_now, _premature
-from kb.rules.remedies import carry_on, deal_board, reshuffle_stub, step
+from kb.rules.deciders.premature import redeal_premature
+from kb.rules.remedies import carry_on, deal_board, reshuffle_stub
 
 _BURN_AND_TURN = ("wsop-live.holdem.burn-and-turn",)
 
@@ -77,14 +77,10 @@ _NAMES = {"flop": "flop cards go", "turn": "turn card goes", "river": "river car
 
 def _premature_street(street: str):
     def decide(case):
-        irregularity = _premature(case, street)
-        if irregularity is None:
+        redealt = redeal_premature(case, street, face_down=False)
+        if redealt is None:
             return None
-        table = case.table.copy()
-        cards = _cards_now(case, table, irregularity)
-        steps = [step("finish-betting", street=_BEFORE[street])]
-        steps += reshuffle_stub(table, cards, case.rng, with_cut=False)
-        steps += deal_board(table, street, 3 if street == "flop" else 1, burn=False)
+        table, steps, _ = redealt
         later = " The river then comes normally, with its own burn." if street == "turn" else ""
         return carry_on(f"The {street} was dealt before the betting was over: those cards "
                         "cannot be used even if everyone still to act folds, and no player may "
