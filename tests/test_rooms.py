@@ -20,6 +20,8 @@ ARCHITECTURE = KB.parent / "docs" / "dev" / "architecture.md"
 #: Rooms from the bottom up; a module may import only from its own room or one below.
 ORDER = ("files", "knowledge", "hand", "rules", "house", "handbook", "doors")
 DOORS = {"kb.cli", "kb.pytest_plugin", "kb.__main__"}
+#: The command line is a door in modules of its own (kb.cli.knowledge, kb.cli.house ...).
+DOOR_PACKAGES = ("kb.cli.",)
 
 
 def _module_name(path: Path) -> str:
@@ -47,7 +49,7 @@ MODULES = {_module_name(p): p for p in KB.rglob("*.py")}
 def room(module: str) -> str:
     """The room of ``module``: its first package under kb, ``doors``, or ``files`` (kb
     itself, whose ``DATA`` every room may use, and kb.files)."""
-    if module in DOORS:
+    if module in DOORS or module.startswith(DOOR_PACKAGES):
         return "doors"
     parts = module.split(".")
     return parts[1] if len(parts) > 1 and parts[1] in ORDER else "files"

@@ -1,0 +1,134 @@
+"""The house rulebook commands: ``rulebook new``, ``rulebook check``, ``rulebook build``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from kb.cli.common import fail as _fail
+from kb.cli.common import path_argument as _path
+
+
+def add_parsers(commands) -> None:
+    rulebook = commands.add_parser("rulebook", help="compose, check and publish a house "
+                                                    "rulebook")
+    actions = rulebook.add_subparsers(dest="action", required=True, metavar="ACTION")
+    check = actions.add_parser("check", help="report every problem of a house rulebook file")
+    check.add_argument("file", type=_path, metavar="FILE", help="a house rulebook YAML file")
+    check.set_defaults(run=run_rulebook_check)
+
+    new = actions.add_parser("new", help="write a starter file listing every disagreement")
+    new.add_argument("-o", "--output", type=_path, default=Path("house-rulebook.yaml"),
+                     help="file to write (default: house-rulebook.yaml); never overwritten")
+    from kb.rules.rulebook import EDITIONS     # every published edition is a base
+    new.add_argument("--base", default="tda@2024", choices=tuple(EDITIONS),
+                     help="the edition to start from (default: tda@2024)")
+    new.add_argument("--id", default="house.my-room@2026", type=_house_id,
+                     help="the rulebook's id, house.<name>@<version>")
+    new.add_argument("--title", default="Our House Rules", help="the rulebook's title")
+    new.set_defaults(run=run_rulebook_new, usage=new)
+
+    build = actions.add_parser("build", help="publish a house rulebook as a site (and a PDF)")
+    build.add_argument("file", type=_path, metavar="FILE", help="a house rulebook YAML file")
+    build.add_argument("-o", "--output", type=_path, required=True,
+                       help="output folder (created; the site goes in it, the PDF beside "
+                            "the pages)")
+    build.add_argument("--pdf", action="store_true", help="also write a printable PDF")
+    build.set_defaults(run=run_rulebook_build)
+
+
+def _house_id(text: str) -> str:
+    """argparse type of a house rulebook id (a bad one is a usage error, exit 2): the house
+    schema's pattern."""
+    from kb.house.spec import HOUSE_ID, HOUSE_ID_HINT
+    if not HOUSE_ID.match(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a house rulebook id "
+                                         f"({HOUSE_ID_HINT})")
+    return text
+
+
+def _checked_house(path: Path):
+    """The knowledge base and the house file at ``path``, or exit status 1 after printing
+    every problem of the file (its own, the composition's, then the conflicts)."""
+    from kb.house.check import check_house_file
+    from kb.knowledge.load import LoadError, load_knowledge_base
+
+    try:
+        kb = load_knowledge_base()
+    except LoadError as error:
+        return _fail(str(p) for p in error.problems)
+    spec, problems = check_house_file(kb, path)
+    if problems or spec is None:
+        return _fail(str(p) for p in problems)
+    return kb, spec
+
+
+def run_rulebook_check(args) -> int:
+    """Check a house rulebook file: every problem as ``file:line: message``, exit 1."""
+    loaded = _checked_house(args.file)
+    if isinstance(loaded, int):
+        return loaded
+    _, spec = loaded
+    print(f"{args.file}: {spec.id} ({spec.title}) on {spec.base}: no problems")
+    return 0
+
+
+def run_rulebook_new(args) -> int:
+    """Write a starter house rulebook; refuses to overwrite an existing file (exit 1), and
+    options that would make a file `rulebook check` refuses (a usage error, exit 2, as a
+    bad ``--id`` is)."""
+    from kb.house.starter import option_problems, starter_text
+    from kb.knowledge.load import load_knowledge_base
+
+    kb = load_knowledge_base()
+    refused = option_problems(kb, args.base, args.id, args.title)
+    if refused:
+        args.usage.print_usage(sys.stderr)
+        for problem in refused:
+            which = "argument " if problem.startswith("--") else ""
+            print(f"{args.usage.prog}: error: {which}{problem}", file=sys.stderr)
+        return 2
+    from kb.house.outputs import PACKAGE
+    parent = args.output.parent.resolve()
+    if parent == PACKAGE or PACKAGE in parent.parents:  # kb/data/rulebooks would publish it
+        return _fail([f"{args.output}: is inside floorbook's package folder ({PACKAGE}), "
+                      "whose rulebooks are published with the handbook; choose a file "
+                      "outside it with -o"])
+    if not args.output.parent.is_dir():
+        what = "is not a folder" if args.output.parent.exists() else "does not exist"
+        return _fail([f"{args.output}: {args.output.parent} {what}; choose another file "
+                      "with -o"])
+    if args.output.exists() or args.output.is_symlink():
+        return _fail([f"{args.output}: already exists; choose another file with -o"])
+    try:
+        with open(args.output, "x", encoding="utf-8") as handle:  # "x": never overwrite
+            handle.write(starter_text(kb, args.base, args.id, args.title))
+    except OSError as error:
+        return _fail([f"{args.output}: cannot write it ({error.strerror}); choose another "
+                      "file with -o"])
+    print(f"wrote {args.output}: edit it, then run floorbook rulebook check {args.output}")
+    return 0
+
+
+def run_rulebook_build(args) -> int:
+    """Publish a house rulebook: check it and the output folder (every problem of both is
+    printed, exit 1, nothing written), then build its site (and PDF) into the folder."""
+    from kb.house.publish import PublishError, output_folder, publish
+
+    try:
+        output_folder(args.output)
+        refused = []
+    except PublishError as error:
+        refused = [f"floorbook rulebook build: -o {args.output}: {error}"]
+    loaded = _checked_house(args.file)
+    if refused or isinstance(loaded, int):
+        return _fail(refused)
+    kb, _ = loaded
+    try:
+        written = publish(kb, args.file, args.output, pdf=args.pdf)
+    except PublishError as error:
+        return _fail([str(error)])
+    for path in written:
+        print(f"wrote {path}")
+    return 0

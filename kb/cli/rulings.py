@@ -1,0 +1,103 @@
+"""The ruling commands: ``rule`` (one rulebook) and ``compare`` (every published one)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from kb.cli.common import fail as _fail
+from kb.cli.common import path_argument as _path
+
+
+def add_parsers(commands) -> None:
+    """Add ``rule`` and ``compare`` to the subcommands ``commands``."""
+    rule = commands.add_parser("rule", help="rule a scenario file under one rulebook")
+    rule.add_argument("scenario", type=_path, metavar="SCENARIO", help="a scenario YAML file")
+    rule.add_argument("--rulebook", required=True, metavar="RULEBOOK",
+                      help="an edition id (rrop@v11, tda@2024, tda@2026, wsop@2024, wsop-live@2024), a house rulebook "
+                           "id, or the path of a house rulebook file")
+    rule.add_argument("--seed", type=int, default=0, help="seed of every random step (0)")
+    rule.add_argument("--json", action="store_true", help="print the ruling as JSON")
+    rule.set_defaults(run=run_rule)
+
+    compare = commands.add_parser("compare", help="rule a scenario under every published "
+                                                  "rulebook, side by side")
+    compare.add_argument("scenario", type=_path, metavar="SCENARIO", help="a scenario YAML file")
+    compare.add_argument("--seed", type=int, default=0, help="seed of every random step (0)")
+    compare.add_argument("--json", action="store_true", help="print the rulings as a JSON list")
+    compare.set_defaults(run=run_compare)
+
+
+def run_rule(args) -> int:
+    """Rule ``args.scenario`` under ``args.rulebook``; invalid scenario: exit 1, unknown
+    rulebook: exit 2."""
+    from kb.house.compose import resolve_rulebook
+    from kb.rules.engine import rule
+    from kb.rules.rulebook import RulebookError
+
+    loaded = _scenario_and_kb(args.scenario)
+    if isinstance(loaded, int):
+        return loaded
+    scenario, kb = loaded
+    from kb.house.compose import HouseFileError
+    try:
+        book = resolve_rulebook(kb, args.rulebook)
+    except HouseFileError as error:          # the house file is bad input: file:line lines
+        return _fail(str(error).splitlines())
+    except RulebookError as error:           # an unknown rulebook id is a usage error
+        print(f"floorbook rule: {error}", file=sys.stderr)
+        return 2
+    return _print_rulings([_ruled(rule, kb, book, scenario, args.seed)], args.json, many=False,
+                          seed=args.seed)
+
+
+def run_compare(args) -> int:
+    """Rule ``args.scenario`` under every published rulebook."""
+    from kb.house.compose import published_rulebooks
+    from kb.rules.engine import rule
+
+    loaded = _scenario_and_kb(args.scenario)
+    if isinstance(loaded, int):
+        return loaded
+    scenario, kb = loaded
+    rulings = [_ruled(rule, kb, book, scenario, args.seed) for book in published_rulebooks(kb)]
+    return _print_rulings(rulings, args.json, many=True, seed=args.seed)
+
+
+def _scenario_and_kb(path: Path):
+    from kb.hand.scenario import ScenarioError
+    from kb.hand.scenario_file import load_scenario
+    from kb.knowledge.load import LoadError, load_knowledge_base
+
+    try:
+        scenario = load_scenario(path)
+    except ScenarioError as error:
+        return _fail([str(error)])
+    try:
+        return scenario, load_knowledge_base()
+    except LoadError as error:
+        return _fail(str(p) for p in error.problems)
+
+
+def _ruled(rule, kb, book, scenario, seed):
+    from kb.hand.scenario import ScenarioError
+    try:
+        return rule(kb, book, scenario, seed)
+    except ScenarioError as error:
+        return error
+
+
+def _print_rulings(rulings, as_json: bool, many: bool, seed: int = 0) -> int:
+    import json
+
+    from kb.rules.ruling import format_ruling
+
+    errors = [r for r in rulings if isinstance(r, Exception)]
+    if errors:
+        return _fail([str(errors[0])])
+    if as_json:
+        data = [r.to_json() for r in rulings] if many else rulings[0].to_json()
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        print("\n\n".join(format_ruling(r, seed) for r in rulings))
+    return 0
