@@ -1,0 +1,29 @@
+"""The Sphinx settings of the bundled handbook, in one place for every way of building it.
+
+conf.py in a checkout imports them (``from kb.handbook.config import *``), and so does
+any other project folder that builds the bundled handbook; change a setting here, not in
+a conf.py.  Each name is a Sphinx (or extension) config value.
+
+>>> extensions[-1], html_theme
+('kb.handbook', 'furo')
+"""
+
+project = "floorbook"
+html_title = "floorbook: the dealing-error handbook"
+author = "floorbook contributors"
+language = "en"
+
+extensions = ["myst_parser", "sphinx_design", "sphinx.ext.graphviz", "kb.handbook"]
+myst_enable_extensions = ["colon_fence"]
+exclude_patterns = ["_build"]
+
+html_theme = "furo"
+html_search_language = "en_floorbook"  # kb.handbook: English that keeps "35-A" whole
+graphviz_output_format = "svg"         # static pictures drawn at build time, no scripts
+
+floorbook_data_dir = None              # None: the bundled kb/data
+floorbook_graph_radius = 1
+
+__all__ = ["project", "html_title", "author", "language", "extensions",
+           "myst_enable_extensions", "exclude_patterns", "html_theme", "html_search_language",
+           "graphviz_output_format", "floorbook_data_dir", "floorbook_graph_radius"]
