@@ -33,6 +33,16 @@ def anchor(scenario_id: str) -> str:
     return "scenario-" + nodes.make_id(scenario_id)
 
 
+def row_anchor(scenario_id: str) -> str:
+    """The id of a scenario's row in its topic's ruling matrix: ``ruling-<id>`` (other
+    pages, such as Find a ruling, link to ``topics/<topic>.html#ruling-<id>``).
+
+    >>> row_anchor("case-c27-four-card-flop-stuck-cards")
+    'ruling-case-c27-four-card-flop-stuck-cards'
+    """
+    return "ruling-" + nodes.make_id(scenario_id)
+
+
 def shown_seats(rulings: list[Ruling]) -> list[int]:
     """The seats a row of rulings draws: seats a step names, dead seats, and seats whose
     hand is not the same under every ruling."""
@@ -66,11 +76,15 @@ def citation_text(ruling: Ruling, short=None) -> str:
     return "; ".join(parts) or "no provision cited"
 
 
-def ruling_cell(ruling: Ruling, seats: list[int], short=None) -> nodes.container:
+def ruling_cell(ruling: Ruling, seats: list[int], short=None,
+                book: str = "") -> nodes.container:
     """One cell: remedy badge (and a random marker), numbers, then the cards.  ``short``
     names other books' editions in citations (see :func:`citation_text`).  A hand with
     several floor calls shows each earlier call first (its line, remedy and numbers),
-    then the last call in full."""
+    then the last call in full.  ``book`` (the rulebook's column name) starts the cell
+    as an inline of class ``floorbook-cell-book``, which the stylesheet shows only where
+    the matrix is drawn as one card per scenario (a narrow screen) and the column
+    headers are hidden."""
     cell = nodes.container(classes=["floorbook-cell",
                                     "floorbook-rulebook-" + nodes.make_id(ruling.rulebook)])
     for number, call in enumerate(ruling.calls, 1):
@@ -87,6 +101,8 @@ def ruling_cell(ruling: Ruling, seats: list[int], short=None) -> nodes.container
                       "floorbook-random")
     cell += head
     cell += nodes.paragraph("", citation_text(ruling, short), classes=["floorbook-cite"])
+    if book:
+        cell[0].insert(0, nodes.inline(book, book, classes=["floorbook-cell-book"]))
     table = ruling.table
     for seat in seats:
         label = f"Seat {seat}" + (" (dead)" if seat in table.dead else "")

@@ -10,6 +10,7 @@ and the rulings shown, so an edit of one scenario re-renders exactly the pages s
 from __future__ import annotations
 
 from docutils import nodes
+from sphinx import addnodes
 
 from kb.handbook import cells
 from kb.handbook.fragment import Fragment
@@ -26,9 +27,44 @@ def column_names(hb) -> dict[str, str]:
             for b in hb.rulings.rulebooks}
 
 
-def _header(hb, f: Fragment, book_id: str, name: str) -> str:
-    return f.xref("edition", book_id, title=name) if hb.kb.has("edition", book_id) \
-        else f.text(name)
+def _header(hb, book_id: str, name: str) -> nodes.Node:
+    """A column's header: the rulebook's name, linked to its edition page if it has one."""
+    if not hb.kb.has("edition", book_id):
+        return nodes.Text(name)
+    return addnodes.pending_xref("", nodes.inline(name, name), refdomain="rule",
+                                 reftype="edition", reftarget=book_id, refexplicit=True,
+                                 refwarn=True)
+
+
+def _entry(*children: nodes.Node) -> nodes.entry:
+    return nodes.entry("", *children)
+
+
+def _matrix_table(hb, shown: list[str], names: dict[str, str]) -> nodes.table:
+    """The matrix as one table node: a header row of rulebooks, then a row per scenario
+    with the id ``ruling-<scenario id>`` (:func:`kb.handbook.cells.row_anchor`), so a
+    link can land on the row.  Built as nodes, not a MyST list-table, because a
+    list-table's rows cannot carry ids."""
+    table = hb.rulings
+    columns = 1 + len(table.rulebooks)
+    group = nodes.tgroup(cols=columns)
+    group += [nodes.colspec(colwidth=1) for _ in range(columns)]
+    header = nodes.row()
+    header += _entry(nodes.paragraph("", "Scenario"))
+    header += [_entry(nodes.paragraph("", "", _header(hb, b.id, names[b.id])))
+               for b in table.rulebooks]
+    group += nodes.thead("", header)
+    body = nodes.tbody()
+    for sid in shown:
+        row = table.row(sid)
+        seats = cells.shown_seats(row)
+        line = nodes.row(ids=[cells.row_anchor(sid)])
+        line += _entry(cells.title_link(table.scenarios[sid], table.differs(sid)))
+        line += [_entry(cells.ruling_cell(r, seats, names.get, names.get(r.rulebook)))
+                 for r in row]
+        body += line
+    group += body
+    return nodes.table("", group, classes=["floorbook-matrix"])
 
 
 def showing(table, topic: str) -> list[str]:
@@ -53,16 +89,9 @@ def matrix_body(hb, topic_id: str) -> Fragment:
           f"published rulebook; random steps use seed {SEED}. A "
           "{bdg-danger}`books differ` row is one where Robert's Rules v11 and TDA 2024 "
           "rule differently.", "")
-    f.add("````{list-table}", ":header-rows: 1", ":class: floorbook-matrix", "",
-          "* - Scenario")
-    f.add(*(f"  - {_header(hb, f, b.id, names[b.id])}" for b in table.rulebooks))
-    for sid in shown:
-        row, differs = table.row(sid), table.differs(sid)
-        seats = cells.shown_seats(row)
-        f.add(f"* - {f.node(cells.title_link(table.scenarios[sid], differs))}")
-        f.add(*(f"  - {f.node(cells.ruling_cell(r, seats, names.get))}" for r in row))
-        f.fingerprint.append((table.files[sid], repr(row)))
-    f.add("````", "", "```{rubric} The scenarios", "```", "")
+    f.add(f.node(_matrix_table(hb, shown, names)), "")
+    f.fingerprint.extend((table.files[sid], repr(table.row(sid))) for sid in shown)
+    f.add("```{rubric} The scenarios", "```", "")
     for sid in shown:
         _scenario_section(f, table, sid, names)
     return f
