@@ -1,7 +1,7 @@
 #!/bin/sh
 # Set up floorbook on a fresh machine: Graphviz (for the handbook's graph pictures) where
-# it is missing, a virtual environment in .venv, and the package (with the test extra when
-# called as `tools/install.sh test`).  Safe to run again.
+# it is missing, a virtual environment in .venv, and the package (with the test extra and
+# Chromium for the browser tests when called as `tools/install.sh test`).  Safe to run again.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -15,6 +15,22 @@ if ! command -v dot >/dev/null 2>&1; then
   else
     echo "Graphviz is missing and this machine has neither apt-get nor brew: install it" \
          "from https://graphviz.org/download/ and run this again." >&2
+    exit 1
+  fi
+fi
+
+# The browser tests (tests/browser) drive Debian's Chromium through Playwright, which is
+# never let download a browser of its own.
+if [ "${1:-}" = test ] && ! command -v chromium >/dev/null 2>&1 \
+    && ! command -v chromium-browser >/dev/null 2>&1; then
+  echo "Installing Chromium (for the browser tests)..."
+  if command -v apt-get >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
+    $SUDO apt-get update -qq
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "Chromium is missing and this machine has no apt-get: install Chromium (the" \
+         "browser tests look for 'chromium' or 'chromium-browser' on PATH) and run this again." >&2
     exit 1
   fi
 fi
