@@ -87,6 +87,13 @@ class Betting:
             self._next = self._first_after(seat)
         return record
 
+    def copy(self) -> Betting:
+        """An independent copy (the records are frozen; their lists and sets are copied)."""
+        twin = object.__new__(Betting)
+        twin.__dict__.update({name: value.copy() if isinstance(value, (list, set)) else value
+                              for name, value in vars(self).items()})
+        return twin
+
     @property
     def live(self) -> tuple[int, ...]:
         """Seats that have not folded."""

@@ -48,13 +48,21 @@ def card(text: str) -> str:
 
 
 def is_standard(text: str) -> bool:
-    """Whether a card belongs to a standard 52-card deck (a joker does not)."""
-    return text != JOKER and is_card(text)
+    """Whether a card belongs to a standard 52-card deck (a joker does not).
+
+    >>> is_standard("Td"), is_standard("Jk"), is_standard("10d")
+    (True, False, False)
+    """
+    return text in _STANDARD
 
 
 def standard_deck() -> tuple[str, ...]:
     """The 52 cards in the fixed order: rank A to 2, within a rank suits s h d c."""
     return tuple(rank + suit for rank in RANKS for suit in SUITS)
+
+
+#: A set, not a test of rank and suit: a misdeal's gather asks it of every card.
+_STANDARD = frozenset(standard_deck())
 
 
 def deck_from_spec(spec: str | Iterable[str]) -> tuple[str, ...]:

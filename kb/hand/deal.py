@@ -40,14 +40,23 @@ from kb.hand.scenario import (
     PotAwarded,
     Scenario,
     ScenarioError,
-    Street,
     SetAsideMucked,
+    Street,
     StubAccident,
     StudStreet,
     clockwise_from,
 )
 from kb.hand.stud import draw, stud_street
-from kb.hand.table import Irregularity, Replay, StubEmpty, Table, fail, hole_cards, irregular
+from kb.hand.table import (
+    Irregularity,
+    Replay,
+    StubEmpty,
+    Table,
+    check_tables,
+    fail,
+    hole_cards,
+    irregular,
+)
 
 
 def replay(scenario: Scenario) -> Replay:
@@ -76,7 +85,8 @@ def start(scenario: Scenario) -> Replay:
 
 
 def play(state: Replay, events) -> None:
-    """Replay ``events`` on ``state``, checking the cards after each (floors skipped)."""
+    """Replay ``events`` on ``state`` (floors skipped), checking the cards after each when
+    :func:`kb.hand.table.check_tables` is on."""
     for event in events:
         if isinstance(event, Floor):
             continue
@@ -86,7 +96,8 @@ def play(state: Replay, events) -> None:
             raise ScenarioError(state.scenario.path, event.line, "the stub ran out of cards",
                                 "use fewer seats or fewer cards") from None
         _note_jokers(state, event)
-        state.table.check()
+        if check_tables():
+            state.table.check()
         state.tables.append(state.table.copy())
 
 

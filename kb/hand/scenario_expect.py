@@ -25,8 +25,7 @@ from functools import cache
 
 from jsonschema import Draft202012Validator
 
-from kb.files import (SCHEMAS, Mapping, Problem, Sequence, validate_with,
-                      whole_number_problems)
+from kb.files import SCHEMAS, Mapping, Problem, Sequence, validate_with, whole_number_problems
 from kb.hand.scenario import Citation
 from kb.hand.scenario_events import card_problems, cards, numbers
 

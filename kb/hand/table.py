@@ -8,8 +8,9 @@ the deck + cards found (:meth:`Table.check`).
 
 from __future__ import annotations
 
+import os
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 
 from kb.hand.actions import Betting, Record
 from kb.hand.scenario import Scenario, ScenarioError
@@ -25,6 +26,27 @@ def hole_cards(game: str) -> int:
     (4, 5)
     """
     return HOLE_CARDS[game]
+
+
+#: Whether the replay checks the invariant after every event (:func:`check_tables`).  Off by
+#: default: it cost a third of every ruling, and the property tests and tools/fuzz_hands.py,
+#: which turn it on, are what prove it holds; ``FLOORBOOK_CHECK_TABLES=1`` turns it on for
+#: any run (a debug run, a test's child process).
+_CHECKING = os.environ.get("FLOORBOOK_CHECK_TABLES", "") not in ("", "0")
+
+
+def check_tables(on: bool | None = None) -> bool:
+    """Whether the replay checks the table's invariant after every event; ``on`` sets it.
+    Returns the setting in force after the call.
+
+    >>> was = check_tables()
+    >>> check_tables(True), check_tables(was) == was
+    (True, True)
+    """
+    global _CHECKING
+    if on is not None:
+        _CHECKING = bool(on)
+    return _CHECKING
 
 
 class StubEmpty(IndexError):
@@ -66,7 +88,7 @@ class Table:
 
     def check(self) -> None:
         """Assert the invariant: nothing lost, nothing duplicated but the cards found.
-        (Sorted lists, not Counters: the replay checks after every event.)"""
+        (Sorted lists, not Counters: a debug replay checks after every event.)"""
         held = [card for pile in (*self.hands.values(), self.board, self.burns, self.muck,
                                   self.set_aside, self.stub, self.missing) for card in pile]
         if sorted(held) != sorted(self.deck + tuple(self.extras)):
@@ -75,16 +97,27 @@ class Table:
                                  f"extra, {expected - self.all_cards()} missing")
 
     def copy(self) -> Table:
-        """An independent copy (cards are strings, so copying the containers is enough)."""
-        return replace(self, hands={seat: list(cards) for seat, cards in self.hands.items()},
-                       **{name: type(value)(value) for name, value in vars(self).items()
-                          if isinstance(value, (list, set))})
+        """An independent copy (cards are strings, so copying the containers is enough).
+        Built without ``dataclasses.replace``, which re-runs ``__init__`` and costs a
+        third of a replay that copies the table after every event."""
+        twin = object.__new__(Table)
+        state = twin.__dict__
+        state.update(vars(self))
+        for name in _PILES:
+            state[name] = state[name].copy()
+        twin.hands = {seat: list(cards) for seat, cards in self.hands.items()}
+        return twin
 
     def kill(self, seat: int) -> None:
         """Kill a hand: its cards go to the muck and the seat is dead."""
         self.muck.extend(self.hands.get(seat, []))
         self.hands[seat] = []
         self.dead.add(seat)
+
+
+#: The fields of a table that are lists or sets of cards or seats: all but the deck (a tuple)
+#: and the hands (a dict of lists).
+_PILES = tuple(f.name for f in fields(Table) if f.name not in ("deck", "hands"))
 
 
 @dataclass(frozen=True)
@@ -127,6 +160,25 @@ class Replay:
     @property
     def records(self) -> tuple[Record, ...]:
         return tuple(self.betting.records)
+
+    def seen(self, table: Table, irregularities: list[Irregularity]) -> Replay:
+        """The hand as one unit of a floor call sees it: ``table`` (the one the previous
+        remedy left) and only ``irregularities``; everything else is shared with this one."""
+        twin = object.__new__(Replay)
+        twin.__dict__.update(vars(self))
+        twin.table, twin.irregularities = table, irregularities
+        return twin
+
+    def copy(self) -> Replay:
+        """An independent copy of the hand so far, for ruling it under several rulebooks
+        from one replay: the table, the betting and the running lists are copied; the
+        tables of earlier events are shared (nothing changes them once recorded)."""
+        twin = object.__new__(Replay)
+        twin.__dict__.update(vars(self))
+        twin.table, twin.betting = self.table.copy(), self.betting.copy()
+        twin.tables, twin.irregularities = list(self.tables), list(self.irregularities)
+        twin.streets, twin.board_log = list(self.streets), [dict(b) for b in self.board_log]
+        return twin
 
 
 def fail(state: Replay, event, message: str, hint: str) -> ScenarioError:

@@ -61,7 +61,8 @@ def combine(parts: list[tuple[list[Irregularity], Ruling]],
     ruling of their own."""
     if len(parts) == 1 and not covered:
         unit, ruling = parts[0]
-        return replace(ruling, irregularities=answered(unit))
+        mine = answered(unit)
+        return ruling if ruling.irregularities == mine else replace(ruling, irregularities=mine)
     rulings = [ruling for _, ruling in parts]
     remedy = summary_remedy(r.remedy for r in rulings)
     chosen = next(r for r in rulings if r.remedy == remedy)

@@ -22,12 +22,12 @@ from kb.hand.segments import Carried, play_segment, resume, segments, standing
 from kb.hand.situation import Case, representative, topics_for, units
 from kb.hand.table import StubEmpty
 from kb.knowledge.model import GAME_GROUPS, Confidence, KnowledgeBase, RelationKind
-from kb.rules.combine import combine
+from kb.rules.combine import answered, combine
 from kb.rules.cutoffs import cutoff_rule
 from kb.rules.deciders import load_deciders
 from kb.rules.remedies import Decision, cut, floor_decision
-from kb.rules.rulebook import EDITIONS, Rulebook
-from kb.rules.ruling import Citation, Ruling, TableView
+from kb.rules.rulebook import EDITIONS, Lookups, Rulebook, citation, lookups
+from kb.rules.ruling import Ruling, TableView
 
 
 def rule(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario, seed: int = 0) -> Ruling:
@@ -40,25 +40,69 @@ def rule(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario, seed: int = 
 
     Raises :class:`~kb.hand.scenario.ScenarioError` when the events cannot be replayed.
     """
+    return _rule(kb, rulebook, scenario, seed, _first_call(scenario))
+
+
+def compare(kb: KnowledgeBase, scenario: Scenario, rulebooks: list[Rulebook],
+            seed: int = 0) -> list[Ruling]:
+    """The rulings of every rulebook in ``rulebooks`` on ``scenario``, in that order: the
+    same as :func:`rule` for each, but the hand is replayed once up to the first floor
+    call (no ruling has changed it yet) and each rulebook rules from a copy.
+
+    >>> from kb.hand.scenario_file import load_scenario
+    >>> from kb.house.compose import published_rulebooks
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> books = published_rulebooks(kb)[:2]
+    >>> hand = load_scenario(kb.root + "/scenarios/case-c27-four-card-flop-stuck-cards.yaml")
+    >>> [r.remedy for r in compare(kb, hand, books)] == [r.remedy for r in
+    ...                                                  (rule(kb, b, hand) for b in books)]
+    True
+    """
+    first, books = _first_call(scenario), list(rulebooks)
+    return [_rule(kb, book, scenario, seed, first.copy() if number < len(books) else first)
+            for number, book in enumerate(books, 1)]
+
+
+def _first_call(scenario: Scenario):
+    """The hand replayed up to its first floor call: the part every rulebook shares."""
+    state = start(scenario)
+    events, floor = segments(scenario.events)[0]
+    play_segment(state, events, Carried())
+    floor_called(state, floor.line if floor else None)
+    return state
+
+
+def _rule(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario, seed: int,
+          state) -> Ruling:
+    """:func:`rule`, from ``state``, the hand replayed up to its first floor call."""
     rng = random.Random(seed)
-    cutoff = cutoff_rule(kb, rulebook)
-    state, carried, answered, calls = start(scenario), Carried(shuffle=_shuffler(rng)), 0, []
+    cutoff = lookups(kb, rulebook).remember("cutoff", "", lambda: cutoff_rule(kb, rulebook))
+    carried, answered, calls = Carried(shuffle=_shuffler(rng)), 0, []
     parts = segments(scenario.events)
     for number, (events, floor) in enumerate(parts, 1):
-        play_segment(state, events, carried)
-        floor_called(state, floor.line if floor else None)
+        if number > 1:
+            play_segment(state, events, carried)
+            floor_called(state, floor.line if floor else None)
         found, answered = standing(state, answered), len(state.irregularities)
         call, table = _call(kb, rulebook, state, found, rng, cutoff, bool(calls))
-        call = replace(call, floor=floor.line if floor else None,
-                       random=call.random or carried.shuffled
-                       or any(c.random for c in calls))
+        call = _placed(call, floor.line if floor else None,
+                       call.random or carried.shuffled or any(c.random for c in calls))
         if number < len(parts) and call.remedy == "void":
             calls.append(replace(call, explanation=call.explanation + _ENDED))
             break
         calls.append(call)
         if number < len(parts):
             resume(state, call.remedy, table, call.steps, floor, carried)
-    return replace(calls[-1], calls=tuple(calls[:-1]))
+    return replace(calls[-1], calls=tuple(calls[:-1])) if len(calls) > 1 else calls[-1]
+
+
+def _placed(call: Ruling, floor: int | None, random_: bool) -> Ruling:
+    """``call`` at its floor event, random if anything so far was (a copy only when that
+    changes it: most hands have one call and no random step)."""
+    if call.floor == floor and call.random == random_:
+        return call
+    return replace(call, floor=floor, random=random_)
 
 
 _ENDED = " The hand ends here: the events after this floor call did not happen."
@@ -87,14 +131,14 @@ def _call(kb: KnowledgeBase, rulebook: Rulebook, state, found, rng, cutoff,
     covered, dealt = [], set()
     while pending:
         unit = pending.pop(0)
-        seen = replace(state, table=table, irregularities=list(unit))
+        seen = state.seen(table, list(unit))
         irregularity = representative(unit, seen)
         if irregularity.kind in _BOARD and irregularity.get("street") in dealt:
             covered.append(unit)        # an earlier remedy already laid that street again
             continue
         case = Case(state.scenario, seen, irregularity, rng, dict(rulebook.params), cutoff)
         decision, pid, topic = _guarded(kb, rulebook, case, earlier or bool(parts))
-        parts.append((unit, _ruling(kb, rulebook, case, decision, pid, topic)))
+        parts.append((unit, _ruling(kb, rulebook, case, decision, pid, topic, unit)))
         table = decision.table or table
         dealt |= {s.details.get("street") for s in decision.steps
                   if s.do == "deal" and not s.details.get("when")}
@@ -128,32 +172,27 @@ _MOVED = ("An earlier remedy in this hand moved the cards this irregularity conc
 _BOARD = ("burn-count", "board-count", "premature")
 
 
-def compare(kb: KnowledgeBase, scenario: Scenario, rulebooks: list[Rulebook],
-            seed: int = 0) -> list[Ruling]:
-    """The rulings of every rulebook in ``rulebooks`` on ``scenario``, in that order."""
-    return [rule(kb, book, scenario, seed) for book in rulebooks]
-
-
 def _decide(kb: KnowledgeBase, rulebook: Rulebook, case: Case):
-    deciders, covered = load_deciders(), _settings(kb, rulebook)
+    book = lookups(kb, rulebook)
     topics = topics_for(case.irregularity, case.replay)
     for topic in topics:
         for pid in rulebook.governing(topic):
-            if not _applies(kb, covered, pid, case):
+            if not _applies(book, pid, case):
                 continue
-            decision = _run(deciders, rulebook, pid, case, kb, covered)
+            decision = _run(book, pid, case)
             if decision is not None:
                 return decision, pid, topic
     return _silent(kb, rulebook, case, topics), None, topics[0] if topics else None
 
 
-def _run(deciders: dict, rulebook: Rulebook, pid: str, case: Case, kb: KnowledgeBase,
-         covered: dict) -> Decision | None:
+def _run(book: Lookups, pid: str, case: Case) -> Decision | None:
     """The decision of ``pid``'s decider; a house provision without one rules through the
     deciders of the provisions it executes as (``Rulebook.executes_as``), in order, each
     only where it applies (a hold'em decider never rules a stud hand)."""
-    executes_as = rulebook.executes_as.get(pid, ()) or _same_as(kb, deciders, pid)
-    for name in (pid, *(n for n in executes_as if _applies(kb, covered, n, case))):
+    deciders = _deciders()
+    executes_as = book.rulebook.executes_as.get(pid, ()) or book.remember(
+        "same-as", pid, lambda: _same_as(book.kb, pid))
+    for name in (pid, *(n for n in executes_as if _applies(book, n, case))):
         decider = deciders.get(name)
         try:
             decision = decider(case) if decider else None
@@ -166,41 +205,36 @@ def _run(deciders: dict, rulebook: Rulebook, pid: str, case: Case, kb: Knowledge
     return None
 
 
-def _same_as(kb: KnowledgeBase, deciders: dict, pid: str) -> tuple[str, ...]:
+def _same_as(kb: KnowledgeBase, pid: str) -> tuple[str, ...]:
     """A provision with no decider of its own that the knowledge base records as the
     ``same-as`` another book's provision rules through that provision's decider (the WSOP
     four-card flop is TDA 39-A's rule): the knowledge base, not copied code, says so."""
+    deciders = _deciders()
     if pid in deciders or not kb.has("provision", pid):
         return ()
     return tuple(r.target for r in kb.provision(pid).relations
                  if r.kind == RelationKind.SAME_AS and r.target in deciders)
 
 
-def _applies(kb: KnowledgeBase, covered: dict, pid: str, case: Case) -> bool:
+def _applies(book: Lookups, pid: str, case: Case) -> bool:
     """Whether a provision covers the scenario's game (its ``games``, groups such as
     flop-games expanded) and setting.  A book written for one setting only (the TDA rules
     are tournament rules) is still applied to the other, so that the books can be compared
     on any hand; the setting only chooses between a book's own cash and tournament rules."""
-    if not kb.has("provision", pid):
+    if not book.kb.has("provision", pid):
         return True
-    provision = kb.provision(pid)
-    games = {g for name in provision.games for g in GAME_GROUPS.get(name, {name})}
-    settings = {str(s) for s in provision.settings}
+    source, games, settings = book.remember("reach", pid, lambda: _reach(book.kb, pid))
     return case.game in games and (
         case.scenario.setting in settings
-        or case.scenario.setting not in covered.get(provision.source, ()))
+        or case.scenario.setting not in book.settings.get(source, ()))
 
 
-def _settings(kb: KnowledgeBase, rulebook: Rulebook) -> dict[str, set[str]]:
-    """Source -> the settings the rulebook's provisions from that source cover (a house
-    book mixing sources must not stop the TDA's tournament rules applying to a cash hand
-    just because an adopted Robert's Rules provision covers cash games)."""
-    covered: dict[str, set[str]] = {}
-    for pid in rulebook.provisions():
-        if kb.has("provision", pid):
-            provision = kb.provision(pid)
-            covered.setdefault(provision.source, set()).update(map(str, provision.settings))
-    return covered
+def _reach(kb: KnowledgeBase, pid: str) -> tuple[str, frozenset, frozenset]:
+    """A provision's source, the games it covers (groups expanded) and its settings."""
+    provision = kb.provision(pid)
+    return (provision.source,
+            frozenset(g for name in provision.games for g in GAME_GROUPS.get(name, {name})),
+            frozenset(str(s) for s in provision.settings))
 
 
 def _silent(kb: KnowledgeBase, rulebook: Rulebook, case: Case, topics) -> Decision:
@@ -222,18 +256,20 @@ def _silent(kb: KnowledgeBase, rulebook: Rulebook, case: Case, topics) -> Decisi
                           "the floor decides.")
 
 
-def _ruling(kb, rulebook: Rulebook, case: Case, decision: Decision, pid, topic) -> Ruling:
-    governing = rulebook.provisions()
-    extra = [p for p in decision.provisions if p in governing]
+def _ruling(kb, rulebook: Rulebook, case: Case, decision: Decision, pid, topic,
+            unit=()) -> Ruling:
+    book = lookups(kb, rulebook)
+    extra = [p for p in decision.provisions if p in book.provisions]
     pids = tuple(dict.fromkeys(([pid] if pid else []) + extra))
     table = decision.table or case.table
-    citations = tuple(c for c in (_citation(kb, rulebook, p) for p in pids) if c)
-    explanation = _borrowed(kb, rulebook, pid, _renumber(kb, rulebook, decision.explanation)) \
-        + _omaha(case, citations) + _unconfirmed(kb, rulebook, pids)
+    citations = tuple(c for c in (book.cite(p) for p in pids) if c)
+    explanation = _borrowed(kb, rulebook, pid, book.renumber(decision.explanation)) \
+        + _omaha(case, citations) + _unconfirmed(book, pids)
     return Ruling(scenario=case.scenario.id, rulebook=rulebook.id, remedy=decision.remedy,
                   citations=citations,
                   provisions=pids, steps=tuple(decision.steps), random=decision.random,
-                  table=view(table, case), explanation=explanation, topic=topic)
+                  table=view(table, case), explanation=explanation, topic=topic,
+                  irregularities=answered(unit))
 
 
 #: The other book's name before a number it is replaced with (so that "Robert's Rules Dead
@@ -247,8 +283,8 @@ def _borrowed(kb: KnowledgeBase, rulebook: Rulebook, pid, text: str) -> str:
     place of the other book's (WSOP 2024 88.a.3 where the TDA decider says 35-A-2)."""
     if not pid or rulebook.base is not None or rulebook.id not in EDITIONS:
         return text
-    own = _citation(kb, rulebook, pid)
-    for target in _same_as(kb, load_deciders(), pid):
+    own = lookups(kb, rulebook).cite(pid)
+    for target in _same_as(kb, pid):
         theirs = kb.provision(target).numbers
         if own is not None and theirs and theirs[0].number != own.number:
             text = re.sub(_BOOK_NAMES + re.escape(theirs[0].number) + r"(?![\w-])",
@@ -256,54 +292,16 @@ def _borrowed(kb: KnowledgeBase, rulebook: Rulebook, pid, text: str) -> str:
     return text
 
 
-def _renumber(kb: KnowledgeBase, rulebook: Rulebook, text: str) -> str:
-    """Deciders' explanations name rules by their number in the edition the deciders number
-    rules by (TDA 2024); a rulebook of another edition (tda@2026) gets that edition's numbers,
-    a revised rule the number of the provision that revises it (2024 35-E is 2026 37-E)."""
-    cited, rules = rulebook.id, EDITIONS.get(rulebook.id, rulebook.id)
-    if cited == rules:
-        return text
-    pairs = {}
-    for provision in kb.provisions:
-        new = provision.number_in(cited)
-        for old in _earlier_numbers(kb, provision, rules) if new else ():
-            if old.number != new.number:
-                pairs[old.number] = new.number
-    if not pairs:
-        return text
-    pattern = re.compile(r"(?<![\w-])(" + "|".join(
-        re.escape(n) for n in sorted(pairs, key=len, reverse=True)) + r")(?![\w-])")
-    return pattern.sub(lambda match: pairs[match.group(1)], text)
+def _deciders() -> dict:
+    """Provision id -> decider (:func:`load_deciders` lists the decider modules on disk at
+    each call; their registry does not change once they are imported)."""
+    global _LOADED
+    if _LOADED is None:
+        _LOADED = load_deciders()
+    return _LOADED
 
 
-def _earlier_numbers(kb: KnowledgeBase, provision, rules: str) -> list:
-    """The number ``rules`` gives ``provision``, or else the first provision it revises
-    (TDA 2026 37-E revises 35-E first, then 35-A-6, whose number stays 2024's)."""
-    own = provision.number_in(rules)
-    if own is not None:
-        return [own]
-    revised = [kb.provision(r.target) for r in provision.relations
-               if r.kind == RelationKind.REVISES and kb.has("provision", r.target)]
-    number = revised[0].number_in(rules) if revised else None
-    return [number] if number is not None else []
-
-
-def _citation(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> Citation | None:
-    own = rulebook.own.get(pid)
-    if own is not None:
-        source, _, edition = rulebook.id.partition("@")
-        return Citation(source, edition or rulebook.id, own.number)
-    if not kb.has("provision", pid):
-        return None
-    provision = kb.provision(pid)
-    for edition in rulebook.citation_editions + (() if rulebook.base is None
-                                                  else (rulebook.base,)):
-        number = provision.number_in(edition)
-        if number is not None:
-            return Citation(provision.source, edition.partition("@")[2] or edition, number.number)
-    number = provision.numbers[0] if provision.numbers else None
-    return Citation(provision.source, number.edition.partition("@")[2] or number.edition,
-                    number.number) if number else None
+_LOADED: dict | None = None
 
 
 def _omaha(case: Case, citations) -> str:
@@ -322,16 +320,18 @@ _TDA_NUMBERS = ("TDA 2026 numbers are those of a paraphrase of the 2026 rules (2
 _BOOK = {"rrop": "Robert's Rules", "tda": "TDA rule"}
 
 
-def _unconfirmed(kb: KnowledgeBase, rulebook: Rulebook, pids) -> str:
+def _unconfirmed(book: Lookups, pids) -> str:
     """What is uncertain about the provisions cited, in a floorperson's words: rules known
     only from a secondary source, rules seen only in part, and numbers not confirmed."""
-    notes = [_doubt(kb, rulebook, p) for p in pids if kb.has("provision", p)]
+    kb, rulebook = book.kb, book.rulebook
+    notes = [book.remember("doubt", p, lambda p=p: _doubt(kb, rulebook, p))
+             for p in pids if kb.has("provision", p)]
     notes = [n for n in notes if n]
     return "".join(" " + n for n in dict.fromkeys(notes))
 
 
 def _doubt(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> str:
-    provision, cite = kb.provision(pid), _citation(kb, rulebook, pid)
+    provision, cite = kb.provision(pid), citation(kb, rulebook, pid)
     if cite is None:
         return ""
     name = f"{_BOOK.get(provision.source, provision.source)} {cite.number}"

@@ -15,9 +15,11 @@ order only breaks ties between provisions that do not relate.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from kb.knowledge.model import KnowledgeBase, RelationKind
+from kb.rules.ruling import Citation
 
 #: The editions published as rulebooks: rulebook id -> the edition its deciders number rules
 #: by (the engine renumbers their explanations for the rulebook) and whose ``silent`` notes it
@@ -130,3 +132,133 @@ def precedence_order(kb: KnowledgeBase, pids: list[str], edition: str) -> tuple[
         ordered.append(ready)
         remaining.remove(ready)
     return tuple(ordered)
+
+
+class Lookups:
+    """What the engine looks up for every ruling of one rulebook in one knowledge base,
+    computed once per (knowledge base, rulebook) pair instead of once per ruling: the
+    provisions the book governs with, the settings each source's provisions cover, the
+    edition renumbering of explanations, and per-provision memos (citations, notes) that
+    the engine fills as it goes.  Each of these walks every provision of the knowledge
+    base, so computing them per ruling made ruling cost grow with the knowledge base.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> tda = lookups(kb, edition_rulebook(kb, "tda@2026"))
+    >>> tda is lookups(kb, tda.rulebook), tda.renumber("See 35-E and 35-A-6.")
+    (True, 'See 37-E and 35-A-6.')
+    """
+
+    def __init__(self, kb: KnowledgeBase, rulebook: Rulebook) -> None:
+        self.kb, self.rulebook = kb, rulebook
+        self.provisions = frozenset(rulebook.provisions())
+        self.settings = _settings(kb, self.provisions)
+        self._pairs = _renumbering(kb, rulebook)
+        self._pattern = re.compile(r"(?<![\w-])(" + "|".join(
+            re.escape(n) for n in sorted(self._pairs, key=len, reverse=True))
+            + r")(?![\w-])") if self._pairs else None
+        #: memos the engine fills: provision id -> its citation, its doubt note ...
+        self.memo: dict[tuple[str, str], object] = {}
+
+    def remember(self, kind: str, key: str, compute):
+        """``compute()``, remembered under (``kind``, ``key``): what the engine derives from
+        this book and one provision (its citation, its doubt note) does not change."""
+        found = self.memo.get((kind, key), _MISSING)
+        if found is _MISSING:
+            found = self.memo[(kind, key)] = compute()
+        return found
+
+    def cite(self, pid: str) -> Citation | None:
+        """:func:`citation`, once per provision."""
+        return self.remember("citation", pid, lambda: citation(self.kb, self.rulebook, pid))
+
+    def renumber(self, text: str) -> str:
+        """Deciders' explanations name rules by their number in the edition the deciders
+        number rules by (TDA 2024); a rulebook of another edition (tda@2026) gets that
+        edition's numbers, a revised rule the number of the provision that revises it (2024
+        35-E is 2026 37-E)."""
+        if self._pattern is None:
+            return text
+        return self._pattern.sub(lambda match: self._pairs[match.group(1)], text)
+
+
+_MISSING = object()
+
+
+def citation(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> Citation | None:
+    """How ``rulebook`` cites provision ``pid``: a house's own number, else its number in
+    the first of the book's citation editions (then its base) that numbers it, else its
+    first number; None for an id neither the book nor the knowledge base holds."""
+    own = rulebook.own.get(pid)
+    if own is not None:
+        source, _, edition = rulebook.id.partition("@")
+        return Citation(source, edition or rulebook.id, own.number)
+    if not kb.has("provision", pid):
+        return None
+    provision = kb.provision(pid)
+    for edition in rulebook.citation_editions + (() if rulebook.base is None
+                                                  else (rulebook.base,)):
+        number = provision.number_in(edition)
+        if number is not None:
+            return Citation(provision.source, edition.partition("@")[2] or edition, number.number)
+    number = provision.numbers[0] if provision.numbers else None
+    return Citation(provision.source, number.edition.partition("@")[2] or number.edition,
+                    number.number) if number else None
+
+
+#: (id of knowledge base, id of rulebook) -> their lookups; the entry holds both objects so
+#: that an id is never reused while its entry lives.  Bounded: tests and house checks make
+#: many short-lived rulebooks.
+_LOOKUPS: dict[tuple[int, int], Lookups] = {}
+_KEPT = 64
+
+
+def lookups(kb: KnowledgeBase, rulebook: Rulebook) -> Lookups:
+    """The :class:`Lookups` of ``rulebook`` in ``kb``, computed on first use.  Keyed by
+    identity, not equality: two house books with one id may govern differently."""
+    key = (id(kb), id(rulebook))
+    found = _LOOKUPS.get(key)
+    if found is None or found.kb is not kb or found.rulebook is not rulebook:
+        if len(_LOOKUPS) >= _KEPT:
+            del _LOOKUPS[next(iter(_LOOKUPS))]
+        found = _LOOKUPS[key] = Lookups(kb, rulebook)
+    return found
+
+
+def _settings(kb: KnowledgeBase, pids) -> dict[str, set[str]]:
+    """Source -> the settings the rulebook's provisions from that source cover (a house
+    book mixing sources must not stop the TDA's tournament rules applying to a cash hand
+    just because an adopted Robert's Rules provision covers cash games)."""
+    covered: dict[str, set[str]] = {}
+    for pid in sorted(pids):
+        if kb.has("provision", pid):
+            provision = kb.provision(pid)
+            covered.setdefault(provision.source, set()).update(map(str, provision.settings))
+    return covered
+
+
+def _renumbering(kb: KnowledgeBase, rulebook: Rulebook) -> dict[str, str]:
+    """The numbers of the edition the deciders number rules by -> the rulebook's numbers
+    (empty when the two are one edition)."""
+    cited, rules = rulebook.id, EDITIONS.get(rulebook.id, rulebook.id)
+    pairs: dict[str, str] = {}
+    if cited == rules:
+        return pairs
+    for provision in kb.provisions:
+        new = provision.number_in(cited)
+        for old in _earlier_numbers(kb, provision, rules) if new else ():
+            if old.number != new.number:
+                pairs[old.number] = new.number
+    return pairs
+
+
+def _earlier_numbers(kb: KnowledgeBase, provision, rules: str) -> list:
+    """The number ``rules`` gives ``provision``, or else the first provision it revises
+    (TDA 2026 37-E revises 35-E first, then 35-A-6, whose number stays 2024's)."""
+    own = provision.number_in(rules)
+    if own is not None:
+        return [own]
+    revised = [kb.provision(r.target) for r in provision.relations
+               if r.kind == RelationKind.REVISES and kb.has("provision", r.target)]
+    number = revised[0].number_in(rules) if revised else None
+    return [number] if number is not None else []
