@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kb.handbook import cards, consistency, pictures, search, store, uses
+from kb.handbook import cards, consistency, finder_page, pictures, search, store, uses
 from kb.handbook.domain import RuleDomain
 
 _STATIC = Path(__file__).parent / "static"
@@ -37,6 +37,7 @@ def setup(app) -> dict:
     app.connect("doctree-resolved", pictures.resolve)
     app.connect("config-inited", _add_static)
     app.add_css_file("floorbook.css")
+    finder_page.setup(app)
     return {"version": "0.1", "env_version": 2,
             "parallel_read_safe": True, "parallel_write_safe": True}
 

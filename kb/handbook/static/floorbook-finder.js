@@ -1,0 +1,187 @@
+/*
+ * Find a ruling: choices (facets) and the scenarios that match, each rulebook's remedy
+ * as a badge and a link to the scenario's row in its topic's ruling matrix.
+ *
+ * Reads window.floorbookFinderIndex (set by floorbook-finder-index.js, written at build
+ * time by kb/handbook/finder_page.py; a script, not a fetched file, so the page works
+ * from file://).  Every text from the index goes in with textContent: data is never
+ * parsed as HTML.  The DOM it builds is described in kb/handbook/finder_page.py.
+ */
+"use strict";
+
+(() => {
+  const ANY = "any";
+
+  // A value as it may appear in an id or a class (the index's values are slugs already).
+  const slug = (value) => String(value).toLowerCase().replace(/[^a-z0-9-]+/g, "-");
+
+  const element = (tag, className, text) => {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+
+  // The choices in the address: "#game=holdem&found=after-pot".
+  const readChoices = (facets) => {
+    const params = new URLSearchParams(window.location.hash.slice(1));
+    const choices = {};
+    for (const [facet, , values] of facets) {
+      const wanted = params.get(facet);
+      choices[facet] = values.some(([value]) => value === wanted) ? wanted : ANY;
+    }
+    return choices;
+  };
+
+  const writeChoices = (choices) => {
+    const params = new URLSearchParams();
+    for (const [facet, value] of Object.entries(choices)) {
+      if (value !== ANY) params.set(facet, value);
+    }
+    const hash = params.toString();
+    try {
+      // replaceState: choosing is not navigating (Back leaves the page)
+      history.replaceState(null, "", hash ? "#" + hash : window.location.pathname);
+    } catch (error) {
+      // some browsers refuse replaceState on file:// pages; the choices still apply
+    }
+  };
+
+  const matches = (scenario, choices, except) =>
+    Object.entries(choices).every(([facet, value]) =>
+      facet === except || value === ANY || scenario.facets[facet].includes(value));
+
+  // How many scenarios each choice of `facet` would match, the other facets' kept.
+  const counts = (index, choices, facet) => {
+    const found = { [ANY]: 0 };
+    for (const scenario of index.scenarios) {
+      if (!matches(scenario, choices, facet)) continue;
+      found[ANY] += 1;
+      for (const value of scenario.facets[facet]) found[value] = (found[value] || 0) + 1;
+    }
+    return found;
+  };
+
+  const choiceNode = (facet, value, label, meaning) => {
+    const id = `finder-${slug(facet)}-${slug(value)}`;
+    const choice = element("label", "finder-choice");
+    choice.htmlFor = id;
+    if (meaning) choice.title = meaning;
+    const input = element("input");
+    Object.assign(input, { type: "radio", name: facet, id, value });
+    choice.append(input, element("span", "finder-choice-label", label), " ",
+                  element("span", "finder-choice-count"));
+    return choice;
+  };
+
+  const drawFacets = (index, holder) => {
+    for (const [facet, label, values] of index.facets) {
+      const set = element("fieldset", "finder-facet");
+      set.id = `finder-facet-${slug(facet)}`;
+      set.dataset.facet = facet;
+      set.append(element("legend", "finder-facet-label", label));
+      set.append(choiceNode(facet, ANY, "Any", ""));
+      for (const [value, name, meaning] of values) {
+        set.append(choiceNode(facet, value, name, meaning));
+      }
+      holder.append(set);
+    }
+  };
+
+  const badge = (index, remedy) => {
+    const colour = slug(index.colours[remedy] || "secondary");
+    return element("span", `sd-sphinx-override sd-badge sd-bg-${colour} ` +
+                   `sd-bg-text-${colour} finder-badge`, remedy);
+  };
+
+  const topicLink = (index, root, topic, scenario, className) => {
+    const [title, page] = index.topics[topic];
+    const link = element("a", className, title);
+    link.href = `${root}${page}#${scenario.anchor}`;
+    return link;
+  };
+
+  const resultNode = (index, root, scenario, found) => {
+    const item = element("li", "finder-result");
+    item.dataset.scenario = scenario.id;
+    const heading = element("p", "finder-result-title");
+    if (scenario.topics.length) {
+      const link = topicLink(index, root, scenario.topics[0], scenario, "finder-result-link");
+      link.textContent = scenario.title;
+      heading.append(link);
+    } else {
+      heading.append(element("span", "finder-result-link", scenario.title));
+    }
+    const when = scenario.facets.found.map((value) => found.get(value) || value).join("; ");
+    item.append(heading, element("p", "finder-result-setting",
+                                 `${scenario.setting}. ${when}.`));
+    const remedies = element("ul", "finder-remedies");
+    scenario.remedies.forEach(([remedy, cited], column) => {
+      const [bookId, bookName] = index.rulebooks[column];
+      const entry = element("li", "finder-remedy");
+      entry.dataset.rulebook = bookId;
+      entry.dataset.remedy = remedy;
+      entry.append(element("span", "finder-book", bookName), " ", badge(index, remedy), " ",
+                   element("span", "finder-cite", cited));
+      remedies.append(entry);
+    });
+    item.append(remedies);
+    if (scenario.topics.length > 1) {
+      const also = element("p", "finder-also", "Also in the matrix of: ");
+      scenario.topics.slice(1).forEach((topic, number) => {
+        if (number) also.append(", ");
+        also.append(topicLink(index, root, topic, scenario, "finder-topic-link"));
+      });
+      item.append(also);
+    }
+    return item;
+  };
+
+  const update = (index, root, form, choices) => {
+    const found = new Map(index.facets.find(([facet]) => facet === "found")[2]
+      .map(([value, label]) => [value, label]));
+    for (const [facet] of index.facets) {
+      const numbers = counts(index, choices, facet);
+      for (const input of form.querySelectorAll(`input[name="${facet}"]`)) {
+        const number = numbers[input.value] || 0;
+        input.checked = input.value === choices[facet];
+        input.closest(".finder-choice").querySelector(".finder-choice-count").textContent =
+          String(number);
+        input.closest(".finder-choice").classList.toggle("finder-empty", number === 0);
+      }
+    }
+    const shown = index.scenarios.filter((scenario) => matches(scenario, choices, null));
+    const count = document.getElementById("finder-count");
+    count.dataset.count = String(shown.length);
+    count.textContent = shown.length === 1 ? "1 scenario matches."
+      : `${shown.length} scenarios match.`;
+    const results = document.getElementById("finder-results");
+    results.replaceChildren(...shown.map((scenario) => resultNode(index, root, scenario, found)));
+  };
+
+  const start = () => {
+    const holder = document.getElementById("floorbook-finder");
+    const index = window.floorbookFinderIndex;
+    if (!holder || !index) return;
+    const root = holder.dataset.root || "";
+    const form = document.getElementById("finder-form");
+    drawFacets(index, document.getElementById("finder-facets"));
+    const choices = readChoices(index.facets);
+    form.addEventListener("change", (event) => {
+      if (event.target.type !== "radio") return;
+      choices[event.target.name] = event.target.value;
+      writeChoices(choices);
+      update(index, root, form, choices);
+    });
+    form.addEventListener("reset", (event) => {
+      event.preventDefault();
+      for (const facet of Object.keys(choices)) choices[facet] = ANY;
+      writeChoices(choices);
+      update(index, root, form, choices);
+    });
+    update(index, root, form, choices);
+  };
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
