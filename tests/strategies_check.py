@@ -114,7 +114,9 @@ def _expected(scenario: Scenario, line: int | None) -> tuple[Counter, tuple | No
     whether it is already where it was found, depend on that table.  For such a hand the
     second value is the slack: the cards that may be there too many (those a plain replay
     replaced, and the foreign cards found) and how many may be lost (one per such card);
-    None when the count is exact."""
+    None when the count is exact.  So with a duplicate the deck lists twice found after an
+    earlier call: whether it is a card more depends on where that call's remedy put the
+    copies."""
     events = tuple(e for e in scenario.events
                    if line is None or getattr(e, "line", 0) < line)
     later = tuple(c for e in scenario.events[len(events):]
@@ -125,14 +127,19 @@ def _expected(scenario: Scenario, line: int | None) -> tuple[Counter, tuple | No
     want = Counter(scenario.deck) + Counter(played.table.extras) \
         - Counter(played.table.missing)
     floors = [index for index, e in enumerate(events) if type(e).__name__ == "Floor"]
-    foreign = [c for e in events[floors[0]:] if isinstance(e, Found) and e.kind == "foreign"
-               for c in e.cards] if floors else []
-    if not foreign:
+    later_found = [e for e in events[floors[0]:] if isinstance(e, Found)] if floors else []
+    foreign = [c for e in later_found if e.kind == "foreign" for c in e.cards]
+    # a second copy the deck lists is a card more only if it is not already where it was
+    # found, and an earlier remedy (a redeal) may have put it there or taken it away
+    listed_twice = [c for e in later_found if e.kind == "duplicate" for c in e.cards
+                    if scenario.deck.count(c) >= 2]
+    if not foreign and not listed_twice:
         return want, None
     missing = [c for e in scenario.events if isinstance(e, Found) and e.kind == "missing"
                for c in e.cards]
     replaced = Counter(played.table.missing) - Counter(missing)
-    return want, (replaced + Counter(foreign), len(foreign))
+    return want, (replaced + Counter(foreign) + Counter(listed_twice),
+                  len(foreign) + len(listed_twice))
 
 
 def _kept(got: Counter, want: Counter, slack) -> bool:

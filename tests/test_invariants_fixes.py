@@ -223,3 +223,45 @@ def test_tda_2024_35_a_misdeal_sets_aside_no_joker_that_was_found_missing(kb):
     tda = sound(kb, scenario)["tda@2024"]
     assert tda.remedy == "misdeal" and tda.steps[-1].do == "redeal"
     assert "Jk" not in table_cards(tda.table)
+
+
+# ------------------------------------------------------------------ duplicates after a call
+
+
+#: Random hand 55603 of `tools/fuzz_hands.py --seed 0` (omaha, a deck listing 2s twice): the
+#: premature two-card flop is ruled at the floor call after the pot, the redealt flop holds
+#: one 2s, and then that 2s is found to be a duplicate on the board.
+_DUPLICATE_AFTER_A_REDEAL = """\
+id: random-hand
+title: Random hand
+game: omaha
+setting: tournament
+seats: [2, 3, 4, 5, 6, 7, 8, 9, 10]
+button: 6
+deck: [3s, 6d, Th, 3d, 8d, 6c, Kc, 4s, 4d, As, 9h, Kh, Ad, Kd, 6s, 7h, 8h, Qc, 5h, Jh, 9s, 5c, 7d, 3c, Qd, 2d, 4c, 4h, 8c, Ah, 7c, Ts, Qh, 9c, 2h, Ks, 8s, Ac, Qs, 7s, Js, 5s, 2c, 2s, Tc, 5d, 9d, Jc, 3h, Td, 6h, Jd, 2s]
+events:
+  - {deal: {}}
+  - {act: [all-in, call, bet, all-in]}
+  - {flop: {cards: 2, premature: true}}
+  - {act: []}
+  - {stub: {dropped: true}}
+  - {turn: {}}
+  - {act: [raise, call, raise, call]}
+  - {river: {}}
+  - {act: [{seat: 7, act: bet}, check, check, call]}
+  - {pot: awarded}
+  - {floor: {}}
+  - {found: {duplicate: 2s, where: board}}
+"""
+
+
+def test_rrop_irregularities_4_duplicate_found_on_a_board_a_redeal_dealt_keeps_both_copies(kb):
+    # the copy found on the board is one the earlier remedy dealt there, not a card more:
+    # the table after the void holds the deck's two 2s, no third
+    rulings = sound(kb, parse_scenario(_DUPLICATE_AFTER_A_REDEAL, "hand-55603.yaml"))
+    for book in ("rrop@v11", "tda@2024", "wsop-live@2024"):
+        assert table_cards(rulings[book].table)["2s"] == 2
+        assert sum(table_cards(rulings[book].table).values()) == 53
+    assert [rulings["rrop@v11"].calls[0].remedy, rulings["rrop@v11"].remedy] == \
+        ["continue", "void"]                  # Irregularities 16 and 17, then 4
+    assert rulings["wsop-live@2024"].calls[0].remedy == "floor-decision"  # stub: no rule
