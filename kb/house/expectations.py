@@ -1,0 +1,157 @@
+"""A scenario's ``expect`` checked one rulebook at a time: the work behind each test item of
+the pytest plugin (:mod:`kb.pytest_plugin`), kept here because it needs the rulebooks of a
+data folder (editions and house books), which is this room's business.
+
+An :class:`Expectations` holds one knowledge base (the bundled one, or the data folder a
+suite names with ``--floorbook-data``) and resolves each rulebook once.  A house rulebook
+named by a path in ``expect`` is read relative to the scenario file's folder, so a suite
+runs the same from any current folder.
+
+>>> from kb import DATA, load_scenario
+>>> scenario = load_scenario(DATA / "scenarios" / "four-card-flop.yaml")
+>>> outcome = Expectations().outcome(scenario, "tda@2024")
+>>> outcome.problems, outcome.ruling.remedy
+([], 'continue')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from kb.files import Problem
+from kb.hand.scenario import Scenario, ScenarioError
+from kb.house.compose import (
+    HouseFileError,
+    house_rulebooks,
+    load_house_rulebook,
+    published_rulebooks,
+)
+from kb.knowledge.load import load_knowledge_base
+from kb.knowledge.model import KnowledgeBase
+from kb.rules.engine import rule
+from kb.rules.rulebook import EDITIONS, Rulebook, RulebookError, edition_rulebook
+from kb.rules.ruling import Ruling, compare_expectation
+
+#: The name of the item that carries problems of ``expect`` that belong to no rulebook
+#: entry (``expect: [a list]``).
+WHOLE_EXPECT = "expect"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One rulebook's check of one scenario: the ruling (None when none could be made) and
+    the problems as report lines (empty: the expectation holds)."""
+
+    ruling: Ruling | None
+    problems: list[str]
+
+
+class Expectations:
+    """The knowledge base and rulebooks of one data folder (``data``: its path; None, the
+    bundled kb/data), each loaded once.
+
+    Loading the knowledge base raises :class:`kb.knowledge.load.LoadError` (every problem
+    of the folder), on the first call that needs it.
+    """
+
+    def __init__(self, data: Path | None = None) -> None:
+        self.data = Path(data) if data is not None else None
+        self._kb: KnowledgeBase | None = None
+        self._books: dict[tuple[str, Path], Rulebook] = {}
+
+    @property
+    def kb(self) -> KnowledgeBase:
+        if self._kb is None:
+            self._kb = load_knowledge_base(self.data)
+        return self._kb
+
+    def rulebook(self, ident: str, folder: Path) -> Rulebook:
+        """The rulebook ``ident`` names: an edition id, a house id of the data folder's
+        ``rulebooks``, or a house file's path (relative to ``folder``).  Raises
+        :class:`RulebookError` (a house file that does not read: ``HouseFileError``, with
+        its ``problems``)."""
+        key = (ident, folder if _looks_like_path(ident) else Path())
+        if key not in self._books:
+            self._books[key] = self._resolve(ident, folder)
+        return self._books[key]
+
+    def _resolve(self, ident: str, folder: Path) -> Rulebook:
+        if ident in EDITIONS and self.kb.has("edition", ident):
+            return edition_rulebook(self.kb, ident)
+        if _looks_like_path(ident):
+            return load_house_rulebook(self.kb, folder / ident)
+        books = self.published()
+        for book in books:
+            if book.id == ident:
+                return book
+        known = ", ".join(b.id for b in books)
+        raise RulebookError(f"unknown rulebook {ident!r} (use one of: {known}, or a file path)")
+
+    def published(self) -> list[Rulebook]:
+        """The data folder's rulebooks: its editions, then its ``rulebooks`` folder's house
+        books (the bundled data: :func:`kb.house.compose.published_rulebooks`)."""
+        if self.data is None:
+            return published_rulebooks(self.kb)
+        books = [edition_rulebook(self.kb, e) for e in EDITIONS if self.kb.has("edition", e)]
+        folder = self.data / "rulebooks"
+        return books + (house_rulebooks(self.kb, folder) if folder.is_dir() else [])
+
+    def outcome(self, scenario: Scenario, book_id: str) -> Outcome:
+        """Rule ``scenario`` under ``book_id`` and compare with its ``expect`` entry (which
+        must be in ``scenario.expect``).  Problems of the test, not of the ruling, are lines
+        at the entry's key: ``file:line: unknown rulebook ...``; a difference is a line
+        ``  tda@2024: remedy: expected 'misdeal', got 'continue'``."""
+        where = f"{scenario.path}:{scenario.expect_lines.get(book_id, scenario.line)}"
+        try:
+            book = self.rulebook(book_id, Path(scenario.path).parent)
+        except HouseFileError as error:           # a house rulebook file that does not read
+            return Outcome(None, [f"{where}: the house rulebook {book_id} has problems "
+                                  "(fix the lines below)",
+                                  *(f"  {problem}" for problem in error.problems)])
+        except RulebookError as error:
+            return Outcome(None, [f"{where}: {error}"])
+        try:
+            ruling = rule(self.kb, book, scenario)
+        except ScenarioError as error:
+            return Outcome(None, [f"  {book_id}: {error}"])
+        differences = compare_expectation(scenario.expect[book_id], ruling)
+        return Outcome(ruling, [f"  {book_id}: {d}" for d in differences])
+
+    def check_scenario(self, scenario: Scenario) -> list[str]:
+        """Every rulebook of ``scenario``'s ``expect`` at once: the problems of ``expect``
+        itself, then each rulebook's :meth:`outcome` lines, in the file's order (empty
+        when every expectation holds)."""
+        problems = [str(problem) for problem in scenario.expect_problems]
+        for book_id in scenario.expect:
+            problems += self.outcome(scenario, book_id).problems
+        return problems
+
+
+def _looks_like_path(ident: str) -> bool:
+    return ident.endswith((".yaml", ".yml")) or "/" in ident
+
+
+def entry_problems(scenario: Scenario) -> dict[str, list[Problem]]:
+    """The problems of ``scenario``'s ``expect``, by the rulebook entry they are in (a
+    problem belongs to the last key at or above its line); those above every key, under
+    :data:`WHOLE_EXPECT`.  Every key of ``expect`` is a key of the result.
+
+    >>> from kb import DATA, parse_scenario
+    >>> text = (DATA / "scenarios" / "four-card-flop.yaml").read_text()
+    >>> scenario = parse_scenario(text.replace("remedy: continue, burns", "burn"), "f.yaml")
+    >>> for problem in entry_problems(scenario)["rrop@v11"]:
+    ...     print(problem)
+    f.yaml:17: expect.rrop@v11 has an unknown field 'burn' (remove it or use one of: ...)
+    >>> entry_problems(scenario)["tda@2024"]
+    []
+    """
+    lines = sorted((line, str(book)) for book, line in scenario.expect_lines.items())
+    found: dict[str, list[Problem]] = {book: [] for _, book in lines}
+    for problem in scenario.expect_problems:
+        above = [book for line, book in lines if line <= problem.line]
+        found.setdefault(above[-1] if above else WHOLE_EXPECT, []).append(problem)
+    return found
+
+
+__all__ = ["WHOLE_EXPECT", "Expectations", "Outcome", "entry_problems"]
