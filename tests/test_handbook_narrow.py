@@ -4,6 +4,7 @@ inline SVG and its size.  What only a browser shows is tested under tests/browse
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 from pathlib import Path
@@ -61,3 +62,45 @@ def test_the_matrix_table_carries_the_class_the_stylesheet_styles(site):
     css = _page(site, "_static/floorbook.css")
     assert "@media (max-width: 46em)" in css and ".floorbook-cell-book { display: none; }" in css
     assert "position: sticky" in css
+
+
+def _picture(page: str) -> str:
+    """The first picture's markup, entities decoded (Graphviz writes "-" as "&#45;")."""
+    start = page.index('<div class="graphviz floorbook-picture')
+    return html.unescape(page[start:page.index("</svg>", start)])
+
+
+def test_the_topic_picture_is_inline_svg_painted_by_the_stylesheet_not_a_white_panel(site):
+    page = _page(site, "topics/four-card-flop.html")
+    picture = _picture(page)
+    assert "<object" not in page and not (site / "_images").exists()
+    assert 'role="figure" aria-label="The provisions around topic four-card-flop' in picture
+    graph = picture[picture.index('<g id="graph0" class="graph"'):]
+    assert not re.match(r'<g id="graph0"[^>]*>\s*<title>[^<]*</title>\s*<polygon', graph)
+    assert 'fill="white"' not in picture                # no background panel at all
+    assert 'class="edge floorbook-edge floorbook-edge-differs-from"' in picture
+    assert 'class="node floorbook-node"' in picture and "<?xml" not in picture
+    css = _page(site, "_static/floorbook.css")
+    for rule in ('body[data-theme="dark"] {', "@media (prefers-color-scheme: dark)",
+                 "body:not([data-theme=\"light\"])",
+                 ".floorbook-picture svg text { fill: var(--color-foreground-primary"):
+        assert rule in css
+
+
+def test_the_picture_is_laid_out_left_to_right_with_its_own_size_as_its_smallest(site):
+    picture = _picture(_page(site, "topics/four-card-flop.html"))
+    width, height, floor = re.search(
+        r'<svg width="([\d.]+)pt" height="([\d.]+)pt" style="min-width: ([\d.]+)px"',
+        picture).groups()
+    assert float(floor) == pytest.approx(0.95 * float(width))
+    assert float(width) < 330                      # fits a 360 px phone at >= 9.5 px text
+    assert 'font-size="10.00"' in picture and 'font-size="9' not in picture
+    assert 'href="../editions/tda-2024.html#tda-four-card-flop"' in picture
+
+
+def test_the_key_under_the_picture_names_each_line_it_draws(site):
+    page = _page(site, "topics/four-card-flop.html")
+    key = page[page.index('<p class="floorbook-picture-key">'):]
+    key = key[:key.index("</p>")]
+    assert re.findall(r'class="floorbook-key floorbook-edge-([a-z-]+)">([^<]+)<', key) == \
+        [("differs-from", "differs from (thick)")]

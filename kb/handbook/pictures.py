@@ -3,55 +3,137 @@
 The directive leaves a :class:`neighbourhood` placeholder holding the DOT statements;
 at ``doctree-resolved`` each node gets the link to its entry (known only once every page
 is read, and relative to the page being written) and the placeholder becomes a
-:class:`sphinx.ext.graphviz.graphviz` node, which renders static SVG at build time.
+:class:`sphinx.ext.graphviz.graphviz` node.  For HTML every graphviz node of the page
+(the ``{graphviz}`` directive's too) is then drawn by ``dot`` and put into the page as
+inline SVG (:func:`inline_svg`), because a picture behind ``<object>`` cannot follow the
+theme: the stylesheet paints the SVG's text, shapes and lines with furo's colour
+properties, so dark mode (chosen or the system's) has no white panel.
+
+The layout is for a phone: left to right, the provisions that answer the topic in the
+first column and the provisions they relate to in the next (one column per relation step),
+labels wrapped, no edge labels (a key under the picture names each line style), so a
+picture is about two labels wide.  The SVG may shrink to fit the page but never below one
+CSS pixel per point, so its 10 pt text is at least 10 px high; a wider picture scrolls
+inside its own box.
 """
 
 from __future__ import annotations
 
+import re
+import subprocess
+import textwrap
+from html import escape
+
 from docutils import nodes
 from sphinx.ext.graphviz import graphviz
+from sphinx.util import logging
 
 from kb.knowledge.graph import topic_neighbourhood
 from kb.knowledge.names import edition_short
 
-_EDGE_STYLE = {
-    "differs-from": 'color="#c0392b", fontcolor="#c0392b", style=bold',
-    "same-as": 'color="#27ae60", fontcolor="#27ae60"',
-    "answers": 'color="#7f8c8d", style=dashed',
+logger = logging.getLogger(__name__)
+
+#: Each relation's line in the picture (DOT attributes, the fallback where the
+#: stylesheet's classes do not reach, e.g. a PDF) and its words in the key.
+EDGE_STYLE = {
+    "differs-from": ('color="#c0392b", penwidth=2', "differs from (thick)"),
+    "same-as": ('color="#27ae60", penwidth=1.4', "same as"),
+    "cites": ('color="#7f8c8d"', "cites"),
+    "refines": ('color="#2e6fb7", style=dashed', "refines (dashed)"),
+    "exception-to": ('color="#d35400", style=dashed', "exception to (dashed)"),
+    "revises": ('color="#8e44ad", style=dotted, penwidth=1.6', "revises (dotted)"),
+    "miscites": ('color="#7f8c8d", style=dotted', "miscites (dotted)"),
+    "overrides": ('color="#d35400", style=bold', "overrides (thick)"),
+    "adopts": ('color="#27ae60", style=dashed', "adopts (dashed)"),
+    "defines": ('color="#7f8c8d", style=dashed', "defines (dashed)"),
+    "renumbers": ('color="#7f8c8d", style=dashed', "renumbers (dashed)"),
 }
+#: Characters per line of a provision's title in its box.
+WRAP = 20
+_HEAD = ["digraph neighbourhood {",
+         'graph [rankdir=LR, bgcolor="transparent", fontname="sans-serif", fontsize=10, '
+         'nodesep=0.12, ranksep=0.3, margin=0];',
+         'node [shape=box, style="rounded,filled", fillcolor="#f6f6f6", color="#999999", '
+         'fontname="sans-serif", fontsize=10, margin="0.08,0.04", class="floorbook-node"];',
+         'edge [arrowsize=0.6, color="#7f8c8d"];']
 
 
 class neighbourhood(nodes.General, nodes.Element):
     """Placeholder: ``topic``, ``statements`` (DOT lines without links), ``nodes``
-    (node id -> (object type, name)) to link at resolve time."""
+    (node id -> (object type, name)) to link at resolve time, ``kinds`` (the relation
+    kinds its lines draw, for the key)."""
 
 
 def quote(text: str) -> str:
-    """A DOT double-quoted string; backslashes too, so Graphviz's escapes (\\N, \\l) stay text."""
+    """A DOT double-quoted string; backslashes too, so Graphviz's escapes (\\N, \\l) stay text.
+
+    >>> print(quote('say "35-A"\\nnow'))
+    "say \\"35-A\\"\\nnow"
+    """
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
+def _steps(sub, answering: set[str]) -> dict[str, int]:
+    """Each node's number of relation steps from the provisions answering the topic."""
+    steps, frontier = {n: 0 for n in answering}, set(answering)
+    while frontier:
+        following = set()
+        for node in frontier:
+            for other in (*sub.successors(node), *sub.predecessors(node)):
+                if other not in steps:
+                    steps[other] = steps[node] + 1
+                    following.add(other)
+        frontier = following
+    return steps
+
+
 def topic_picture(hb, topic_id: str, radius: int) -> neighbourhood:
-    """The placeholder for ``topic_id``'s neighbourhood; KeyError if the topic is unknown."""
+    """The placeholder for ``topic_id``'s neighbourhood; KeyError if the topic is unknown.
+
+    The topic itself is not drawn (the page is the topic's): its provisions stand in the
+    first column's box; a relation between two provisions of one column does not push
+    either into another column (``constraint=false``)."""
     hb.kb.topic(topic_id)
     sub = topic_neighbourhood(hb.graph, topic_id, radius)
-    statements, links = [], {}
-    for node_id, data in sorted(sub.nodes(data=True)):
-        if data.get("kind") == "topic":
-            label, shape, link = data["record"].title, "box", ("topic", node_id[6:])
-        elif data.get("kind") == "provision":
-            p = data["record"]
-            label, shape, link = f"{_short(hb, p)}\n{p.title}", "ellipse", ("provision", p.id)
-        else:
-            label, shape, link = node_id, "plaintext", None
-        statements.append(f"{quote(node_id)} [label={quote(label)}, shape={shape}]")
-        if link:
-            links[node_id] = link
+    sub.remove_node(f"topic:{topic_id}")
+    answering = {a for a, b, k in hb.graph.in_edges(f"topic:{topic_id}", keys=True)
+                 if k == "answers" and a in sub}
+    steps = _steps(sub, answering)
+    statements, links = ['subgraph cluster_answers { label="Provisions on this topic"; '
+                         'labeljust=l; style="rounded,dashed"; color="#999999"; '
+                         'class="floorbook-answers"'], {}
+    for node_id in sorted(answering):
+        statements.append(_node(hb, sub, node_id, links))
+    statements.append("}")
+    for node_id in sorted(set(sub) - answering):
+        statements.append(_node(hb, sub, node_id, links))
+    kinds = sorted({key for _, _, key in sub.edges(keys=True)})
     for a, b, key in sorted(sub.edges(keys=True)):
-        style = _EDGE_STYLE.get(key, "")
-        attrs = ", ".join(filter(None, [f"label={quote(key)}", style]))
-        statements.append(f"{quote(a)} -> {quote(b)} [{attrs}]")
-    return neighbourhood(topic=topic_id, statements=statements, links=links)
+        statements.append(_edge(a, b, key, steps))
+    return neighbourhood(topic=topic_id, statements=statements, links=links, kinds=kinds)
+
+
+def _node(hb, sub, node_id: str, links: dict) -> str:
+    data = sub.nodes[node_id]
+    if data.get("kind") != "provision":
+        return f"{quote(node_id)} [label={quote(node_id)}, shape=plaintext]"
+    p = data["record"]
+    links[node_id] = ("provision", p.id)
+    label = "\n".join([*textwrap.wrap(_short(hb, p), WRAP), *textwrap.wrap(p.title, WRAP)])
+    return f"{quote(node_id)} [label={quote(label)}]"
+
+
+def _edge(a: str, b: str, key: str, steps: dict[str, int]) -> str:
+    """One relation's line, always drawn from a to b; the node nearer the topic's
+    provisions is its rank's source (``dir=back`` when the relation points inward)."""
+    style = EDGE_STYLE.get(key, ('color="#7f8c8d"', key))[0]
+    kind = f'class="floorbook-edge floorbook-edge-{key}", {style}'
+    near, far = steps.get(a, 0), steps.get(b, 0)
+    if near == far:
+        return f"{quote(a)} -> {quote(b)} [{kind}, constraint=false]"
+    if near < far:
+        return f"{quote(a)} -> {quote(b)} [{kind}]"
+    return f"{quote(b)} -> {quote(a)} [{kind}, dir=back]"
 
 
 def _short(hb, p) -> str:
@@ -60,14 +142,11 @@ def _short(hb, p) -> str:
 
 
 def resolve(app, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: turn each placeholder into a linked graphviz node."""
+    """``doctree-resolved``: turn each placeholder into a linked graphviz node, and for
+    HTML every graphviz node into inline SVG (:func:`inline_svg`)."""
     domain = app.env.domains["rule"]
     for placeholder in list(doctree.findall(neighbourhood)):
-        lines = ["digraph neighbourhood {", 'graph [rankdir=LR, fontname="sans-serif"];',
-                 'node [fontname="sans-serif", fontsize=10, style=filled, fillcolor="#f6f6f6"];',
-                 'edge [fontname="sans-serif", fontsize=9];']
-        for statement in placeholder["statements"]:
-            lines.append(statement + ";")
+        lines = [*_HEAD, *(statement + ";" for statement in placeholder["statements"])]
         for node_id, (objtype, name) in placeholder["links"].items():
             uri = domain.relative_uri(app.builder, docname, objtype, name)
             if uri:
@@ -78,7 +157,69 @@ def resolve(app, doctree: nodes.document, docname: str) -> None:
         picture["options"] = {"docname": docname}
         picture["alt"] = f"The provisions around topic {placeholder['topic']} and their relations"
         picture["classes"] = ["floorbook-neighbourhood"]
-        placeholder.replace_self(picture)
+        placeholder.replace_self([picture, key(placeholder["kinds"])])
+    if app.builder.format == "html":
+        for picture in list(doctree.findall(graphviz)):
+            svg = inline_svg(app, picture, docname)
+            if svg is not None:
+                picture.replace_self(svg)
+
+
+def key(kinds: list[str]) -> nodes.paragraph:
+    """The key under a picture: a sample of each line the picture draws and its words."""
+    line = nodes.paragraph(classes=["floorbook-picture-key"])
+    line += nodes.Text("Lines: ")
+    for i, kind in enumerate(kinds):
+        words = EDGE_STYLE.get(kind, ("", kind))[1]
+        line += nodes.inline(words, words, classes=["floorbook-key",
+                                                    f"floorbook-edge-{kind}"])
+        if i < len(kinds) - 1:
+            line += nodes.Text(", ")
+    return line
+
+
+#: CSS px per point at the picture's smallest: 10 pt text stays 9.5 px high or more.
+_FLOOR = 0.95
+_PROLOGUE = re.compile(r"\A.*?(?=<svg\b)", re.DOTALL)
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_SIZE = re.compile(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"')
+
+
+def svg_markup(svg: str) -> str:
+    """Graphviz's SVG document made fit to sit in a page: no XML prologue or comments,
+    and a ``min-width`` in CSS px (0.95 per point: 10 pt text is never under 9.5 px high).
+
+    >>> print(svg_markup('<?xml version="1.0"?>\\n<!-- made by dot -->\\n'
+    ...                  '<svg width="120pt" height="40pt" viewBox="0 0 120 40"></svg>'))
+    <svg width="120pt" height="40pt" style="min-width: 114px" viewBox="0 0 120 40"></svg>
+    """
+    svg = _COMMENT.sub("", _PROLOGUE.sub("", svg, count=1)).strip()
+    return _SIZE.sub(lambda m: f'{m.group(0)} style="min-width: '
+                               f'{_FLOOR * float(m.group(1)):g}px"', svg, count=1)
+
+
+def inline_svg(app, picture: graphviz, docname: str) -> nodes.raw | None:
+    """The graphviz node ``picture`` drawn by ``dot`` as an HTML ``<div class="graphviz
+    floorbook-picture">`` holding the SVG; None (and a warning naming the page, which
+    fails the build) if ``dot`` fails."""
+    options = picture.get("options", {})
+    command = [options.get("graphviz_dot", app.config.graphviz_dot),
+               *app.config.graphviz_dot_args, "-Tsvg"]
+    try:
+        done = subprocess.run(command, input=picture["code"].encode(), capture_output=True,
+                              timeout=120, check=False)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        logger.warning("the picture could not be drawn: %s (is Graphviz installed?)",
+                       error, location=docname)
+        return None
+    if done.returncode:
+        logger.warning("the picture could not be drawn: dot said %s",
+                       done.stderr.decode(errors="replace").strip(), location=docname)
+        return None
+    classes = escape(" ".join(["graphviz", "floorbook-picture", *picture.get("classes", ())]))
+    label = escape(picture.get("alt") or "a picture")
+    return nodes.raw("", f'<div class="{classes}" role="figure" aria-label="{label}">\n'
+                         f'{svg_markup(done.stdout.decode())}\n</div>\n', format="html")
 
 
 def skip(self, node) -> None:
