@@ -31,6 +31,7 @@ def setup(app) -> dict:
     app.add_node(cards.card, html=(cards.visit_card_html, cards.depart_card_html))
     app.add_search_language(search.SearchRuleNumbers)
     app.connect("config-inited", search.use_by_default)
+    app.connect("config-inited", search.use_scorer)
     app.connect("builder-inited", store.load)
     app.connect("env-get-outdated", uses.outdated)
     app.connect("env-check-consistency", consistency.every_record_has_a_page)

@@ -1,4 +1,7 @@
-"""English search that keeps rule numbers whole, so "35-A" and "RP-5-A" are findable.
+"""English search that keeps rule numbers whole, so "35-A" and "RP-5-A" are findable, and
+the handbook's scorer (``static/floorbook-search.js``): topic pages first for their own
+words, glossary entries after topics and provisions, and the nearest indexed word for a
+misspelled one.
 
 Sphinx's English search splits on every non-word character and drops numbers: "35-A"
 becomes "35" (dropped as a number, also by the JavaScript query parser) and "a" (a stop
@@ -10,8 +13,12 @@ beside its parts, and the page's query splitter does the same, so both sides agr
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from sphinx.search.en import SearchEnglish
+
+#: The scorer file Sphinx inlines into the search page's language_data.js.
+SCORER = Path(__file__).parent / "static" / "floorbook-search.js"
 
 _COMPOUND = re.compile(r"\w+(?:['’.\-]\w+)+|\w+")
 _PART = re.compile(r"\w+")
@@ -61,3 +68,11 @@ def use_by_default(app, config) -> None:
     """``config-inited``: an English handbook with no search language set uses this one."""
     if config.html_search_language is None and config.language in (None, "en"):
         config.html_search_language = SearchRuleNumbers.lang
+
+
+def use_scorer(app, config) -> None:
+    """``config-inited``: a handbook that names no ``html_search_scorer`` uses
+    :data:`SCORER` (an absolute path: Sphinx joins it to the config directory, which
+    leaves an absolute path as it is)."""
+    if not config.html_search_scorer:
+        config.html_search_scorer = str(SCORER)

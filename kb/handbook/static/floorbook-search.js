@@ -1,0 +1,213 @@
+/*
+ * The handbook's search scorer (html_search_scorer, set by kb/handbook/search.py): Sphinx
+ * inlines this file into language_data.js, which the search page loads after
+ * searchtools.js.  On top of Sphinx's own search it:
+ *
+ * 1. ranks a topic page first for its own words: a result on a topic page (the pages of
+ *    the objects of type rule:topic) whose title holds every word searched gets
+ *    TOPIC_BOOST, and only its best result is kept (the object, the title and the text
+ *    would otherwise list the page three times);
+ * 2. ranks glossary entries (anchors #term-...) below topics and provisions: their score
+ *    is multiplied by GLOSSARY_WEIGHT (Sphinx gives the glossary's index entry "boxed
+ *    card" 100, the most an index entry gets);
+ * 3. answers a misspelled word: a searched word the index does not hold, and no indexed
+ *    word contains, is replaced by the nearest indexed word (at most one edit for words of
+ *    up to four letters, two for longer ones; ties go to the word on more pages), the
+ *    search is run with it, and the page says so above the results, with links to search
+ *    the other near words (p.floorbook-nearest, links a.floorbook-nearest-word).
+ *
+ * Text shown comes from the reader's query or the index and goes in as textContent.
+ */
+
+var Scorer = {
+  // Sphinx's defaults (searchtools.js), kept: this object replaces its Scorer
+  objNameMatch: 11,
+  objPartialMatch: 6,
+  objPrio: { 0: 15, 1: 5, 2: -5 },
+  objPrioDefault: 0,
+  title: 15,
+  partialTitle: 7,
+  term: 5,
+  partialTerm: 2,
+  score: (result) => FloorbookSearch.score(result),
+};
+
+var FloorbookSearch = (() => {
+  const TOPIC_BOOST = 150;
+  const GLOSSARY_WEIGHT = 0.4;
+  const SUGGESTIONS = 5;
+  // a word to offer: letters and digits, joined inside by - . or an apostrophe
+  const WHOLE = /^[\p{L}\p{N}]+(?:[-.'\u2019][\p{L}\p{N}]+)*$/u;
+  let words = new Set();          // the stemmed words of the search being scored
+  let known = null;               // facts read once from the index
+
+  const stem = (word) => new Stemmer().stemWord(word.toLowerCase());
+  const stems = (text) => new Set(splitQuery(text).map(stem));
+
+  // What the scorer needs from the index: the topic pages and their titles' words, and
+  // for each stemmed word the pages it is on and a whole word to show for it.
+  const facts = () => {
+    if (known !== null) return known;
+    const index = Search._index;
+    const topicType = Object.keys(index.objtypes)
+      .find((key) => index.objtypes[key] === "rule:topic");
+    const topics = new Map();
+    for (const entries of Object.values(index.objects)) {
+      for (const [file, type] of entries) {
+        if (String(type) === topicType) {
+          topics.set(index.docnames[file], stems(index.titles[file]));
+        }
+      }
+    }
+    const shown = new Map();
+    const texts = [...Object.keys(index.alltitles), ...Object.keys(index.indexentries),
+                   ...index.titles];
+    for (const text of texts) {
+      for (const word of splitQuery(text.toLowerCase())) {
+        if (WHOLE.test(word) && !shown.has(stem(word))) shown.set(stem(word), word);
+      }
+    }
+    const pages = new Map();
+    for (const table of [index.terms, index.titleterms]) {
+      for (const [word, files] of Object.entries(table)) {
+        const count = typeof files === "number" ? 1 : files.length;
+        pages.set(word, Math.max(pages.get(word) || 0, count));
+      }
+    }
+    known = { topics, shown, pages };
+    return known;
+  };
+
+  const score = (result) => {
+    const [docName, , anchor, , value] = result;
+    if (anchor.startsWith("#term-")) return Math.round(value * GLOSSARY_WEIGHT);
+    const title = facts().topics.get(docName);
+    if (title && words.size && [...words].every((word) => title.has(word))) {
+      return value + TOPIC_BOOST;
+    }
+    return value;
+  };
+
+  // Optimal string alignment distance (a swap of two letters is one edit), or
+  // limit + 1 as soon as it must be more than limit.
+  const distance = (left, right, limit) => {
+    if (Math.abs(left.length - right.length) > limit) return limit + 1;
+    let before = null;
+    let previous = Array.from({ length: right.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= left.length; i++) {
+      const current = [i];
+      let best = i;
+      for (let j = 1; j <= right.length; j++) {
+        const cost = left[i - 1] === right[j - 1] ? 0 : 1;
+        let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+        if (before && i > 1 && j > 1 && left[i - 1] === right[j - 2]
+            && left[i - 2] === right[j - 1]) {
+          value = Math.min(value, before[j - 2] + 1);
+        }
+        current.push(value);
+        best = Math.min(best, value);
+      }
+      if (best > limit) return limit + 1;
+      [before, previous] = [previous, current];
+    }
+    return previous[right.length];
+  };
+
+  const indexed = (word) => {
+    const index = Search._index;
+    if (index.terms.hasOwnProperty(word) || index.titleterms.hasOwnProperty(word)) return true;
+    // Sphinx also matches indexed words that contain a searched word of 3 letters or more
+    return word.length > 2 && [...facts().pages.keys()].some((term) => term.includes(word));
+  };
+
+  // The indexed words nearest to `word` (a stem), best first.
+  const nearest = (word) => {
+    const limit = word.length <= 4 ? 1 : 2;
+    const found = [];
+    for (const [term, count] of facts().pages) {
+      const edits = distance(word, term, limit);
+      if (edits <= limit && !/^\d+$/.test(term)) found.push([edits, -count, term]);
+    }
+    found.sort((a, b) => a[0] - b[0] || a[1] - b[1] || (a[2] < b[2] ? -1 : 1));
+    // offer whole words (from titles and index entries) where there are any, not stems
+    const words = found.map(([, , term]) => facts().shown.get(term)).filter(Boolean);
+    const offered = words.length ? words : found.map(([, , term]) => term);
+    return [...new Set(offered)].slice(0, SUGGESTIONS);
+  };
+
+  // The query's words the index does not hold, each with its nearest indexed words.
+  const corrections = (query) => {
+    const found = [];
+    for (const word of splitQuery(query)) {
+      const lower = word.toLowerCase();
+      if (stopwords.has(lower) || /^\d+$/.test(lower) || lower.startsWith("-")) continue;
+      if (!indexed(stem(lower))) found.push([word, nearest(stem(lower))]);
+    }
+    return found;
+  };
+
+  const note = (query, found) => {
+    const paragraph = document.createElement("p");
+    paragraph.className = "floorbook-nearest";
+    for (const [word, near] of found) {
+      const line = document.createElement("span");
+      line.className = "floorbook-nearest-line";
+      if (!near.length) {
+        line.textContent = `No page has the word “${word}”, and no indexed word is close. `;
+      } else {
+        line.textContent = `No page has the word “${word}”; the results are for ` +
+          `“${near[0]}”. Near words: `;
+        near.forEach((other, number) => {
+          if (number) line.append(", ");
+          const link = document.createElement("a");
+          link.className = "floorbook-nearest-word";
+          link.href = "?q=" + encodeURIComponent(query.replace(word, other));
+          link.textContent = other;
+          line.append(link);
+        });
+        line.append(". ");
+      }
+      paragraph.append(line);
+    }
+    return paragraph;
+  };
+
+  const install = () => {
+    if (typeof Search === "undefined" || Search.floorbook) return;
+    const perform = Search._performSearch;
+    Search.floorbook = true;
+    Search._performSearch = (query, searchTerms, ...rest) => {
+      words = searchTerms;
+      let results = perform(query, searchTerms, ...rest);
+      const found = corrections(query);
+      if (found.some(([, near]) => near.length)) {
+        let corrected = query;
+        for (const [word, near] of found) if (near.length) corrected = corrected.replace(word, near[0]);
+        const [, terms, ...others] = Search._parseQuery(corrected);
+        words = terms;
+        results = perform(corrected, terms, ...others);
+      }
+      if (found.length && Search.output) Search.output.before(note(query, found));
+      return bestPerTopic(results);
+    };
+  };
+
+  // Results come best last (searchtools.js pops them); keep a boosted topic page once.
+  const bestPerTopic = (results) => {
+    const seen = new Set();
+    const kept = [];
+    for (let i = results.length - 1; i >= 0; i--) {
+      const [docName, , , , value] = results[i];
+      if (facts().topics.has(docName) && value >= TOPIC_BOOST) {
+        if (seen.has(docName)) continue;
+        seen.add(docName);
+      }
+      kept.push(results[i]);
+    }
+    return kept.reverse();
+  };
+
+  if (typeof Search !== "undefined") install();
+  else document.addEventListener("DOMContentLoaded", install);
+  return { score, distance, nearest, corrections, install };
+})();
