@@ -50,21 +50,20 @@ def widest_elements(page, limit: int = 5) -> list[str]:
 # picture shown by <img> has no DOM to measure, so it is reported with height -1.
 _PICTURE_TEXTS = """() => {
   const rows = [];
-  const measure = (name, svg, offset) => {
+  const measure = (name, svg) => {
     for (const t of svg.querySelectorAll('text')) {
       const box = t.getBoundingClientRect();
-      if (box.width > 0) rows.push([name, t.textContent.trim(), box.height * offset]);
+      if (box.width > 0) rows.push([name, t.textContent.trim(), box.height]);
     }
   };
   document.querySelectorAll('svg').forEach((svg, i) => {
-    if (svg.closest('.graphviz') || svg.querySelector('g.graph'))
-      measure('inline svg ' + i, svg, 1);
+    if (svg.querySelector('g.graph')) measure('inline svg ' + i, svg);
   });
   for (const object of document.querySelectorAll('object[type="image/svg+xml"]')) {
     const doc = object.contentDocument;
     const svg = doc && doc.querySelector('svg');
     if (!svg) { rows.push([object.data, '(not loaded)', -1]); continue; }
-    measure(object.getAttribute('data'), svg, 1);
+    measure(object.getAttribute('data'), svg);
   }
   for (const img of document.querySelectorAll('.graphviz img, img.graphviz'))
     rows.push([img.getAttribute('src'), '(an <img>: text not measurable)', -1]);
@@ -79,9 +78,10 @@ def picture_text_heights(page) -> list[tuple[str, str, float]]:
     return [tuple(row) for row in page.evaluate(_PICTURE_TEXTS)]
 
 
-# The colour each picture and table is seen against: the first ancestor (or the element
-# itself) whose background is not transparent, and inside an SVG picture the fill of
-# Graphviz's background polygon, the first polygon of the top <g class="graph">.
+# The colour each picture, table and sphinx-design card is seen against: the first
+# ancestor (or the element itself) whose background is not transparent, and inside a graph
+# picture the fill of Graphviz's background polygon, the first polygon of <g class="graph">.
+# Icons (small SVGs without a graph) are not pictures.
 _PANELS = """() => {
   const opaque = c => c && c !== 'transparent' && !/rgba\\(.*,\\s*0\\)$/.test(c);
   const behind = el => {
@@ -98,8 +98,10 @@ _PANELS = """() => {
     const back = svg.querySelector('g.graph > polygon');
     if (back) rows.push([name + ' (graph background)', view.getComputedStyle(back).fill]);
   };
-  const pictures = document.querySelectorAll(
-    '.graphviz, object[type="image/svg+xml"], main img, article svg');
+  const pictures = [...document.querySelectorAll(
+    '.graphviz, object[type="image/svg+xml"], article img, article .sd-card')];
+  for (const svg of document.querySelectorAll('svg'))
+    if (svg.querySelector('g.graph')) pictures.push(svg);
   for (const el of pictures) {
     const name = el.tagName.toLowerCase() + '.' + [...el.classList].join('.');
     rows.push([name, behind(el)]);
@@ -120,8 +122,8 @@ _PANELS = """() => {
 
 
 def panel_colours(page) -> list[tuple[str, str]]:
-    """``[(what, CSS colour), ...]``: what each picture and table of the page's article is
-    seen against, and the backgrounds of its cells and of the SVG inside a picture."""
+    """``[(what, CSS colour), ...]``: what each picture, table and card of the page's
+    article is seen against, and the backgrounds of table cells and inside a picture."""
     page.wait_for_load_state("load")
     return [tuple(row) for row in page.evaluate(_PANELS)]
 

@@ -115,7 +115,11 @@ def open_page(browser, base_url, artefacts, request):
         context.set_default_timeout(TIMEOUT_MS)
         page = context.new_page()
         opened.append(page)
-        page.goto(path if re.match(r"(https?|file):", path) else base_url + path)
+        url = path if re.match(r"(https?|file):", path) else base_url + path
+        response = page.goto(url)
+        if response is not None and not response.ok:      # file:// URLs have none
+            pytest.fail(f"{url}: HTTP {response.status}: the site has no such page",
+                        pytrace=False)
         return page
 
     yield open_
