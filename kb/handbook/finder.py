@@ -119,6 +119,12 @@ def found_at(scenario: Scenario, line: int | None) -> str:
     engine starts the betting again after a misdeal.
 
     Raises :class:`~kb.hand.scenario.ScenarioError` if those events cannot be replayed.
+
+    >>> from kb.hand.scenario_file import parse_scenario
+    >>> hand = parse_scenario("id: h\\ntitle: h\\ngame: holdem\\nseats: 4\\nbutton: 4\\n"
+    ...                       "events:\\n  - deal: {}\\n  - act: [fold, call]\\n", "h.yaml")
+    >>> found_at(hand, None)
+    'after-substantial-action'
     """
     events = [e for e in scenario.events if line is None or e.line < line]
     start = 0

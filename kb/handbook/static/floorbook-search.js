@@ -6,15 +6,18 @@
  * 1. ranks a topic page first for its own words: a result on a topic page (the pages of
  *    the objects of type rule:topic) whose title holds every word searched gets
  *    TOPIC_BOOST, and only its best result is kept (the object, the title and the text
- *    would otherwise list the page three times);
+ *    would otherwise list the page three times); likewise one result per anchor, and an
+ *    index entry shows the name of the provision it stands at rather than its page's;
  * 2. ranks glossary entries (anchors #term-...) below topics and provisions: their score
  *    is multiplied by GLOSSARY_WEIGHT (Sphinx gives the glossary's index entry "boxed
  *    card" 100, the most an index entry gets);
  * 3. answers a misspelled word: a searched word the index does not hold, and no indexed
- *    word contains, is replaced by the nearest indexed word (at most one edit for words of
- *    up to four letters, two for longer ones; ties go to the word on more pages), the
- *    search is run with it, and the page says so above the results, with links to search
- *    the other near words (p.floorbook-nearest, links a.floorbook-nearest-word).
+ *    word contains (or one on at most RARE pages when a near word is on MORE times as
+ *    many), is replaced by the nearest indexed word (at most one edit for words of up to
+ *    four letters, two for longer ones; ties go to the word on more pages), the search
+ *    is run with it, and the page says so above the results, with links to search the
+ *    near words (p.floorbook-nearest, links a.floorbook-nearest-word; for a word on a
+ *    few pages also a.floorbook-as-typed, which searches it as typed).
  *
  * Text shown comes from the reader's query or the index and goes in as textContent.
  */
@@ -36,11 +39,15 @@ var FloorbookSearch = (() => {
   const TOPIC_BOOST = 150;
   const GLOSSARY_WEIGHT = 0.4;
   const SUGGESTIONS = 5;
+  const RARE = 2;
+  const MORE = 10;
   // a word to offer: letters and digits, joined inside by - . or an apostrophe
   const WHOLE = /^[\p{L}\p{N}]+(?:[-.'\u2019][\p{L}\p{N}]+)*$/u;
   let words = new Set();          // the stemmed words of the search being scored
   let known = null;               // facts read once from the index
 
+  const unescape = (text) => new DOMParser().parseFromString(text, "text/html")
+    .documentElement.textContent;
   const stem = (word) => new Stemmer().stemWord(word.toLowerCase());
   const stems = (text) => new Set(splitQuery(text).map(stem));
 
@@ -52,11 +59,16 @@ var FloorbookSearch = (() => {
     const topicType = Object.keys(index.objtypes)
       .find((key) => index.objtypes[key] === "rule:topic");
     const topics = new Map();
-    for (const entries of Object.values(index.objects)) {
-      for (const [file, type] of entries) {
+    const names = new Map();      // "docname#anchor" -> the objects' names there
+    for (const [prefix, entries] of Object.entries(index.objects)) {
+      for (const [file, type, , anchor, name] of entries) {
         if (String(type) === topicType) {
           topics.set(index.docnames[file], stems(index.titles[file]));
         }
+        // Sphinx splits a name at its last dot ("... 13" and "5)") and stores it escaped
+        const key = `${index.docnames[file]}#${anchor}`;
+        if (!names.has(key)) names.set(key, []);
+        names.get(key).push(unescape(prefix ? `${prefix}.${name}` : name));
       }
     }
     const shown = new Map();
@@ -74,7 +86,7 @@ var FloorbookSearch = (() => {
         pages.set(word, Math.max(pages.get(word) || 0, count));
       }
     }
-    known = { topics, shown, pages };
+    known = { topics, names, shown, pages };
     return known;
   };
 
@@ -135,37 +147,61 @@ var FloorbookSearch = (() => {
     return [...new Set(offered)].slice(0, SUGGESTIONS);
   };
 
-  // The query's words the index does not hold, each with its nearest indexed words.
+  // The query's words taken for misspellings, each [word, nearest words, on a few pages]:
+  // a word the index does not hold, or one on at most RARE pages when a near word is on
+  // MORE times as many (a misspelling quoted on one page must not hide the right word).
+  // A search opened with as-typed=1 (the note's link) takes every word as typed.
   const corrections = (query) => {
     const found = [];
+    if (new URLSearchParams(window.location.search).get("as-typed")) return found;
+    const pages = facts().pages;
     for (const word of splitQuery(query)) {
       const lower = word.toLowerCase();
       if (stopwords.has(lower) || /^\d+$/.test(lower) || lower.startsWith("-")) continue;
-      if (!indexed(stem(lower))) found.push([word, nearest(stem(lower))]);
+      const stemmed = stem(lower);
+      if (!indexed(stemmed)) {
+        found.push([word, nearest(stemmed), false]);
+        continue;
+      }
+      const few = pages.get(stemmed) || 0;
+      if (few > RARE) continue;
+      const near = nearest(stemmed).filter((other) => stem(other) !== stemmed
+        && (pages.get(stem(other)) || 0) >= few * MORE);
+      if (near.length) found.push([word, near, true]);
     }
     return found;
+  };
+
+  const link = (query, text, className) => {
+    const anchor = document.createElement("a");
+    anchor.className = className;
+    anchor.href = "?q=" + encodeURIComponent(query);
+    anchor.textContent = text;
+    return anchor;
   };
 
   const note = (query, found) => {
     const paragraph = document.createElement("p");
     paragraph.className = "floorbook-nearest";
-    for (const [word, near] of found) {
+    for (const [word, near, few] of found) {
       const line = document.createElement("span");
       line.className = "floorbook-nearest-line";
       if (!near.length) {
         line.textContent = `No page has the word “${word}”, and no indexed word is close. `;
-      } else {
-        line.textContent = `No page has the word “${word}”; the results are for ` +
-          `“${near[0]}”. Near words: `;
-        near.forEach((other, number) => {
-          if (number) line.append(", ");
-          const link = document.createElement("a");
-          link.className = "floorbook-nearest-word";
-          link.href = "?q=" + encodeURIComponent(query.replace(word, other));
-          link.textContent = other;
-          line.append(link);
-        });
-        line.append(". ");
+        paragraph.append(line);
+        continue;
+      }
+      const pages = few ? `Few pages have the word “${word}”` : `No page has the word “${word}”`;
+      line.textContent = `${pages}; the results are for “${near[0]}”. Near words: `;
+      near.forEach((other, number) => {
+        if (number) line.append(", ");
+        line.append(link(query.replace(word, other), other, "floorbook-nearest-word"));
+      });
+      line.append(". ");
+      if (few) {
+        const typed = link(query, `search for “${word}” as typed`, "floorbook-as-typed");
+        typed.href += "&as-typed=1";
+        line.append("Or ", typed, ". ");
       }
       paragraph.append(line);
     }
@@ -182,29 +218,51 @@ var FloorbookSearch = (() => {
       const found = corrections(query);
       if (found.some(([, near]) => near.length)) {
         let corrected = query;
-        for (const [word, near] of found) if (near.length) corrected = corrected.replace(word, near[0]);
+        for (const [word, near] of found) {
+          if (near.length) corrected = corrected.replace(word, near[0]);
+        }
         const [, terms, ...others] = Search._parseQuery(corrected);
         words = terms;
         results = perform(corrected, terms, ...others);
       }
       if (found.length && Search.output) Search.output.before(note(query, found));
-      return bestPerTopic(results);
+      return tidy(results, query);
     };
   };
 
-  // Results come best last (searchtools.js pops them); keep a boosted topic page once.
-  const bestPerTopic = (results) => {
+  // Results come best last (searchtools.js pops them).  Keep one result per place (an
+  // index entry and the object at the same anchor would both be listed) and one per
+  // boosted topic page; an index entry is shown by the name of the object it stands at
+  // ("Too many cards on the flop (Robert's Rules v11 Hold'em 3)"), not only the page's.
+  const tidy = (results, query) => {
     const seen = new Set();
     const kept = [];
     for (let i = results.length - 1; i >= 0; i--) {
-      const [docName, , , , value] = results[i];
-      if (facts().topics.has(docName) && value >= TOPIC_BOOST) {
-        if (seen.has(docName)) continue;
-        seen.add(docName);
-      }
-      kept.push(results[i]);
+      const result = results[i];
+      const [docName, , anchor, , value, , kind] = result;
+      const boosted = facts().topics.has(docName) && value >= TOPIC_BOOST;
+      const place = boosted ? docName : docName + anchor;
+      if (seen.has(place)) continue;
+      seen.add(place);
+      const names = kind === "index" && facts().names.get(docName + anchor);
+      if (names) result[1] = bestName(names, result[1], query);
+      kept.push(result);
     }
     return kept.reverse();
+  };
+
+  // A provision has a name per edition that numbers it ("... (TDA 2024 35-A-6)", "...
+  // (TDA 2026 37-A-6)"): show the one with the words searched, else the page's edition.
+  const bestName = (names, pageTitle, query) => {
+    const wanted = query.toLowerCase();
+    const years = (text) => text.match(/\b\d{4}\b/g) || [];
+    const fit = (name) => {
+      const lower = name.toLowerCase();
+      return (lower.includes(wanted) ? 4 : 0)
+        + splitQuery(wanted).filter((word) => lower.includes(word)).length
+        + (years(name).some((year) => pageTitle.includes(year)) ? 1 : 0);
+    };
+    return names.reduce((best, name) => (fit(name) > fit(best) ? name : best));
   };
 
   if (typeof Search !== "undefined") install();
