@@ -19,6 +19,17 @@ from pathlib import Path
 #: The bundled knowledge base's data folder.
 DATA = Path(str(resources.files("kb") / "data"))
 
+
+def _docs() -> Path:
+    """The handbook's pages: ``kb/docs`` in an installed wheel (pyproject.toml maps the
+    checkout's docs/ there), else the checkout's ``docs/`` beside the package."""
+    installed = Path(str(resources.files("kb") / "docs"))
+    return installed if installed.is_dir() else Path(__file__).resolve().parent.parent / "docs"
+
+
+#: The handbook's hand-written pages (MyST), as shipped: ``DOCS / "house-rulebooks.md"``.
+DOCS = _docs()
+
 #: The public API: name -> the module that defines it.
 _API = {
     "load_knowledge_base": "kb.knowledge.load",
@@ -34,7 +45,7 @@ _API = {
     "published_rulebooks": "kb.house.compose",
 }
 
-__all__ = ["DATA", *_API]
+__all__ = ["DATA", "DOCS", *_API]
 
 
 def __getattr__(name: str):

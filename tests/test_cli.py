@@ -1,5 +1,5 @@
-"""The command line's doors: ``python -m kb``, ``floorbook schema``, the wheel's contents,
-``check`` and ``build`` on broken data (located problems, never a traceback, never half a
+"""The command line's doors: ``python -m kb``, ``floorbook schema``, ``check`` and ``build``
+on broken data (located problems, never a traceback, never half a
 site), and the all-or-nothing site build of :mod:`kb.handbook.site`."""
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ import os
 import shutil
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -41,8 +40,8 @@ def _tree(folder: Path) -> dict[str, bytes | None]:
 def test_python_dash_m_kb_help_lists_every_command(tmp_path):
     result = floorbook("--help", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("usage: floorbook [-h] COMMAND ...")
-    for command in ("build", "check", "rule", "compare", "schema", "rulebook"):
+    assert result.stdout.startswith("usage: floorbook [-h] [--version]")
+    for command in ("build", "check", "rule", "compare", "schema", "rulebook", "init"):
         assert f"\n    {command} " in result.stdout, command
 
 
@@ -72,26 +71,6 @@ def test_schema_of_an_unknown_kind_is_a_usage_error(capsys):
     assert ("floorbook schema: error: argument KIND: invalid choice: 'rulebook' (choose "
             "from 'scenario', 'house', 'sources', 'provisions', 'topics', 'glossary', "
             "'errata')") in capsys.readouterr().err
-
-
-def test_the_wheel_holds_every_schema_and_the_handbook_static_files(tmp_path):
-    # built from a copy, so the checkout gets no build/ or egg-info folder
-    source = tmp_path / "src"
-    shutil.copytree(PROJECT / "kb", source / "kb",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy(PROJECT / name, source / name)
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
-                    "--no-build-isolation", "-q", "-w", str(tmp_path / "dist"), str(source)],
-                   check=True, capture_output=True, timeout=300)
-    [wheel] = (tmp_path / "dist").glob("floorbook-*.whl")
-    names = set(zipfile.ZipFile(wheel).namelist())
-    schemas = {f"kb/schemas/{kind}.schema.json" for kind in SCHEMA_KINDS}
-    static = {f"kb/handbook/static/{p.name}" for p in (PROJECT / "kb/handbook/static").iterdir()}
-    assert static == {"kb/handbook/static/floorbook.css",
-                      "kb/handbook/static/floorbook-house.css"}
-    assert schemas | static <= names
-    assert {n for n in names if n.startswith("kb/schemas/")} == schemas
 
 
 # --------------------------------------------------------------------------- check
@@ -160,7 +139,7 @@ def test_a_build_that_fails_in_sphinx_leaves_the_earlier_site_as_it_was(tmp_path
 
 
 def _project(tmp_path: Path, page: str) -> Path:
-    """A one-page Sphinx project (no floorbook extension)."""
+    """A one-page Sphinx project (no floorbook extension): conf.py and docs/index.rst."""
     project = tmp_path / "project"
     (project / "docs").mkdir(parents=True, exist_ok=True)
     (project / "conf.py").write_text("project = 'tiny'\n", encoding="utf-8")
@@ -170,7 +149,7 @@ def _project(tmp_path: Path, page: str) -> Path:
 
 def test_build_site_creates_the_output_folder_and_its_parents(tmp_path):
     project = _project(tmp_path, "Tiny\n====\n\nFirst.\n")
-    build_site(project, None, tmp_path / "a" / "b" / "site")
+    build_site(project / "docs", None, tmp_path / "a" / "b" / "site", conf=project)
     page = (tmp_path / "a" / "b" / "site" / "index.html").read_text(encoding="utf-8")
     assert "First." in page
     assert sorted(p.name for p in (tmp_path / "a" / "b").iterdir()) == ["site"]
@@ -178,20 +157,20 @@ def test_build_site_creates_the_output_folder_and_its_parents(tmp_path):
 
 def test_build_site_replaces_an_earlier_site_and_leaves_nothing_beside_it(tmp_path):
     project = _project(tmp_path, "Tiny\n====\n\nFirst.\n")
-    build_site(project, None, tmp_path / "site")
+    build_site(project / "docs", None, tmp_path / "site", conf=project)
     _project(tmp_path, "Tiny\n====\n\nSecond.\n")
-    build_site(project, None, tmp_path / "site")
+    build_site(project / "docs", None, tmp_path / "site", conf=project)
     assert "Second." in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["project", "site"]
 
 
 def test_build_site_that_warns_keeps_the_earlier_site(tmp_path, capsys):
     project = _project(tmp_path, "Tiny\n====\n\nFirst.\n")
-    build_site(project, None, tmp_path / "site")
+    build_site(project / "docs", None, tmp_path / "site", conf=project)
     before = _tree(tmp_path / "site")
     _project(tmp_path, "Tiny\n====\n\nSee :doc:`nowhere`.\n")
     with pytest.raises(SiteError) as error:
-        build_site(project, None, tmp_path / "site")
+        build_site(project / "docs", None, tmp_path / "site", conf=project)
     assert error.value.problems == ["floorbook build: Sphinx warned (above); warnings are "
                                     "errors, so the site was not written"]
     assert "unknown document: 'nowhere'" in capsys.readouterr().err
@@ -202,7 +181,7 @@ def test_build_site_that_warns_keeps_the_earlier_site(tmp_path, capsys):
 def test_build_site_that_fails_removes_the_folders_it_created(tmp_path, capsys):
     project = _project(tmp_path, "See :doc:`nowhere`.\n")
     with pytest.raises(SiteError):
-        build_site(project, None, tmp_path / "a" / "b" / "site")
+        build_site(project / "docs", None, tmp_path / "a" / "b" / "site", conf=project)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["project"]
 
 
@@ -211,7 +190,7 @@ def test_build_site_refuses_a_folder_with_files_that_is_not_a_site(tmp_path):
     (tmp_path / "notes").mkdir()
     (tmp_path / "notes" / "todo.txt").write_text("keep me\n")
     with pytest.raises(SiteError) as error:
-        build_site(project, None, tmp_path / "notes")
+        build_site(project / "docs", None, tmp_path / "notes", conf=project)
     assert error.value.problems == [f"{tmp_path / 'notes'}: has files in it and is not a "
                                     "built site (no .buildinfo); give a new or empty "
                                     "folder, which the build replaces"]

@@ -1,4 +1,4 @@
-"""floorbook: rule dealing errors, check the knowledge base, build the handbook.
+"""floorbook's command line: rule dealing errors, check the knowledge base, build the handbook.
 
 Each subcommand is a function ``(args) -> exit status``, registered by its module's
 ``add_parsers`` (:mod:`kb.cli.knowledge`, :mod:`kb.cli.rulings`, :mod:`kb.cli.house`).
@@ -13,11 +13,14 @@ import os
 import signal
 import sys
 import threading
+from importlib import metadata
 
-from kb.cli import house, knowledge, rulings
-from kb.cli.knowledge import PROJECT, SCHEMA_KINDS
+import shtab
 
-__all__ = ["PROJECT", "SCHEMA_KINDS", "main", "parser"]
+from kb.cli import house, init, knowledge, rulings
+from kb.cli.knowledge import SCHEMA_KINDS
+
+__all__ = ["SCHEMA_KINDS", "main", "parser"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -56,13 +59,32 @@ def _on_sigterm(handler):
     return signal.signal(signal.SIGTERM, handler)
 
 
+EPILOG = """Run `floorbook COMMAND --help` for a command's options. Problems in your files
+are printed as file:line: message (exit status 1); a wrong option exits with 2.
+Shell completion: eval "$(floorbook --print-completion bash)" (zsh, tcsh, fish too)."""
+
+
 def parser() -> argparse.ArgumentParser:
     """The command line: each command's module adds its own subcommands."""
-    top = argparse.ArgumentParser(prog="floorbook", description=__doc__.splitlines()[0])
+    top = argparse.ArgumentParser(
+        prog="floorbook", epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Rule dealing errors at the poker table, check a knowledge base of poker\n"
+                    "rules, and build its handbook.")
+    top.add_argument("--version", action="version", version=f"floorbook {version()}")
+    shtab.add_argument_to(top, ["--print-completion"], help="print the shell's completion "
+                          "script and exit")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (knowledge, rulings, house):
+    for module in (knowledge, rulings, house, init):
         module.add_parsers(commands)
     return top
+
+
+def version() -> str:
+    """floorbook's version, from the installed package's metadata ("0.1.0")."""
+    try:
+        return metadata.version("floorbook")
+    except metadata.PackageNotFoundError:      # kb imported from a folder, not installed
+        return "unknown (not installed)"
 
 
 if __name__ == "__main__":

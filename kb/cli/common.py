@@ -1,10 +1,21 @@
-"""What every command shares: the path type of file options and the printing of problems."""
+"""What every command shares: the path type of file options, the printing of problems,
+colour and progress.
+
+Colour and progress lines go only to a terminal: a file or a pipe gets the plain lines
+that tools and tests read, and ``NO_COLOR`` (https://no-color.org) turns colour off even
+on a terminal.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
 from pathlib import Path
+
+#: The location that starts a problem line, ``file:line:``.
+_LOCATION = re.compile(r"^([^\s:][^:]*:\d+:)")
 
 
 def path_argument(text: str) -> Path:
@@ -15,7 +26,37 @@ def path_argument(text: str) -> Path:
     return Path(text)
 
 
+def colour(stream) -> bool:
+    """Whether to colour what goes to ``stream``: a terminal, ``NO_COLOR`` unset and
+    ``TERM`` not ``dumb``.
+
+    >>> import io
+    >>> colour(io.StringIO())
+    False
+    """
+    return (getattr(stream, "isatty", lambda: False)() and "NO_COLOR" not in os.environ
+            and os.environ.get("TERM") != "dumb")
+
+
+def styled(text: str, code: str, stream) -> str:
+    """``text`` in the ANSI style ``code`` ("1": bold, "32": green) if :func:`colour`
+    allows it on ``stream``, else ``text`` unchanged."""
+    return f"\033[{code}m{text}\033[0m" if colour(stream) else text
+
+
 def fail(lines) -> int:
+    """Print each problem line on stderr (its ``file:line:`` in bold on a terminal);
+    returns 1, the exit status of a problem in the user's files."""
     for line in lines:
+        line = str(line)
+        if colour(sys.stderr):
+            line = _LOCATION.sub(lambda m: styled(m[1], "1", sys.stderr), line, count=1)
         print(line, file=sys.stderr)
     return 1
+
+
+def progress(message: str) -> None:
+    """Say on a terminal's stderr what a command that takes more than a moment is doing
+    ("ruling 120 scenarios ..."); nothing when stderr is a file or a pipe."""
+    if getattr(sys.stderr, "isatty", lambda: False)():
+        print(styled(message, "2", sys.stderr), file=sys.stderr, flush=True)

@@ -8,20 +8,28 @@ from pathlib import Path
 
 from kb.cli.common import fail as _fail
 from kb.cli.common import path_argument as _path
+from kb.cli.common import progress as _progress
 
 
 def add_parsers(commands) -> None:
-    rulebook = commands.add_parser("rulebook", help="compose, check and publish a house "
-                                                    "rulebook")
+    rulebook = commands.add_parser(
+        "rulebook", help="compose, check and publish a house rulebook",
+        description="A house rulebook is a published edition plus your own changes: write a "
+                    "starter file (new), check it (check), publish it (build).")
     actions = rulebook.add_subparsers(dest="action", required=True, metavar="ACTION")
-    check = actions.add_parser("check", help="report every problem of a house rulebook file")
+    check = actions.add_parser("check", help="report every problem of a house rulebook file",
+                               description="Report every problem of a house rulebook file: "
+                                           "gaps, conflicts and stale overrides.")
     check.add_argument("file", type=_path, metavar="FILE", help="a house rulebook YAML file")
     check.set_defaults(run=run_rulebook_check)
 
-    new = actions.add_parser("new", help="write a starter file listing every disagreement")
+    new = actions.add_parser("new", help="write a starter file listing every disagreement",
+                             description="Write a starter house rulebook: the base edition "
+                                         "unchanged, with every point where the books "
+                                         "disagree as a choice to uncomment.")
     new.add_argument("-o", "--output", type=_path, default=Path("house-rulebook.yaml"),
                      help="file to write (default: house-rulebook.yaml); never overwritten")
-    from kb.rules.rulebook import EDITIONS     # every published edition is a base
+    from kb.rules.rulebook import EDITIONS  # every published edition is a base
     new.add_argument("--base", default="tda@2024", choices=tuple(EDITIONS),
                      help="the edition to start from (default: tda@2024)")
     new.add_argument("--id", default="house.my-room@2026", type=_house_id,
@@ -29,9 +37,11 @@ def add_parsers(commands) -> None:
     new.add_argument("--title", default="Our House Rules", help="the rulebook's title")
     new.set_defaults(run=run_rulebook_new, usage=new)
 
-    build = actions.add_parser("build", help="publish a house rulebook as a site (and a PDF)")
+    build = actions.add_parser("build", help="publish a house rulebook as a site (and a PDF)",
+                               description="Publish a house rulebook as a site in the "
+                                           "handbook's style, and with --pdf a printable PDF.")
     build.add_argument("file", type=_path, metavar="FILE", help="a house rulebook YAML file")
-    build.add_argument("-o", "--output", type=_path, required=True,
+    build.add_argument("-o", "--output", type=_path, required=True, metavar="DIR",
                        help="output folder (created; the site goes in it, the PDF beside "
                             "the pages)")
     build.add_argument("--pdf", action="store_true", help="also write a printable PDF")
@@ -125,6 +135,8 @@ def run_rulebook_build(args) -> int:
     if refused or isinstance(loaded, int):
         return _fail(refused)
     kb, _ = loaded
+    _progress(f"building the site of {args.file} with Sphinx"
+              + (" and its PDF with rinohtype" if args.pdf else "") + " ...")
     try:
         written = publish(kb, args.file, args.output, pdf=args.pdf)
     except PublishError as error:

@@ -2,36 +2,51 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
+import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from kb import DATA
 from kb.cli.common import fail as _fail
 from kb.cli.common import path_argument as _path
+from kb.cli.common import progress as _progress
 
 #: The kinds of file that have a JSON Schema in kb/schemas (``floorbook schema KIND``).
 SCHEMA_KINDS = ("scenario", "house", "sources", "provisions", "topics", "glossary", "errata")
-#: The project folder (conf.py and docs/ live here in a checkout).
-PROJECT = Path(__file__).resolve().parent.parent.parent
 
 
 def add_parsers(commands) -> None:
     """Add ``build``, ``check`` and ``schema`` to the subcommands ``commands``."""
-    build = commands.add_parser("build", help="build the handbook with Sphinx")
-    build.add_argument("-o", "--output", type=_path, default=Path("_build/html"),
+    build = commands.add_parser(
+        "build", help="build the handbook with Sphinx",
+        description="Build the handbook (a static HTML site) with Sphinx, warnings as errors. "
+                    "With --data, the handbook of your own knowledge base: its pages are the "
+                    "folder DIR/pages, or floorbook's default pages when it has none.")
+    build.add_argument("-o", "--output", type=_path, default=Path("_build/html"), metavar="DIR",
                        help="output folder (default: _build/html)")
-    build.add_argument("--data", type=_path, default=None,
+    build.add_argument("--data", type=_path, default=None, metavar="DIR",
                        help="knowledge base folder (default: the bundled kb/data)")
     build.set_defaults(run=run_build)
 
-    check = commands.add_parser("check", help="validate the knowledge base")
-    check.add_argument("--data", type=_path, default=None,
+    check = commands.add_parser(
+        "check", help="validate the knowledge base",
+        description="Check every file of a knowledge base (its books, topics, glossary, "
+                    "errata, scenarios and house rulebooks) and print every problem.")
+    check.add_argument("--data", type=_path, default=None, metavar="DIR",
                        help="knowledge base folder (default: the bundled kb/data)")
+    check.add_argument("--json", action="store_true",
+                       help="print the result as JSON (counts and problems) on stdout")
     check.set_defaults(run=run_check)
 
-    schema = commands.add_parser("schema", help="print the path of a kind of file's JSON "
-                                                "Schema, for an editor's YAML support")
+    schema = commands.add_parser(
+        "schema", help="print the path of a kind of file's JSON Schema, for an editor's "
+                       "YAML support",
+        description="Print where the JSON Schema of a kind of file is installed; put "
+                    "'# yaml-language-server: $schema=PATH' at the top of your file.")
     schema.add_argument("kind", choices=SCHEMA_KINDS, metavar="KIND",
                         help="one of: " + ", ".join(SCHEMA_KINDS))
     schema.add_argument("--show", action="store_true", help="print the schema itself")
@@ -41,16 +56,54 @@ def add_parsers(commands) -> None:
 def run_check(args) -> int:
     """Load and check the knowledge base, its scenarios and house rulebooks; print every
     problem of every stage that can run as ``file:line: message``
-    (:func:`kb.house.datafolder.folder_problems`)."""
+    (:func:`kb.house.datafolder.folder_problems`), or with ``--json`` the
+    :func:`check_report` on stdout.  Exit status 1 if there is a problem."""
     from kb.house.datafolder import folder_problems
 
     root = args.data or DATA
+    _progress(f"checking {root}: its files, then every scenario under every rulebook ...")
     kb, problems = folder_problems(root)
+    if args.json:
+        print(json.dumps(check_report(root, kb, problems), indent=2, ensure_ascii=False))
+        return 1 if problems else 0
     if problems:
         return _fail(problems)
-    print(f"{root}: {len(kb.provisions)} provisions, {len(kb.topics)} topics, "
-          f"{len(kb.terms)} terms, {len(kb.errata)} errata: no problems")
+    print(f"{root}: {_count(len(kb.provisions), 'provision')}, "
+          f"{_count(len(kb.topics), 'topic')}, {_count(len(kb.terms), 'term')}, "
+          f"{len(kb.errata)} errata: no problems")
     return 0
+
+
+#: A problem line: ``file:line: message``.
+_LOCATED = re.compile(r"^(?P<file>.+?):(?P<line>\d+): (?P<message>.*)$", re.DOTALL)
+
+
+def check_report(root: Path, kb, problems: list[str]) -> dict:
+    """``check --json``'s document: ``format_version`` (1), ``data`` (the folder), ``ok``,
+    ``counts`` (provisions, topics, terms, errata; null if the data did not load) and
+    ``problems``, each ``{"file", "line", "message"}`` (file and line null when the
+    problem has no place) with the whole line as ``text``.
+
+    >>> report = check_report(Path("d"), None, ["d/topics.yaml:2: bad id (use a slug)"])
+    >>> report["ok"], report["counts"], report["problems"][0]["line"]
+    (False, None, 2)
+    """
+    counts = None if kb is None else {
+        "provisions": len(kb.provisions), "topics": len(kb.topics),
+        "terms": len(kb.terms), "errata": len(kb.errata)}
+    found = []
+    for text in map(str, problems):
+        match = _LOCATED.match(text)
+        found.append({"file": match["file"] if match else None,
+                      "line": int(match["line"]) if match else None,
+                      "message": match["message"] if match else text, "text": text})
+    return {"format_version": 1, "data": str(root), "ok": not problems, "counts": counts,
+            "problems": found}
+
+
+def _count(number: int, word: str) -> str:
+    """``"1 topic"``, ``"2 topics"``."""
+    return f"{number} {word}{'' if number == 1 else 's'}"
 
 
 def run_build(args) -> int:
@@ -61,29 +114,51 @@ def run_build(args) -> int:
     files printed as for ``check``, exit 1); the site is built in a folder beside the
     output and moved into place only when the build succeeds, so a failed or interrupted
     build leaves the output folder as it was."""
-    from kb.handbook.site import SiteError, build_site, output_problem
+    from kb.handbook.site import SiteError, build_site, output_problem, pages_folder
     from kb.house.datafolder import folder_problems
 
     if shutil.which("dot") is None:
         return _fail(["floorbook build: Graphviz's 'dot' program is not installed; the "
                       "handbook draws its graph pictures with it. Install it (Debian: "
                       "apt-get install graphviz; macOS: brew install graphviz) and retry."])
-    if not (PROJECT / "conf.py").is_file():
-        return _fail([f"floorbook build: no conf.py in {PROJECT}; run it from a checkout "
-                      "of floorbook (pip install -e .)"])
-    why = output_problem(args.output, args.data)
+    pages = pages_folder(args.data)
+    why = output_problem(args.output, args.data) or _inside(args.output, pages)
     if why:
         return _fail([f"floorbook build: -o {args.output}: {why}"])
-    _, problems = folder_problems(args.data or DATA, rule=False)
+    kb, problems = folder_problems(args.data or DATA, rule=False)
     if problems:
         return _fail(problems)
     try:
-        build_site(PROJECT, args.data, args.output)
+        with _default_pages(kb, pages) as folder:
+            build_site(folder, args.data, args.output)
     except SiteError as error:
         here = f"{Path.cwd()}{os.sep}"      # show files under the current folder relative
         return _fail(line.removeprefix(here) for line in error.problems)
     print(f"handbook built: {args.output / 'index.html'}")
     return 0
+
+
+def _inside(output: Path, pages: Path | None) -> str:
+    """Why ``output`` may not be written (it is in the pages folder the build reads), or
+    ``""``."""
+    if pages is not None and pages.resolve() in (output.resolve(), *output.resolve().parents):
+        return (f"is inside the pages folder {pages}, which the build reads; give a folder "
+                "outside it")
+    return ""
+
+
+@contextmanager
+def _default_pages(kb, pages: Path | None):
+    """``pages``, or (None: the data folder has no pages) a temporary folder holding
+    :func:`kb.handbook.pages.default_pages`, removed afterwards."""
+    if pages is not None:
+        yield pages
+        return
+    from kb.handbook.pages import default_pages, write_pages
+
+    with tempfile.TemporaryDirectory(prefix="floorbook-pages-") as folder:
+        write_pages(default_pages(kb), Path(folder))
+        yield Path(folder)
 
 
 def run_schema(args) -> int:

@@ -11,17 +11,25 @@ from kb.cli.common import path_argument as _path
 
 def add_parsers(commands) -> None:
     """Add ``rule`` and ``compare`` to the subcommands ``commands``."""
-    rule = commands.add_parser("rule", help="rule a scenario file under one rulebook")
+    from kb.rules.rulebook import EDITIONS
+
+    rule = commands.add_parser(
+        "rule", help="rule a scenario file under one rulebook",
+        description="Replay the hand of a scenario file and print what one rulebook rules: "
+                    "the remedy, the rules cited, the dealer's steps, the cards after the "
+                    "remedy and an explanation.")
     rule.add_argument("scenario", type=_path, metavar="SCENARIO", help="a scenario YAML file")
     rule.add_argument("--rulebook", required=True, metavar="RULEBOOK",
-                      help="an edition id (rrop@v11, tda@2024, tda@2026, wsop@2024, wsop-live@2024), a house rulebook "
-                           "id, or the path of a house rulebook file")
+                      help=f"an edition id ({', '.join(EDITIONS)}), a house rulebook id, or "
+                           "the path of a house rulebook file")
     rule.add_argument("--seed", type=int, default=0, help="seed of every random step (0)")
     rule.add_argument("--json", action="store_true", help="print the ruling as JSON")
     rule.set_defaults(run=run_rule)
 
-    compare = commands.add_parser("compare", help="rule a scenario under every published "
-                                                  "rulebook, side by side")
+    compare = commands.add_parser(
+        "compare", help="rule a scenario under every published rulebook, side by side",
+        description="Replay the hand of a scenario file and print the ruling of every "
+                    "published rulebook, one after the other.")
     compare.add_argument("scenario", type=_path, metavar="SCENARIO", help="a scenario YAML file")
     compare.add_argument("--seed", type=int, default=0, help="seed of every random step (0)")
     compare.add_argument("--json", action="store_true", help="print the rulings as a JSON list")
@@ -47,8 +55,8 @@ def run_rule(args) -> int:
     except RulebookError as error:           # an unknown rulebook id is a usage error
         print(f"floorbook rule: {error}", file=sys.stderr)
         return 2
-    return _print_rulings([_ruled(rule, kb, book, scenario, args.seed)], args.json, many=False,
-                          seed=args.seed)
+    return _print_rulings(kb, [_ruled(rule, kb, book, scenario, args.seed)], args.json,
+                          many=False, seed=args.seed)
 
 
 def run_compare(args) -> int:
@@ -61,7 +69,7 @@ def run_compare(args) -> int:
         return loaded
     scenario, kb = loaded
     rulings = [_ruled(rule, kb, book, scenario, args.seed) for book in published_rulebooks(kb)]
-    return _print_rulings(rulings, args.json, many=True, seed=args.seed)
+    return _print_rulings(kb, rulings, args.json, many=True, seed=args.seed)
 
 
 def _scenario_and_kb(path: Path):
@@ -87,10 +95,19 @@ def _ruled(rule, kb, book, scenario, seed):
         return error
 
 
-def _print_rulings(rulings, as_json: bool, many: bool, seed: int = 0) -> int:
+def _print_rulings(kb, rulings, as_json: bool, many: bool, seed: int = 0) -> int:
     import json
 
+    from kb.knowledge.names import edition_short
     from kb.rules.ruling import format_ruling
+
+    def name(edition: str) -> str:
+        """The site's short name ("TDA 2024"); a house file's own edition, which the
+        knowledge base does not hold, as its id says it."""
+        try:
+            return edition_short(kb, edition)
+        except KeyError:
+            return edition.replace("@", " ")
 
     errors = [r for r in rulings if isinstance(r, Exception)]
     if errors:
@@ -99,5 +116,5 @@ def _print_rulings(rulings, as_json: bool, many: bool, seed: int = 0) -> int:
         data = [r.to_json() for r in rulings] if many else rulings[0].to_json()
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        print("\n\n".join(format_ruling(r, seed) for r in rulings))
+        print("\n\n".join(format_ruling(r, seed, name) for r in rulings))
     return 0

@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kb.handbook import cards, consistency, finder_page, pictures, search, store, uses
+from kb.handbook.datafile import DataFile
 from kb.handbook.domain import RuleDomain
 
 _STATIC = Path(__file__).parent / "static"
@@ -26,6 +27,7 @@ def setup(app) -> dict:
     app.add_config_value("floorbook_data_dir", None, "env", types=frozenset({str, type(None)}))
     app.add_config_value("floorbook_graph_radius", 1, "env", types=frozenset({int}))
     app.add_domain(RuleDomain)
+    app.add_directive_to_domain("rule", "data-file", DataFile)
     app.add_node(pictures.neighbourhood, html=(pictures.skip, None),
                  latex=(pictures.skip, None), text=(pictures.skip, None))
     app.add_node(cards.card, html=(cards.visit_card_html, cards.depart_card_html))

@@ -29,9 +29,30 @@ class SiteError(Exception):
         super().__init__("\n".join(problems))
 
 
-def build_site(project: Path, data: Path | None, output: Path) -> None:
-    """Build the handbook of the project folder ``project`` (conf.py, docs/) from the
-    knowledge base ``data`` (None: the bundled one) into the folder ``output``.
+def pages_folder(data: Path | None) -> Path | None:
+    """The folder of MyST pages a build of the knowledge base ``data`` renders: the bundled
+    handbook's (:data:`kb.DOCS`) for the bundled data (None), ``<data>/pages`` for a
+    knowledge base that has that folder, None for one that has not (the build renders
+    :func:`kb.handbook.pages.default_pages` instead).
+
+    >>> pages_folder(None).name
+    'docs'
+    >>> pages_folder(Path("/nowhere")) is None
+    True
+    """
+    if data is None:
+        from kb import DOCS
+        return DOCS
+    pages = Path(data) / "pages"
+    return pages if pages.is_dir() else None
+
+
+def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None = None) -> None:
+    """Build the handbook whose pages are the folder ``pages`` (MyST, ``index.md`` the
+    root; see :func:`pages_folder`) from the knowledge base ``data`` (None: the bundled
+    one) into the folder ``output``, with the settings of :mod:`kb.handbook.config`, or
+    those of the conf.py in the folder ``conf`` (a caller's own Sphinx project; the
+    command line never runs a conf.py).
 
     Raises :class:`SiteError` if ``output`` may not be replaced (:func:`output_problem`),
     if the data cannot be used, or if Sphinx warns (Sphinx prints its warnings on stderr
@@ -56,7 +77,7 @@ def build_site(project: Path, data: Path | None, output: Path) -> None:
         raise SiteError([f"{target}: cannot be written ({error.strerror}); give another "
                          "folder for the site"]) from None
     try:
-        _sphinx(project, data, _copy_of(target, work))
+        _sphinx(pages, data, _copy_of(target, work), conf)
         try:
             _publish(work, target)
         except OSError as error:
@@ -111,7 +132,7 @@ def _make_parents(target: Path) -> Path | None:
     return missing[-1] if missing else None
 
 
-def _sphinx(project: Path, data: Path | None, outdir: Path) -> None:
+def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None) -> None:
     """Run Sphinx's HTML builder quietly into ``outdir``; warnings are errors."""
     from sphinx.application import Sphinx
     from sphinx.errors import SphinxError
@@ -122,10 +143,16 @@ def _sphinx(project: Path, data: Path | None, outdir: Path) -> None:
 
     if not color_terminal():                 # as sphinx-build: no colour codes in a file
         nocolor()
-    overrides = {"floorbook_data_dir": str(Path(data).resolve())} if data else {}
+    from kb.handbook import config
+
+    # No conf.py is read: the settings are the package's (the same a checkout's conf.py
+    # imports), so a wheel builds without a checkout and a data folder runs no code.
+    overrides = {} if conf else {name: getattr(config, name) for name in config.__all__}
+    if data:
+        overrides["floorbook_data_dir"] = str(Path(data).resolve())
     try:
-        with patch_docutils(project), docutils_namespace():
-            app = Sphinx(project / "docs", project, outdir, outdir / ".doctrees", "html",
+        with patch_docutils(conf or pages), docutils_namespace():
+            app = Sphinx(pages, conf, outdir, outdir / ".doctrees", "html",
                          confoverrides=overrides, status=None, warning=sys.stderr,
                          warningiserror=True)
             app.build()

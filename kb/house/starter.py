@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 
+from kb import DOCS
 from kb.files import SCHEMAS, InputError, parse_text
 from kb.house.spec import house_spec
 from kb.knowledge.graph import disagreements
@@ -98,7 +99,7 @@ def starter_text(kb: KnowledgeBase, base: str, house_id: str, title: str) -> str
         "# edition unchanged; every point where the books disagree is a choice below. To rule",
         "# a topic as another book does, uncomment that option's lines (the ones starting with",
         "# '# - topic' and '#   provisions'). Then run `floorbook rulebook check` on this file.",
-        "# The format: docs/house-rulebooks.md.",
+        f"# The format: {DOCS / 'house-rulebooks.md'} (the handbook's page \"House rulebooks\").",
         f"id: {house_id}",
         f"title: {json.dumps(title, ensure_ascii=False)}",
         f"base: \"{base}\"",

@@ -155,10 +155,12 @@ def _show(value) -> str:
     return repr(value)
 
 
-def format_ruling(ruling: Ruling, seed: int = 0) -> str:
+def format_ruling(ruling: Ruling, seed: int = 0, edition_name=None) -> str:
     """A ruling as plain text for the terminal: remedy, citations, steps, table, explanation;
     a random ruling names the ``seed`` its outcome was drawn with.  A hand with several
-    floor calls shows each call in order, the last one last.
+    floor calls shows each call in order, the last one last.  ``edition_name`` maps an
+    edition id (``"tda@2024"``) to the name a citation shows (the CLI passes
+    :func:`kb.knowledge.names.edition_short`'s "TDA 2024"); by default ``"tda 2024"``.
 
     >>> view = TableView({5: ("2s", "Ah")}, (), ("8s",), (), (), ("3d", "Ad"))
     >>> print(format_ruling(Ruling("x", "rrop@v11", "continue",
@@ -172,7 +174,7 @@ def format_ruling(ruling: Ruling, seed: int = 0) -> str:
       Deal on.
     """
     if not ruling.calls:
-        return "\n".join([_headline(ruling, seed), *_body(ruling)])
+        return "\n".join([_headline(ruling, seed), *_body(ruling, edition_name)])
     count = len(ruling.calls) + 1
     lines = [(f"{ruling.scenario} under {ruling.rulebook}: {ruling.remedy} "
               f"(the last of {count} floor calls)")]
@@ -183,7 +185,7 @@ def format_ruling(ruling: Ruling, seed: int = 0) -> str:
         lines.append(f"  call {number}, {where}: {call.remedy}"
                      + (f" (random: seed {seed})" if call.random else ""))
         lines.append(f"    answers: {answered or 'nothing (no irregularity)'}")
-        lines += ["  " + line for line in _body(call)]
+        lines += ["  " + line for line in _body(call, edition_name)]
     return "\n".join(lines)
 
 
@@ -192,9 +194,12 @@ def _headline(ruling: Ruling, seed: int) -> str:
             + (f" (random: seed {seed})" if ruling.random else ""))
 
 
-def _body(ruling: Ruling) -> list[str]:
+def _body(ruling: Ruling, edition_name=None) -> list[str]:
     """One call's citations, steps, table and explanation, two spaces in."""
-    cites = "; ".join(f"{c.source} {c.edition} {c.number} ({p})"
+    def name(c: Citation) -> str:
+        return edition_name(f"{c.source}@{c.edition}") if edition_name \
+            else f"{c.source} {c.edition}"
+    cites = "; ".join(f"{name(c)} {c.number} ({p})"
                       for c, p in zip(ruling.citations, ruling.provisions)) or "none"
     lines = [f"  cites:  {cites}"]
     for index, one in enumerate(ruling.steps, 1):

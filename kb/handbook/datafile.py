@@ -1,0 +1,39 @@
+"""``rule:data-file``: a file of the bundled knowledge base shown as a code block.
+
+The handbook's pages live in docs/ in a checkout and in ``kb/docs`` in an installed wheel,
+so a page cannot reach the bundled data by one relative path (``../kb/data/...`` is right
+in a checkout only).  This directive names the file inside ``kb/data`` instead and is
+otherwise Sphinx's ``literalinclude`` (its options, such as ``:language:``, apply):
+
+    ```{rule:data-file} rulebooks/home-game.yaml
+    :language: yaml
+    ```
+
+A name that leaves the data folder (``../../etc/passwd``) is refused with a warning.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from sphinx.directives.code import LiteralInclude
+
+from kb import DATA
+
+
+class DataFile(LiteralInclude):
+    """``literalinclude`` of a file under the bundled data folder :data:`kb.DATA`."""
+
+    def run(self):
+        data = DATA.resolve()
+        path = (data / self.arguments[0]).resolve()
+        if data not in path.parents or not path.is_file():
+            return [self.state.document.reporter.warning(
+                f"rule:data-file: {self.arguments[0]!r} is not a file of floorbook's "
+                f"bundled data ({data}); name one relative to it, such as "
+                "rulebooks/home-game.yaml", line=self.lineno)]
+        # literalinclude reads a path relative to the page's folder
+        page = Path(self.env.doc2path(self.env.docname)).parent
+        self.arguments[0] = os.path.relpath(path, page)
+        return super().run()
