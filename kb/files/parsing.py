@@ -2,8 +2,13 @@
 constructor with no aliases, tags or merge keys, YAML 1.2's booleans, plain decimal
 integers, dates as text, and the line of every key, value and item.
 
-PyYAML's pure-Python parser, not libyaml's: only it lets the composer refuse an alias where
-it stands, before anything is expanded.
+The events come from libyaml's parser (``yaml.CParser``, 9-10 times faster) where PyYAML was
+built with it, and from PyYAML's pure-Python parser otherwise; either way PyYAML's
+Python composer builds the nodes, so the alias, tag and depth refusals below stand where
+they stood (an alias is refused at its event, before anything is expanded) and the lines
+are the events' marks, the same in both.  A file libyaml refuses is parsed again by the
+pure-Python parser, so that every refusal's message and line are the ones the tests and
+the bad-file corpus pin down, whichever parser is installed.
 """
 
 from __future__ import annotations
@@ -74,14 +79,11 @@ _Resolver.add_implicit_resolver(
 _PLAIN_TAGS = {"tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null",
                                                   "map", "seq")}
 
-class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
-              yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resolver):
-    """The safe loader restricted as the module docstring says."""
+class _Restricted(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resolver):
+    """The composer and constructor restricted as the module docstring says, over the
+    events of either parser (:class:`_Loader`, :class:`_FastLoader`)."""
 
-    def __init__(self, text: str, name: str, number_keys: bool = False):
-        yaml.reader.Reader.__init__(self, text)
-        yaml.scanner.Scanner.__init__(self)
-        yaml.parser.Parser.__init__(self)
+    def _restrict(self, name: str, number_keys: bool) -> None:
         yaml.composer.Composer.__init__(self)
         yaml.constructor.SafeConstructor.__init__(self)
         _Resolver.__init__(self)
@@ -107,7 +109,61 @@ class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
         return node
 
 
-def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> Mapping:
+class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, _Restricted):
+    """The pure-Python parser's events: the reference for every refusal's message."""
+
+    def __init__(self, text: str, name: str, number_keys: bool = False):
+        yaml.reader.Reader.__init__(self, text)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        self._restrict(name, number_keys)
+
+
+#: libyaml's parser, when PyYAML was built with it.
+_CParser = getattr(getattr(yaml, "cyaml", None), "CParser", None)
+
+
+if _CParser is not None:
+    class _FastLoader(_CParser, _Restricted):
+        """libyaml's parser and composer (which gives an alias the node it names, so the
+        nodes are checked before anything is constructed: :func:`_plain`), and the
+        restricted constructor."""
+
+        def __init__(self, text: str, name: str, number_keys: bool = False):
+            _CParser.__init__(self, text)
+            self._restrict(name, number_keys)
+
+
+#: Text the fast parser is not given: a character PyYAML refuses (libyaml's set differs),
+#: a tab (libyaml takes one after ``key:``, PyYAML refuses it) or a NUL.
+_FAST_SAFE = re.compile("[^\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD"
+                        "\U00010000-\U0010FFFF]").search
+
+
+def _plain(root, text: str) -> bool:
+    """Whether libyaml's nodes hold nothing :class:`_Restricted` or PyYAML refuses: no node
+    reached twice (an alias), no tag but the plain ones, no deeper than :data:`MAX_DEPTH`,
+    no ``?`` inside a flow collection (``[x ? y]``: libyaml reads text, PyYAML refuses an
+    explicit key there).  When this says no, the pure-Python parser reads the file again
+    and says where and why."""
+    seen, stack = set(), [(root, 1, False)]
+    while stack:
+        node, depth, in_flow = stack.pop()
+        if id(node) in seen or depth > MAX_DEPTH or node.tag not in _PLAIN_TAGS:
+            return False
+        seen.add(id(node))
+        if isinstance(node, yaml.CollectionNode) and node.flow_style and not in_flow:
+            if "?" in text[node.start_mark.index:node.end_mark.index]:
+                return False
+            in_flow = True
+        if isinstance(node, yaml.MappingNode):
+            stack.extend((child, depth + 1, in_flow) for pair in node.value for child in pair)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((child, depth + 1, in_flow) for child in node.value)
+    return True
+
+
+def _construct_mapping(loader: _Restricted, node: yaml.MappingNode) -> Mapping:
     result = Mapping()
     result.line, result.file = node.start_mark.line + 1, loader.file
     result._key_lines, result._value_lines = {}, {}
@@ -131,18 +187,18 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> Mapping:
     return result
 
 
-def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> Sequence:
+def _construct_sequence(loader: _Restricted, node: yaml.SequenceNode) -> Sequence:
     result = Sequence(loader.construct_object(child, deep=True) for child in node.value)
     result.line, result.file = node.start_mark.line + 1, loader.file
     result._item_lines = [child.start_mark.line + 1 for child in node.value]
     return result
 
 
-_Loader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
+_Restricted.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
 # plain decimal only (the resolver admits nothing else): "010" is ten, not YAML 1.1's eight
-_Loader.add_constructor("tag:yaml.org,2002:int",
-                        lambda loader, node: int(loader.construct_scalar(node)))
-_Loader.add_constructor("tag:yaml.org,2002:seq", _construct_sequence)
+_Restricted.add_constructor("tag:yaml.org,2002:int",
+                            lambda loader, node: int(loader.construct_scalar(node)))
+_Restricted.add_constructor("tag:yaml.org,2002:seq", _construct_sequence)
 
 
 def _syntax_line(text: str, error: yaml.MarkedYAMLError) -> int:
@@ -164,6 +220,25 @@ def parse_text(text: str, name: str, number_keys: bool = False):
     Raises :class:`InputError` for a syntax error, an alias, a tag, a duplicate or
     non-text key, or nesting over :data:`MAX_DEPTH`.
     """
+    if _CParser is not None and _FAST_SAFE(text) is None:
+        loader = _FastLoader(text, name, number_keys)
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                return None
+            if _plain(node, text):
+                data = loader.construct_document(node)
+                if not loader.key_problems:
+                    return data
+        except (yaml.YAMLError, InputError, RecursionError, UnicodeError):
+            pass                # refused: the pure-Python parser says why, as it always did
+        finally:
+            loader.dispose()
+    return _parse_slowly(text, name, number_keys)
+
+
+def _parse_slowly(text: str, name: str, number_keys: bool):
+    """:func:`parse_text` with the pure-Python parser."""
     try:
         loader = _Loader(text, name, number_keys)
     except yaml.YAMLError as error:  # a NUL or other character YAML does not allow
