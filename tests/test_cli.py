@@ -152,7 +152,8 @@ def test_build_site_creates_the_output_folder_and_its_parents(tmp_path):
     build_site(project / "docs", None, tmp_path / "a" / "b" / "site", conf=project)
     page = (tmp_path / "a" / "b" / "site" / "index.html").read_text(encoding="utf-8")
     assert "First." in page
-    assert sorted(p.name for p in (tmp_path / "a" / "b").iterdir()) == ["site"]
+    # the doctrees stay beside the site, hidden, for the next build
+    assert sorted(p.name for p in (tmp_path / "a" / "b").iterdir()) == [".site.doctrees", "site"]
 
 
 def test_build_site_replaces_an_earlier_site_and_leaves_nothing_beside_it(tmp_path):
@@ -161,7 +162,7 @@ def test_build_site_replaces_an_earlier_site_and_leaves_nothing_beside_it(tmp_pa
     _project(tmp_path, "Tiny\n====\n\nSecond.\n")
     build_site(project / "docs", None, tmp_path / "site", conf=project)
     assert "Second." in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["project", "site"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".site.doctrees", "project", "site"]
 
 
 def test_build_site_that_warns_keeps_the_earlier_site(tmp_path, capsys):
@@ -175,7 +176,7 @@ def test_build_site_that_warns_keeps_the_earlier_site(tmp_path, capsys):
                                     "errors, so the site was not written"]
     assert "unknown document: 'nowhere'" in capsys.readouterr().err
     assert _tree(tmp_path / "site") == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["project", "site"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".site.doctrees", "project", "site"]
 
 
 def test_build_site_that_fails_removes_the_folders_it_created(tmp_path, capsys):

@@ -256,3 +256,23 @@ def test_data_file_directive_shows_a_bundled_data_file(tmp_path, capsys):
     assert main(["build", "--data", str(data), "-o", str(tmp_path / "site")]) == 0
     shown = (tmp_path / "site" / "errata.html").read_text(encoding="utf-8")
     assert "house.thursday-home-game" in shown or "home-game" in shown
+
+
+# --------------------------------------------------------------------------- Read the Docs
+
+
+def test_read_the_docs_installs_graphviz_and_floorbook_and_runs_floorbook_build():
+    import shlex
+
+    import yaml
+
+    settings = yaml.safe_load((PROJECT / ".readthedocs.yaml").read_text(encoding="utf-8"))
+    assert settings["version"] == 2
+    assert "graphviz" in settings["build"]["apt_packages"]
+    assert {"method": "pip", "path": "."} in settings["python"]["install"]
+    [command] = settings["build"]["jobs"]["build"]["html"]
+    words = shlex.split(command.replace("$READTHEDOCS_OUTPUT", "/rtd/output"))
+    assert words[:3] == ["python", "-m", "kb"]
+    args = parser().parse_args(words[3:])
+    assert (args.command, args.output, args.data) == ("build", Path("/rtd/output/html"), None)
+    assert (PROJECT / settings["sphinx"]["configuration"]).is_file()

@@ -11,12 +11,16 @@ One test asserts that ``kb`` is imported from the fresh environment, not the che
 
 from __future__ import annotations
 
+import ast
 import os
+import re
 import shutil
 import subprocess
 import sys
 import sysconfig
+import tomllib
 import zipfile
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -183,3 +187,40 @@ def test_sphinx_build_with_the_starter_conf_py(installed, elsewhere):
                 cwd=elsewhere / "proj", program="python")
     assert built.returncode == 0, built.stderr
     assert (elsewhere / "proj" / "_build" / "html" / "topics" / "four-card-flop.html").is_file()
+
+
+# --------------------------------------------------------------------------- dependencies
+
+
+def _imported_modules() -> dict[str, set[str]]:
+    """Top-level module -> the kb files that import it (imports inside functions too)."""
+    found: dict[str, set[str]] = {}
+    for path in (PROJECT / "kb").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
+                [node.module] if isinstance(node, ast.ImportFrom) and node.level == 0 \
+                and node.module else []
+            for name in names:
+                found.setdefault(name.split(".")[0], set()).add(path.name)
+    return found
+
+
+def test_every_third_party_import_and_sphinx_extension_is_a_declared_dependency():
+    from kb.handbook import config
+
+    declared = {re.split(r"[<>=!~ \[;]", requirement)[0].lower().replace("_", "-")
+                for requirement in tomllib.loads(
+                    (PROJECT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+                    "dependencies"]}
+    modules = {name: files for name, files in _imported_modules().items()
+               if name not in sys.stdlib_module_names and name != "kb"}
+    modules["pytest"] = modules.get("pytest", set()) - {"pytest_plugin.py"}  # pytest loads it
+    used = {name for name, files in modules.items() if files}
+    used |= {name.split(".")[0] for name in config.extensions if not name.startswith("kb")}
+    used |= {config.html_theme}
+    distributions = metadata.packages_distributions()
+    missing = {name: distributions.get(name) for name in used
+               if not {d.lower().replace("_", "-") for d in distributions.get(name, [])}
+               & declared}
+    assert missing == {}
+    assert {"sphinx", "yaml", "markdown_it", "shtab", "myst_parser", "furo"} <= used

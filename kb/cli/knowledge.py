@@ -6,6 +6,7 @@ import json
 import os
 import re
 import shutil
+import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -30,6 +31,10 @@ def add_parsers(commands) -> None:
                        help="output folder (default: _build/html)")
     build.add_argument("--data", type=_path, default=None, metavar="DIR",
                        help="knowledge base folder (default: the bundled kb/data)")
+    build.add_argument("-q", "--quiet", action="store_true",
+                       help="print nothing but problems")
+    build.add_argument("--sources", action="store_true",
+                       help="publish each page's MyST source too (_sources, 'Show source')")
     build.set_defaults(run=run_build)
 
     check = commands.add_parser(
@@ -130,12 +135,23 @@ def run_build(args) -> int:
         return _fail(problems)
     try:
         with _default_pages(kb, pages) as folder:
-            build_site(folder, args.data, args.output)
+            built = build_site(folder, args.data, args.output, sources=args.sources,
+                               progress=_stage(args))
     except SiteError as error:
         here = f"{Path.cwd()}{os.sep}"      # show files under the current folder relative
         return _fail(line.removeprefix(here) for line in error.problems)
-    print(f"handbook built: {args.output / 'index.html'}")
+    if not args.quiet:
+        print(f"floorbook build: {built}")
+        print(f"handbook built: {args.output / 'index.html'}")
     return 0
+
+
+def _stage(args):
+    """What says each stage of a build (reading, writing) on stderr: only on a terminal
+    (a file or a pipe gets the summary line on stdout), and never with ``-q``."""
+    if args.quiet or not sys.stderr.isatty():
+        return None
+    return lambda line: print(f"floorbook build: {line}", file=sys.stderr, flush=True)
 
 
 def _inside(output: Path, pages: Path | None) -> str:

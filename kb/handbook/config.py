@@ -20,6 +20,10 @@ exclude_patterns = ["_build"]
 html_theme = "furo"
 html_search_language = "en_floorbook"  # kb.handbook: English that keeps "35-A" whole
 graphviz_output_format = "svg"         # static pictures drawn at build time, no scripts
+html_copy_source = False               # no _sources in the site (floorbook build --sources)
+html_show_sourcelink = False
+# The footer's line: furo prints "Copyright © " and this; LICENSE says the same.
+copyright = "2026, floorbook contributors. Code: MIT License; knowledge-base data: CC BY 4.0"
 
 floorbook_data_dir = None              # None: the bundled kb/data
 floorbook_graph_radius = 1
@@ -27,3 +31,4 @@ floorbook_graph_radius = 1
 __all__ = ["project", "html_title", "author", "language", "extensions",
            "myst_enable_extensions", "exclude_patterns", "html_theme", "html_search_language",
            "graphviz_output_format", "floorbook_data_dir", "floorbook_graph_radius"]
+__all__ += ["html_copy_source", "html_show_sourcelink", "copyright"]

@@ -3,7 +3,10 @@ folder, and that folder replaces the output only when the build succeeded, so a 
 build leaves the output as it was (or absent) and never half a site.
 
 The previous site is copied into the new folder first, so Sphinx rebuilds only the pages
-whose sources or data changed (its environment lives in ``.doctrees`` inside the site).
+whose sources or data changed.  Its environment (the doctrees) lives beside the output, in
+``.<name>.doctrees`` (:func:`doctrees_folder`), never in the published folder; it is built
+in the new folder too and replaces the earlier one with the site, and is used again only
+with the site it was built with (a stamp of the site's ``.buildinfo``).
 """
 
 from __future__ import annotations
@@ -12,12 +15,45 @@ import os
 import shutil
 import sys
 import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from kb.house.outputs import refusal
 
 #: The file Sphinx's HTML builder leaves in every site it builds.
 MARKER = ".buildinfo"
+#: In the doctrees folder: the stamp of the site's MARKER they were built with.
+STAMP = "floorbook-site.stamp"
+#: The Sphinx settings that publish each page's source (``_sources``, "Show source").
+SOURCES = {"html_copy_source": True, "html_show_sourcelink": True}
+
+
+@dataclass(frozen=True)
+class Built:
+    """What a build did: pages ``read`` of ``pages`` found (the others were unchanged),
+    pages ``written`` (of those pages: the index and search pages, rewritten every time,
+    are not counted) and ``seconds`` taken."""
+
+    read: int
+    pages: int
+    written: int
+    seconds: float
+
+    def __str__(self) -> str:
+        return (f"{self.read} of {self.pages} pages read, {self.written} written, "
+                f"{self.seconds:.1f} s")
+
+
+def doctrees_folder(output: Path) -> Path:
+    """Where the build of the site ``output`` keeps Sphinx's environment: beside it.
+
+    >>> doctrees_folder(Path("/work/_build/html"))
+    PosixPath('/work/_build/.html.doctrees')
+    """
+    target = Path(output).resolve()
+    return target.parent / f".{target.name}.doctrees"
 
 
 class SiteError(Exception):
@@ -47,12 +83,18 @@ def pages_folder(data: Path | None) -> Path | None:
     return pages if pages.is_dir() else None
 
 
-def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None = None) -> None:
+def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None = None, *,
+               progress: Callable[[str], None] | None = None,
+               sources: bool = False) -> Built:
     """Build the handbook whose pages are the folder ``pages`` (MyST, ``index.md`` the
     root; see :func:`pages_folder`) from the knowledge base ``data`` (None: the bundled
     one) into the folder ``output``, with the settings of :mod:`kb.handbook.config`, or
     those of the conf.py in the folder ``conf`` (a caller's own Sphinx project; the
     command line never runs a conf.py).
+
+    ``progress`` is called with a line as each stage starts (reading, writing); None
+    says nothing.  ``sources``: publish each page's source too (``_sources``).  Returns
+    what was done (:class:`Built`).
 
     Raises :class:`SiteError` if ``output`` may not be replaced (:func:`output_problem`),
     if the data cannot be used, or if Sphinx warns (Sphinx prints its warnings on stderr
@@ -64,7 +106,7 @@ def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None =
     ...
     kb.handbook.site.SiteError: .../site.py: is a file; give a folder for the site
     """
-    target = Path(output).resolve()
+    target, started = Path(output).resolve(), time.monotonic()
     why = output_problem(Path(output), data)
     if why:
         raise SiteError([f"{output if Path(output).is_symlink() else target}: {why}"])
@@ -77,7 +119,8 @@ def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None =
         raise SiteError([f"{target}: cannot be written ({error.strerror}); give another "
                          "folder for the site"]) from None
     try:
-        _sphinx(pages, data, _copy_of(target, work), conf)
+        counts = _sphinx(pages, data, _copy_of(target, work, sources), conf,
+                         progress=progress, sources=sources)
         try:
             _publish(work, target)
         except OSError as error:
@@ -89,18 +132,44 @@ def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None =
         raise
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    return Built(*counts, seconds=time.monotonic() - started)
 
 
-def _copy_of(target: Path, work: Path) -> Path:
-    """``work``, holding a copy of the earlier site in ``target`` if there is one."""
-    if target.is_dir():
-        try:
-            shutil.copytree(target, work, symlinks=True, dirs_exist_ok=True)
-        except OSError as error:
-            raise SiteError([f"{target}: cannot read the earlier site ({error.strerror}); "
-                             "remove it or give another folder"]) from None
-    return work
+def _copy_of(target: Path, work: Path, sources: bool) -> Path:
+    """``work / "site"``, holding a copy of the earlier site in ``target`` if there is one
+    (without ``_sources`` unless ``sources``, and without the doctrees an earlier layout
+    kept inside it), and ``work / "doctrees"`` a copy of the doctrees built with that very
+    site (else none: everything is read again)."""
+    site, doctrees = work / "site", doctrees_folder(target)
+    if not target.is_dir():
+        return site
+    drop = {".doctrees"} | (set() if sources else {"_sources"})
+    try:
+        shutil.copytree(target, site, symlinks=True,
+                        ignore=lambda folder, names: drop & set(names)
+                        if Path(folder) == target else ())
+        if doctrees.is_dir() and _stamp(target) == _read_stamp(doctrees):
+            shutil.copytree(doctrees, work / "doctrees", symlinks=True)
+    except OSError as error:
+        raise SiteError([f"{target}: cannot read the earlier site ({error.strerror}); "
+                         "remove it or give another folder"]) from None
+    return site
 
+
+def _stamp(site: Path) -> str:
+    """What tells one build's site from another's: its MARKER's time and size."""
+    try:
+        info = (site / MARKER).stat()
+    except OSError:
+        return ""
+    return f"{info.st_mtime_ns} {info.st_size}"
+
+
+def _read_stamp(doctrees: Path) -> str | None:
+    try:
+        return (doctrees / STAMP).read_text(encoding="utf-8")
+    except (OSError, UnicodeError):
+        return None
 
 def output_problem(output: Path, data: Path | None) -> str:
     """Why ``output`` may not be the site's folder, ending with what to do; ``""`` if it
@@ -132,8 +201,11 @@ def _make_parents(target: Path) -> Path | None:
     return missing[-1] if missing else None
 
 
-def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None) -> None:
-    """Run Sphinx's HTML builder quietly into ``outdir``; warnings are errors."""
+def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None, *,
+            progress: Callable[[str], None] | None, sources: bool) -> tuple[int, int, int]:
+    """Run Sphinx's HTML builder into ``outdir`` (its doctrees beside it, in
+    ``outdir.parent / "doctrees"``), saying each stage to ``progress``;
+    warnings are errors.  Returns (pages read, pages found, pages written)."""
     from sphinx.application import Sphinx
     from sphinx.errors import SphinxError
     from sphinx.util.console import color_terminal, nocolor
@@ -150,11 +222,13 @@ def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None) -> 
     overrides = {} if conf else {name: getattr(config, name) for name in config.__all__}
     if data:
         overrides["floorbook_data_dir"] = str(Path(data).resolve())
+    overrides.update(SOURCES if sources else {})
     try:
         with patch_docutils(conf or pages), docutils_namespace():
-            app = Sphinx(pages, conf, outdir, outdir / ".doctrees", "html",
+            app = Sphinx(pages, conf, outdir, outdir.parent / "doctrees", "html",
                          confoverrides=overrides, status=None, warning=sys.stderr,
                          warningiserror=True)
+            counts = _watch(app, progress)
             app.build()
     except DataError as error:
         raise SiteError(error.problems) from None
@@ -163,22 +237,60 @@ def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None) -> 
     if app.statuscode:
         raise SiteError(["floorbook build: Sphinx warned (above); warnings are errors, "
                          "so the site was not written"])
+    if not sources:                          # Sphinx 9 makes the folder even when empty
+        shutil.rmtree(outdir / "_sources", ignore_errors=True)
+    return counts["read"], counts["pages"], counts["written"]
+
+
+def _watch(app, progress: Callable[[str], None] | None) -> dict[str, int]:
+    """Count the pages ``app`` reads and writes (in the dict returned, filled as it
+    builds) and say each stage to ``progress``."""
+    counts = {"read": 0, "pages": 0, "written": 0}
+    say = progress or (lambda line: None)
+
+    def reading(app, env, docnames) -> None:
+        counts.update(read=len(docnames), pages=len(env.found_docs))
+        say(f"reading {len(docnames)} of {len(env.found_docs)} pages (the others are "
+            "unchanged) ...")
+
+    def page(app, pagename, templatename, context, doctree) -> None:
+        counts["written"] += doctree is not None     # not the index and search pages
+
+    app.connect("env-before-read-docs", reading)
+    app.connect("write-started", lambda app, builder: say("writing the pages ..."))
+    app.connect("html-page-context", page)
+    return counts
 
 
 def _publish(work: Path, target: Path) -> None:
-    """Put the built site ``work`` in place of ``target`` (renames on one file system)."""
+    """Put the built site ``work / "site"`` in place of ``target`` (renames on one file
+    system), then its doctrees in place of the earlier ones, stamped with the new site."""
+    site = work / "site"
     umask = os.umask(0)
     os.umask(umask)
-    os.chmod(work, 0o777 & ~umask)           # mkdtemp made it private
+    os.chmod(site, 0o777 & ~umask)           # mkdtemp made it private
     if not target.exists():
-        work.rename(target)
-        return
-    old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
-    target.rename(old / "site")
+        site.rename(target)
+    else:
+        old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
+        target.rename(old / "site")
+        try:
+            site.rename(target)
+        except OSError:
+            (old / "site").rename(target)     # keep the previous site
+            old.rmdir()
+            raise
+        shutil.rmtree(old)
+    _publish_doctrees(work / "doctrees", target)
+
+
+def _publish_doctrees(doctrees: Path, target: Path) -> None:
+    """Replace the doctrees of ``target`` by ``doctrees``; if that fails, the earlier
+    ones go (they belong to no published site), so the next build reads every page."""
+    place = doctrees_folder(target)
     try:
-        work.rename(target)
+        (doctrees / STAMP).write_text(_stamp(target), encoding="utf-8")
+        shutil.rmtree(place, ignore_errors=True)
+        doctrees.rename(place)
     except OSError:
-        (old / "site").rename(target)         # keep the previous site
-        old.rmdir()
-        raise
-    shutil.rmtree(old)
+        shutil.rmtree(place, ignore_errors=True)

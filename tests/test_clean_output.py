@@ -1,0 +1,120 @@
+"""What a build publishes and says (issue 10, item 6): the site folder holds only the site
+(the doctrees live beside it, no ``_sources`` unless asked), the footer names the
+licences, and ``floorbook build`` reports the pages read and written and the time, or
+nothing with ``-q``."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kb.cli import main
+from kb.handbook.site import Built, build_site, doctrees_folder
+
+ROOTS = Path(__file__).parent / "roots"
+CHECKOUT = Path(__file__).parent.parent
+
+
+@pytest.fixture
+def pages(tmp_path) -> Path:
+    """The tiny handbook of tests/roots/test-basic: its pages, with its data beside."""
+    shutil.copytree(ROOTS / "test-basic", tmp_path / "pages",
+                    ignore=shutil.ignore_patterns("conf.py", "data"))
+    shutil.copytree(ROOTS / "test-basic" / "data", tmp_path / "data")
+    return tmp_path / "pages"
+
+
+def _build(pages: Path, **options) -> Built:
+    return build_site(pages, pages.parent / "data", pages.parent / "out" / "site", **options)
+
+
+def test_doctrees_folder_is_hidden_beside_the_site_and_named_after_it():
+    assert doctrees_folder(Path("/work/_build/html")) == Path("/work/_build/.html.doctrees")
+    assert doctrees_folder(Path("/tmp/a/site/")) == Path("/tmp/a/.site.doctrees")
+
+
+def test_the_site_holds_no_doctrees_and_no_sources_and_links_to_none(pages):
+    _build(pages)
+    site = pages.parent / "out" / "site"
+    assert sorted(p.name for p in (pages.parent / "out").iterdir()) == [".site.doctrees", "site"]
+    assert not (site / ".doctrees").exists() and not (site / "_sources").exists()
+    assert (pages.parent / "out" / ".site.doctrees" / "environment.pickle").is_file()
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert "_sources/" not in text and "Show Source" not in text, page
+
+
+def test_sources_are_published_when_asked(pages):
+    _build(pages, sources=True)
+    site = pages.parent / "out" / "site"
+    assert (site / "_sources" / "index.md.txt").read_text(encoding="utf-8") == \
+        (pages / "index.md").read_text(encoding="utf-8")
+    assert 'href="_sources/index.md.txt"' in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_second_build_reads_no_page_and_a_replaced_site_is_read_again(pages):
+    first = _build(pages)
+    assert (first.read, first.pages, first.written) == (5, 5, 5)
+    second = _build(pages)
+    assert (second.read, second.pages, second.written) == (0, 5, 0)
+    site = pages.parent / "out" / "site"
+    (site / ".buildinfo").write_text((site / ".buildinfo").read_text() + "\n")
+    third = _build(pages)                  # not the site the doctrees were built with
+    assert third.read == 5
+
+
+def test_an_earlier_site_with_its_doctrees_inside_is_published_without_them(pages):
+    _build(pages)
+    site = pages.parent / "out" / "site"
+    (site / ".doctrees").mkdir()
+    (site / ".doctrees" / "environment.pickle").write_bytes(b"an earlier layout")
+    (site / "_sources").mkdir()
+    (site / "_sources" / "index.md.txt").write_text("old")
+    _build(pages)
+    assert not (site / ".doctrees").exists() and not (site / "_sources").exists()
+
+
+def test_the_footer_names_the_code_and_data_licences(pages):
+    _build(pages)
+    page = (pages.parent / "out" / "site" / "index.html").read_text(encoding="utf-8")
+    assert ("Copyright &#169; 2026, floorbook contributors. Code: MIT License; "
+            "knowledge-base data: CC BY 4.0") in page
+
+
+def test_the_licence_file_gives_mit_for_the_code_and_cc_by_for_the_data():
+    text = (CHECKOUT / "LICENSE").read_text(encoding="utf-8")
+    assert "MIT License" in text and "Copyright (c) 2026 floorbook contributors" in text
+    assert "kb/data/" in text and "CC BY" in text
+    assert "https://creativecommons.org/licenses/by/4.0/legalcode" in text
+    assert "LICENSE" in (CHECKOUT / "README.md").read_text(encoding="utf-8")
+
+
+def test_build_site_says_when_it_reads_and_when_it_writes(pages):
+    said: list[str] = []
+    _build(pages, progress=said.append)
+    assert said == ["reading 5 of 5 pages (the others are unchanged) ...",
+                    "writing the pages ..."]
+    said.clear()
+    _build(pages, progress=said.append)
+    assert said[0] == "reading 0 of 5 pages (the others are unchanged) ..."
+
+
+def test_floorbook_build_prints_pages_read_and_written_and_the_time(pages, capsys):
+    out = pages.parent / "out" / "site"
+    args = ["build", "--data", str(pages.parent / "data"), "-o", str(out)]
+    assert main(args) == 0
+    printed = capsys.readouterr()
+    assert re.fullmatch(r"floorbook build: (\d+) of \1 pages read, \d+ written, \d+\.\d s\n"
+                        rf"handbook built: {re.escape(str(out / 'index.html'))}\n",
+                        printed.out), printed.out
+    assert printed.err == ""               # stage lines go only to a terminal
+
+
+def test_floorbook_build_quiet_prints_nothing_but_builds(pages, capsys):
+    out = pages.parent / "out" / "site"
+    assert main(["build", "-q", "--data", str(pages.parent / "data"), "-o", str(out)]) == 0
+    assert capsys.readouterr() == ("", "")
+    assert (out / "index.html").is_file()
