@@ -9,12 +9,9 @@ from __future__ import annotations
 import json
 import shutil
 from collections import Counter
-from io import StringIO
 from pathlib import Path
 
 import pytest
-from sphinx.application import Sphinx
-from sphinx.util.docutils import docutils_namespace, patch_docutils
 
 from kb import DATA
 from kb.hand.scenario_file import load_scenario, parse_scenario
@@ -22,6 +19,7 @@ from kb.handbook import finder, finder_page
 from kb.handbook.cells import citation_text
 from kb.handbook.matrix import column_names, showing
 from kb.handbook.store import read
+from test_sphinx_basic import build as build_root
 
 ROOT = Path(__file__).parent / "roots" / "test-find-ruling"
 STATIC = Path(finder.__file__).parent / "static"
@@ -182,13 +180,8 @@ def test_the_page_script_builds_nodes_with_text_only_never_html():
 
 
 def build(outdir: Path) -> str:
-    """Build the tiny root into ``outdir``; returns the warnings' text."""
-    warnings = StringIO()
-    with patch_docutils(ROOT), docutils_namespace():
-        app = Sphinx(str(ROOT), str(ROOT), str(outdir / "html"), str(outdir / "doctrees"),
-                     "html", status=StringIO(), warning=warnings)
-        app.build()
-    return warnings.getvalue()
+    """Build the tiny root (read in place, never written) into ``outdir``; the warnings."""
+    return build_root(ROOT, outdir)
 
 
 @pytest.fixture(scope="module")
