@@ -78,10 +78,10 @@ def picture_text_heights(page) -> list[tuple[str, str, float]]:
     return [tuple(row) for row in page.evaluate(_PICTURE_TEXTS)]
 
 
-# The colour each picture, table and sphinx-design card is seen against: the first
-# ancestor (or the element itself) whose background is not transparent, and inside a graph
-# picture the fill of Graphviz's background polygon, the first polygon of <g class="graph">.
-# Icons (small SVGs without a graph) are not pictures.
+# The colour each picture, table and panel (sphinx-design's cards, Find a ruling's choices
+# and results) is seen against: the first ancestor (or the element itself) whose background
+# is not transparent, and inside a graph picture the fill of Graphviz's background polygon,
+# the first polygon of <g class="graph">. Icons (small SVGs without a graph) are not pictures.
 _PANELS = """() => {
   const opaque = c => c && c !== 'transparent' && !/rgba\\(.*,\\s*0\\)$/.test(c);
   const behind = el => {
@@ -99,7 +99,8 @@ _PANELS = """() => {
     if (back) rows.push([name + ' (graph background)', view.getComputedStyle(back).fill]);
   };
   const pictures = [...document.querySelectorAll(
-    '.graphviz, object[type="image/svg+xml"], article img, article .sd-card')];
+    '.graphviz, object[type="image/svg+xml"], article img, article .sd-card, ' +
+    '#floorbook-finder fieldset, #floorbook-finder li.finder-result')];
   for (const svg of document.querySelectorAll('svg'))
     if (svg.querySelector('g.graph')) pictures.push(svg);
   for (const el of pictures) {
@@ -122,7 +123,7 @@ _PANELS = """() => {
 
 
 def panel_colours(page) -> list[tuple[str, str]]:
-    """``[(what, CSS colour), ...]``: what each picture, table and card of the page's
+    """``[(what, CSS colour), ...]``: what each picture, table and panel of the page's
     article is seen against, and the backgrounds of table cells and inside a picture."""
     page.wait_for_load_state("load")
     return [tuple(row) for row in page.evaluate(_PANELS)]
