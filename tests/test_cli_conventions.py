@@ -276,3 +276,62 @@ def test_read_the_docs_installs_graphviz_and_floorbook_and_runs_floorbook_build(
     args = parser().parse_args(words[3:])
     assert (args.command, args.output, args.data) == ("build", Path("/rtd/output/html"), None)
     assert (PROJECT / settings["sphinx"]["configuration"]).is_file()
+
+
+# --------------------------------------------------------------------------- untrusted pages
+
+
+def _own_pages(tmp_path: Path, errata_tail: str) -> Path:
+    """A copy of the small knowledge base with its default pages, ``errata_tail`` appended
+    to its errata page."""
+    data = tmp_path / "data"
+    shutil.copytree(KB_SMALL, data)
+    write_pages(default_pages(load_knowledge_base(data)), data / "pages")
+    with open(data / "pages" / "errata.md", "a", encoding="utf-8") as page:
+        page.write("\n" + errata_tail)
+    return data
+
+
+def test_raw_html_in_a_data_folders_own_pages_shows_as_text(tmp_path, capsys):
+    data = _own_pages(tmp_path, "<script>alert(1)</script>\n\nSee <b>this</b> word.\n")
+    assert main(["build", "--data", str(data), "-o", str(tmp_path / "site")]) == 0
+    page = (tmp_path / "site" / "errata.html").read_text(encoding="utf-8")
+    assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<b>this</b>" not in page and "&lt;b&gt;" in page
+
+
+@pytest.mark.parametrize("directive", [
+    "```{raw} html\n<script>alert(1)</script>\n```\n",
+    "```{include} ../../../../../../etc/hostname\n```\n",
+    "```{literalinclude} ../../../../../../etc/hostname\n```\n",
+])
+def test_raw_and_file_insertion_in_a_data_folders_own_pages_fail_the_build(
+        directive, tmp_path, capsys):
+    data = _own_pages(tmp_path, directive)
+    assert main(["build", "--data", str(data), "-o", str(tmp_path / "site")]) == 1
+    err = capsys.readouterr().err
+    assert f"{data / 'pages' / 'errata.md'}:" in err
+    assert "disabled" in err.lower()
+    assert not (tmp_path / "site").exists()
+
+
+def test_an_image_outside_a_data_folders_pages_is_refused(tmp_path, capsys):
+    (tmp_path / "secret.png").write_bytes(b"\x89PNG not really")
+    data = _own_pages(tmp_path, "![a picture](../../secret.png)\n")
+    assert main(["build", "--data", str(data), "-o", str(tmp_path / "site")]) == 1
+    assert "'../../secret.png' is outside the pages folder" in capsys.readouterr().err
+    assert not (tmp_path / "site").exists()
+
+
+def test_the_bundled_handbooks_pages_are_not_restricted(tmp_path):
+    from types import SimpleNamespace
+
+    from kb import DOCS
+    from kb.handbook.untrusted import untrusted
+
+    def app(srcdir, data_dir):
+        return SimpleNamespace(srcdir=str(srcdir), confdir=str(srcdir),
+                               config=SimpleNamespace(floorbook_data_dir=data_dir))
+    assert untrusted(app(DOCS, None)) is False
+    assert untrusted(app(tmp_path / "data" / "pages", str(tmp_path / "data"))) is True
+    assert untrusted(app(tmp_path / "elsewhere", str(tmp_path / "data"))) is False

@@ -19,6 +19,7 @@ from pathlib import Path
 from kb.handbook import cards, consistency, finder_page, pictures, search, store, uses
 from kb.handbook.datafile import DataFile
 from kb.handbook.domain import RuleDomain
+from kb.handbook.untrusted import setup as untrusted_pages
 
 _STATIC = Path(__file__).parent / "static"
 
@@ -28,6 +29,7 @@ def setup(app) -> dict:
     app.add_config_value("floorbook_graph_radius", 1, "env", types=frozenset({int}))
     app.add_domain(RuleDomain)
     app.add_directive_to_domain("rule", "data-file", DataFile)
+    untrusted_pages(app)                       # a data folder's own pages are input
     app.add_node(pictures.neighbourhood, html=(pictures.skip, None),
                  latex=(pictures.skip, None), text=(pictures.skip, None))
     app.add_node(cards.card, html=(cards.visit_card_html, cards.depart_card_html))
