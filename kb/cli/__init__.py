@@ -17,7 +17,7 @@ from importlib import metadata
 
 import shtab
 
-from kb.cli import house, init, knowledge, rulings
+from kb.cli import export, house, init, knowledge, rulings
 from kb.cli.knowledge import SCHEMA_KINDS
 
 __all__ = ["SCHEMA_KINDS", "main", "parser"]
@@ -74,7 +74,7 @@ def parser() -> argparse.ArgumentParser:
     shtab.add_argument_to(top, ["--print-completion"], help="print the shell's completion "
                           "script and exit")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (knowledge, rulings, house, init):
+    for module in (knowledge, rulings, house, init, export):
         module.add_parsers(commands)
     return top
 

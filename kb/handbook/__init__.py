@@ -19,6 +19,7 @@ from pathlib import Path
 from kb.handbook import cards, consistency, finder_page, pictures, search, store, uses
 from kb.handbook.datafile import DataFile
 from kb.handbook.domain import RuleDomain
+from kb.handbook.export import write_export
 from kb.handbook.untrusted import setup as untrusted_pages
 
 _STATIC = Path(__file__).parent / "static"
@@ -40,6 +41,7 @@ def setup(app) -> dict:
     app.connect("env-get-outdated", uses.outdated)
     app.connect("env-check-consistency", consistency.every_record_has_a_page)
     app.connect("doctree-resolved", pictures.resolve)
+    app.connect("build-finished", write_export)    # floorbook.json beside the site
     app.connect("config-inited", _add_static)
     app.add_css_file("floorbook.css")
     finder_page.setup(app)

@@ -20,6 +20,11 @@ class RuleRole(XRefRole):
     link so a changed title re-renders it."""
 
     def result_nodes(self, document, env, node, is_ref):
+        from kb.handbook.store import handbook
+        try:
+            handbook(env)
+        except KeyError:      # the domain alone (setup below): links go to intersphinx
+            return [node], []
         uses.note_reference(env, self.reftype, self.target)
         return [node], []
 
@@ -36,6 +41,8 @@ class RuleDomain(Domain):
     }
     roles = {name: RuleRole(innernodeclass=nodes.inline, warn_dangling=True)
              for name in uses.ROLE_TYPES}
+    # {rule:file}`floorbook.json`: a file the build writes into the site's root
+    roles["file"] = XRefRole(innernodeclass=nodes.literal, warn_dangling=True)
     directives = {
         "provision": directives.ProvisionDirective,
         "topic": directives.TopicDirective,
@@ -52,7 +59,8 @@ class RuleDomain(Domain):
     initial_data = {
         "objects": {},        # (objtype, name) -> (docname, anchor, display name)
         "disagreements": {},  # (topic, left, right) -> (docname, anchor, point)
-        "shown": {},          # (topic, scenario, book, book) -> (docname, anchor, title, difference)
+        "shown": {},          # (topic, scenario, book, book) -> (docname, anchor, title,
+                              #                                 difference)
         "uses": {},           # docname -> {view key: digest}
     }
     data_version = 3
@@ -96,6 +104,8 @@ class RuleDomain(Domain):
         return builder.get_relative_uri(fromdocname, docname) + "#" + anchor
 
     def resolve_xref(self, env, fromdocname, builder, typ, target, node, contnode):
+        if typ == "file":
+            return self._site_file(fromdocname, builder, target, contnode)
         key = (uses.ROLE_TYPES.get(typ, typ), target)
         if key not in self.objects:
             return None
@@ -104,34 +114,47 @@ class RuleDomain(Domain):
             contnode = nodes.inline(display, display, classes=contnode["classes"])
         return make_refnode(builder, fromdocname, docname, anchor, contnode, display)
 
+    def _site_file(self, fromdocname, builder, target, contnode):
+        """A link to one of the files :mod:`kb.handbook.export` writes into the site's root
+        (None for another name: a dangling reference, warned about); a format without
+        links (LaTeX) shows the name as text."""
+        from sphinx.util.osutil import relative_uri
+
+        from kb.handbook.export import SITE_FILES
+        if target not in SITE_FILES:
+            return None
+        if builder.format != "html":
+            return contnode
+        uri = relative_uri(builder.get_target_uri(fromdocname), target)
+        return nodes.reference("", "", contnode, internal=False, refuri=uri)
+
     def resolve_any_xref(self, env, fromdocname, builder, target, node, contnode):
         results = []
-        for role, objtype in uses.ROLE_TYPES.items():
+        for role in uses.ROLE_TYPES:
             ref = self.resolve_xref(env, fromdocname, builder, role, target, node, contnode)
             if ref is not None:
                 results.append((f"rule:{role}", ref))
         return results
 
     def get_objects(self):
+        """Each provision, topic and edition once, under its id (what the roles and
+        intersphinx look up) and shown as the handbook's links show it: "Four-card flop
+        (TDA 2024 39-A)".  objects.inv and the search index list exactly these.
+
+        A provision is not listed again under its other editions' citations ("TDA 2026
+        28"): Sphinx's inventory reader drops a name with a space before a whole number
+        (it reads "TDA 2026 28 rule:provision" as type "2026"), so such names would be
+        lost to every reader; search finds those numbers by the index entries each
+        provision adds ("28; TDA 2026")."""
         for (objtype, name), (docname, anchor, display) in self.objects.items():
             # a topic page is the first answer to a search for its situation
             yield name, display, objtype, docname, anchor, 0 if objtype == "topic" else 1
-        yield from self._numbers()
 
-    def _numbers(self):
-        """Extra names "TDA 2026 37-A-1" for a provision's number in each edition beyond the
-        first (Sphinx's search matches the display name, which already carries the first
-        edition's number), so searching any edition's number finds the rule's own entry."""
-        from kb.handbook.store import handbook
-        from kb.knowledge.names import edition_short
-        try:
-            kb = handbook(self.env).kb
-        except KeyError:
-            return
-        for (objtype, name), (docname, anchor, display) in self.objects.items():
-            if objtype == "provision" and kb.has("provision", name):
-                title = display.rsplit(" (", 1)[0]
-                for number in kb.provision(name).numbers:
-                    label = f"{edition_short(kb, number.edition)} {number.number}"
-                    if label not in display:      # the first edition's is in the display
-                        yield label, f"{title} ({label})", objtype, docname, anchor, 1
+
+def setup(app) -> dict:
+    """Sphinx extension ``kb.handbook.domain``: the ``rule`` domain alone, for a project
+    that links this handbook's provisions, topics and editions through intersphinx
+    (docs/export.md) without building a handbook of its own (``kb.handbook`` would load
+    the knowledge base and want a page per topic)."""
+    app.add_domain(RuleDomain)
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

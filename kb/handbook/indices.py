@@ -16,7 +16,10 @@ class ProvisionIndex(Index):
 
     def generate(self, docnames=None):
         from kb.handbook.store import handbook
-        kb = handbook(self.domain.env).kb
+        try:
+            kb = handbook(self.domain.env).kb
+        except KeyError:      # the domain alone (kb.handbook.domain): no data, no index
+            return [], True
         objects = self.domain.data["objects"]
         groups: dict[str, list] = {}
         for p in kb.provisions:

@@ -89,13 +89,8 @@ class Expectations:
         raise RulebookError(f"unknown rulebook {ident!r} (use one of: {known}, or a file path)")
 
     def published(self) -> list[Rulebook]:
-        """The data folder's rulebooks: its editions, then its ``rulebooks`` folder's house
-        books (the bundled data: :func:`kb.house.compose.published_rulebooks`)."""
-        if self.data is None:
-            return published_rulebooks(self.kb)
-        books = [edition_rulebook(self.kb, e) for e in EDITIONS if self.kb.has("edition", e)]
-        folder = self.data / "rulebooks"
-        return books + (house_rulebooks(self.kb, folder) if folder.is_dir() else [])
+        """The data folder's rulebooks (:func:`data_rulebooks`)."""
+        return data_rulebooks(self.kb, self.data)
 
     def outcome(self, scenario: Scenario, book_id: str) -> Outcome:
         """Rule ``scenario`` under ``book_id`` and compare with its ``expect`` entry (which
@@ -128,6 +123,18 @@ class Expectations:
         return problems
 
 
+def data_rulebooks(kb: KnowledgeBase, data: Path | None) -> list[Rulebook]:
+    """The rulebooks of the data folder ``data`` whose knowledge base is ``kb``: the
+    editions it holds, then the house books of its ``rulebooks`` folder (None, the bundled
+    data: :func:`kb.house.compose.published_rulebooks`).  Raises ``HouseFileError`` with
+    every problem of every house file."""
+    if data is None:
+        return published_rulebooks(kb)
+    books = [edition_rulebook(kb, e) for e in EDITIONS if kb.has("edition", e)]
+    folder = Path(data) / "rulebooks"
+    return books + (house_rulebooks(kb, folder) if folder.is_dir() else [])
+
+
 def _looks_like_path(ident: str) -> bool:
     return ident.endswith((".yaml", ".yml")) or "/" in ident
 
@@ -154,4 +161,4 @@ def entry_problems(scenario: Scenario) -> dict[str, list[Problem]]:
     return found
 
 
-__all__ = ["WHOLE_EXPECT", "Expectations", "Outcome", "entry_problems"]
+__all__ = ["WHOLE_EXPECT", "Expectations", "Outcome", "data_rulebooks", "entry_problems"]

@@ -22,6 +22,9 @@ STEP_KINDS = ("finish-deal", "replace", "burn", "return-to-stub", "shuffle", "cu
               "consider-penalty")
 #: How many stub cards a ruling's JSON shows (``stub_top``); expectations compare a prefix.
 STUB_SHOWN = 1
+#: The version of the exchange format a ruling's JSON follows (its ``format_version``):
+#: /work/shared/spec's version 1, with additions only (docs/scenario-format.md).
+FORMAT_VERSION = 1
 TABLE_FIELDS = ("hands", "board", "burns", "muck", "dead", "stub_top", "set_aside")
 
 
@@ -78,9 +81,10 @@ class Ruling:
     calls: tuple[Ruling, ...] = ()
 
     def to_json(self) -> dict:
-        """The exchange format's JSON object (a dict ready for :func:`json.dumps`): version
-        1's fields for the last floor call, and the earlier calls in ``calls``."""
-        return {**self._call_json(), "calls": [
+        """The exchange format's JSON object (a dict ready for :func:`json.dumps`): its
+        ``format_version`` (:data:`FORMAT_VERSION`), version 1's fields for the last floor
+        call, and the earlier calls in ``calls``."""
+        return {"format_version": FORMAT_VERSION, **self._call_json(), "calls": [
             {"floor": call.floor, **call._call_json()} for call in self.calls]}
 
     def _call_json(self) -> dict:

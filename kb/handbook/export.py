@@ -1,0 +1,53 @@
+"""The knowledge base as data beside the site, as sphinx-needs writes needs.json: at
+``build-finished`` an HTML build writes ``floorbook.json`` (what ``floorbook export
+--rulings`` prints, :mod:`kb.house.export`) and its JSON Schema ``export.schema.json`` into
+the site's root folder.  ``{rule:file}`floorbook.json``` links them from a page.
+
+The export is made from the data the build loaded at ``builder-inited`` and the rulings it
+computed then (:mod:`kb.handbook.store`), never from the pickled environment, so an
+incremental build cannot publish a stale file.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from kb.handbook.rulings import rulebooks_for
+from kb.handbook.store import Handbook, data_dir, handbook
+from kb.house.compose import RULEBOOKS
+from kb.house.export import SCHEMA, export, house_specs
+
+#: The files the build writes into the site's root, by name.
+SITE_FILES = ("floorbook.json", "export.schema.json")
+
+
+def site_export(hb: Handbook, folder: Path | None) -> dict:
+    """The export of a build's data (``folder``: its data folder, None for the bundled one)
+    with the rulings the build computed (every scenario under every rulebook, seed 0)."""
+    table = hb.rulings
+    books = list(table.rulebooks) or rulebooks_for(hb.kb, folder)
+    scenarios = list(table.scenarios.values())
+    rulings = [table.rulings[s.id, b.id] for s in scenarios for b in table.rulebooks]
+    houses = house_specs(folder / "rulebooks" if folder else RULEBOOKS)
+    return export(hb.kb, books, houses, scenarios, rulings)
+
+
+def write_export(app, exception) -> None:
+    """``build-finished``: write :data:`SITE_FILES` into an HTML build's output folder,
+    each through a temporary file so that a reader never sees half of one."""
+    if exception is not None or app.builder.format != "html":
+        return
+    outdir = Path(app.outdir)
+    # compact: about half the size of the indented CLI output, and read by programs
+    text = json.dumps(site_export(handbook(app.env), data_dir(app)), ensure_ascii=False,
+                      separators=(",", ":")) + "\n"
+    _replace(outdir / "floorbook.json", lambda path: path.write_text(text, encoding="utf-8"))
+    _replace(outdir / "export.schema.json", lambda path: shutil.copyfile(SCHEMA, path))
+
+
+def _replace(target: Path, write) -> None:
+    partial = target.with_name(target.name + ".partial")
+    write(partial)
+    partial.replace(target)
