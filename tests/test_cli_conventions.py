@@ -155,6 +155,19 @@ def test_check_says_what_it_does_on_a_terminal_but_not_in_a_pipe(monkeypatch, ca
                                    "under every rulebook ...\n")
 
 
+def test_rule_and_rulebook_check_say_what_they_read_on_a_terminal(monkeypatch, capsys):
+    monkeypatch.setenv("NO_COLOR", "1")
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    assert main(["rule", str(SCENARIO), "--rulebook", "tda@2024"]) == 0
+    house = PROJECT / "kb" / "data" / "rulebooks" / "home-game.yaml"
+    assert main(["rulebook", "check", str(house)]) == 0
+    assert terminal.getvalue().splitlines() == [
+        "reading the knowledge base ...",
+        f"checking {house}: reading the knowledge base, composing the rulebook, then ruling "
+        "every scenario under it ..."]
+
+
 # --------------------------------------------------------------------------- init
 
 

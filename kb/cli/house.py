@@ -64,6 +64,8 @@ def _checked_house(path: Path):
     from kb.house.check import check_house_file
     from kb.knowledge.load import LoadError, load_knowledge_base
 
+    _progress(f"checking {path}: reading the knowledge base, composing the rulebook, then "
+              "ruling every scenario under it ...")
     try:
         kb = load_knowledge_base()
     except LoadError as error:
@@ -91,6 +93,7 @@ def run_rulebook_new(args) -> int:
     from kb.house.starter import option_problems, starter_text
     from kb.knowledge.load import load_knowledge_base
 
+    _progress("reading the knowledge base and its disagreements ...")
     kb = load_knowledge_base()
     refused = option_problems(kb, args.base, args.id, args.title)
     if refused:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from kb.cli.common import fail as _fail
 from kb.cli.common import path_argument as _path
+from kb.cli.common import progress as _progress
 
 
 def add_parsers(commands) -> None:
@@ -81,6 +82,7 @@ def _scenario_and_kb(path: Path):
         scenario = load_scenario(path)
     except ScenarioError as error:
         return _fail([str(error)])
+    _progress("reading the knowledge base ...")
     try:
         return scenario, load_knowledge_base()
     except LoadError as error:
