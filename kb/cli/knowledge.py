@@ -71,7 +71,7 @@ def run_check(args) -> int:
     if args.json:
         print(json.dumps(check_report(root, kb, problems), indent=2, ensure_ascii=False))
         return 1 if problems else 0
-    if problems:
+    if problems or kb is None:          # no knowledge base without a problem saying why
         return _fail(problems)
     print(f"{root}: {_count(len(kb.provisions), 'provision')}, "
           f"{_count(len(kb.topics), 'topic')}, {_count(len(kb.terms), 'term')}, "
