@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,17 @@ def test_floorbook_build_quiet_prints_nothing_but_builds(pages, capsys):
     assert main(["build", "-q", "--data", str(pages.parent / "data"), "-o", str(out)]) == 0
     assert capsys.readouterr() == ("", "")
     assert (out / "index.html").is_file()
+
+
+def test_on_a_terminal_floorbook_build_says_each_stage_on_stderr_but_not_with_q(
+        pages, capsys, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    out = pages.parent / "out" / "site"
+    args = ["build", "--data", str(pages.parent / "data"), "-o", str(out)]
+    assert main(args) == 0
+    assert re.fullmatch(r"floorbook build: reading (\d+) of \1 pages \(the others are "
+                        r"unchanged\) \.\.\.\nfloorbook build: writing the pages \.\.\.\n",
+                        capsys.readouterr().err)
+    assert main([*args, "-q"]) == 0
+    assert capsys.readouterr() == ("", "")

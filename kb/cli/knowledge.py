@@ -6,7 +6,6 @@ import json
 import os
 import re
 import shutil
-import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -147,11 +146,10 @@ def run_build(args) -> int:
 
 
 def _stage(args):
-    """What says each stage of a build (reading, writing) on stderr: only on a terminal
-    (a file or a pipe gets the summary line on stdout), and never with ``-q``."""
-    if args.quiet or not sys.stderr.isatty():
-        return None
-    return lambda line: print(f"floorbook build: {line}", file=sys.stderr, flush=True)
+    """What says each stage of a build (reading, writing): :func:`kb.cli.common.progress`
+    (a terminal's stderr; a file or a pipe gets only the summary line on stdout), nothing
+    with ``-q``."""
+    return None if args.quiet else (lambda line: _progress(f"floorbook build: {line}"))
 
 
 def _inside(output: Path, pages: Path | None) -> str:
