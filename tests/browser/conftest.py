@@ -70,6 +70,9 @@ def base_url(site):
 def browser():
     """One headless Chromium for the whole session."""
     start = sync_playwright()
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=TIMEOUT_MS)      # a loaded CI machine draws pages slowly
     chromium_executable()               # fail at once, before Playwright starts
     with start() as playwright:
         chromium = launch(playwright)
