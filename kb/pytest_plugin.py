@@ -41,6 +41,8 @@ _ASKED = pytest.StashKey[bool]()
 #: The markers this plugin registered in this run.
 _MARKERS = pytest.StashKey[set]()
 _PLUGIN_NAME = "kb.pytest_plugin"
+#: What a topic's marker means (``pytest --markers``).
+_TOPIC = "floorbook scenarios ruled on the topic {}"
 
 
 def pytest_addoption(parser) -> None:
@@ -67,16 +69,19 @@ def pytest_configure(config) -> None:
     data = config.getoption("floorbook_data") or next(iter(config.getini("floorbook_data")),
                                                        None)
     expectations = config.stash[_EXPECTATIONS] = Expectations(data)
-    from kb.knowledge.load import LoadError
     from kb.knowledge.model import GAMES
     for game in sorted(GAMES):
         _register_marker(config, game, f"floorbook scenarios of the game {game}")
-    try:                 # so that `pytest --markers` lists them; items fail if it is broken
-        topics = [topic.id for topic in expectations.kb.topics]
-    except LoadError:
-        topics = []
-    for topic in topics:
-        _register_marker(config, topic, f"floorbook scenarios ruled on the topic {topic}")
+    if getattr(config.option, "markers", False):      # `pytest --markers` lists them all
+        from kb.knowledge.load import LoadError
+        try:
+            topics = [topic.id for topic in expectations.kb.topics]
+        except LoadError:                             # the items will say why
+            topics = []
+        for topic in topics:
+            _register_marker(config, topic, _TOPIC.format(topic))
+    # otherwise each topic is registered as an item is marked with it (ScenarioItem.mark),
+    # so that a run that collects no scenario does not load the knowledge base
 
 
 def _named_on_command_line(config) -> bool:
@@ -145,7 +150,7 @@ class ScenarioFile(pytest.File):
                                             problems=[str(p) for p in problems])
             item.mark(scenario.game, f"floorbook scenarios of the game {scenario.game}")
             for topic in item.topics():
-                item.mark(topic, f"floorbook scenarios ruled on the topic {topic}")
+                item.mark(topic, _TOPIC.format(topic))
             yield item
 
 
