@@ -104,3 +104,52 @@ def test_the_key_under_the_picture_names_each_line_it_draws(site):
     key = key[:key.index("</p>")]
     assert re.findall(r'class="floorbook-key floorbook-edge-([a-z-]+)">([^<]+)<', key) == \
         [("differs-from", "differs from (thick)")]
+
+
+
+@pytest.fixture(scope="module")
+def bundled():
+    """The bundled knowledge base as the extension holds it (``kb`` and ``graph``)."""
+    from types import SimpleNamespace
+
+    from kb.knowledge.graph import build_graph
+    from kb.knowledge.load import load_knowledge_base
+
+    kb = load_knowledge_base()
+    return SimpleNamespace(kb=kb, graph=build_graph(kb))
+
+
+def _layout(bundled, topic: str):
+    """The picture of ``topic``: the ids in the first column's box, each line as (tail,
+    head, attributes), and the placeholder."""
+    from kb.handbook.pictures import topic_picture
+
+    picture = topic_picture(bundled, topic, 1)
+    statements = picture["statements"]
+    box = statements[1:statements.index("}")]
+    first = {re.match(r'"([^"]+)"', s).group(1) for s in box}
+    lines = [re.match(r'"([^"]+)" -> "([^"]+)" \[(.*)\]$', s).groups()
+             for s in statements if " -> " in s]
+    return first, lines, picture
+
+
+@pytest.mark.parametrize("topic", ["four-card-flop", "misdeal-causes", "boxed-cards"])
+def test_the_picture_keeps_the_topics_provisions_in_the_first_column(bundled, topic):
+    first, lines, picture = _layout(bundled, topic)
+    answering = {a for a, _, kind in bundled.graph.in_edges(f"topic:{topic}", keys=True)
+                 if kind == "answers"}
+    assert first == answering and first
+    assert not any(s.startswith('"topic:') for s in picture["statements"])
+    for tail, head, attributes in lines:
+        if tail in first and head in first:       # inside the column: no rank from it
+            assert "constraint=false" in attributes
+        elif "constraint=false" not in attributes:
+            assert tail in first and head not in first, (tail, head)
+    assert "label=" not in " ".join(a for _, _, a in lines)   # no edge labels: the key
+
+
+def test_a_relation_pointing_into_the_first_column_is_drawn_back_so_the_column_stays_first(
+        bundled):
+    first, lines, _ = _layout(bundled, "four-card-flop")
+    backs = [(tail, head) for tail, head, attributes in lines if "dir=back" in attributes]
+    assert backs and all(tail in first and head not in first for tail, head in backs)
