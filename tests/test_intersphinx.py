@@ -17,6 +17,8 @@ import pytest
 from sphinx.util.inventory import InventoryFile
 from test_sphinx_basic import build
 
+from kb.house.export import export_folder
+
 ROOTS = Path(__file__).parent / "roots"
 TDA_2026 = '''      - id: "tda@2026"
         label: 2026 Rules, Version 1.0
@@ -101,3 +103,9 @@ def test_the_build_writes_the_export_and_its_schema_into_the_site(handbook):
                                                      "tda.four-card-flop"]
     assert [r["id"] for r in data["rulebooks"]] == ["rrop@v11", "tda@2024", "tda@2026"]
     assert len(data["rulings"]) == len(data["scenarios"]) * 3 == 3
+
+
+def test_the_sites_export_is_what_floorbook_export_rulings_writes(handbook):
+    site = json.loads((handbook / "floorbook.json").read_text(encoding="utf-8"))
+    book = handbook.parent.parent / "book" / "data"
+    assert site == json.loads(json.dumps(export_folder(book, with_rulings=True)))
