@@ -22,7 +22,8 @@ The DOM, for tests and styles (``<facet>`` is ``game``, ``irregularity`` or ``fo
 ``#finder-count``
     "N scenarios match" (``data-count`` holds N; ``aria-live``).
 ``#finder-results``
-    an ``ol``; each ``li.finder-result`` (``data-scenario`` = the scenario id) holds
+    an ``ol``; each ``li.finder-result`` (``data-scenario`` = the scenario id; a
+    sphinx-design card, ``sd-card``, its content in ``.sd-card-body``) holds
     ``a.finder-result-link`` (to the scenario's row, ``<topic page>#ruling-<id>``),
     ``.finder-result-setting``, ``ul.finder-remedies`` with one ``li.finder-remedy``
     per rulebook (``data-rulebook``, ``data-remedy``) holding ``.finder-book``, the

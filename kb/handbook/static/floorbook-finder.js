@@ -102,8 +102,11 @@
   };
 
   const resultNode = (index, root, scenario, found) => {
-    const item = element("li", "finder-result");
+    // a sphinx-design card, so it is drawn (and dark) like the handbook's other cards
+    const item = element("li", "finder-result sd-card sd-sphinx-override sd-shadow-sm");
     item.dataset.scenario = scenario.id;
+    const body = element("div", "sd-card-body finder-result-body");
+    item.append(body);
     const heading = element("p", "finder-result-title");
     if (scenario.topics.length) {
       const link = topicLink(index, root, scenario.topics[0], scenario, "finder-result-link");
@@ -113,7 +116,7 @@
       heading.append(element("span", "finder-result-link", scenario.title));
     }
     const when = scenario.facets.found.map((value) => found.get(value) || value).join("; ");
-    item.append(heading, element("p", "finder-result-setting",
+    body.append(heading, element("p", "finder-result-setting",
                                  `${scenario.setting}. ${when}.`));
     const remedies = element("ul", "finder-remedies");
     scenario.remedies.forEach(([remedy, cited], column) => {
@@ -125,14 +128,14 @@
                    element("span", "finder-cite", cited));
       remedies.append(entry);
     });
-    item.append(remedies);
+    body.append(remedies);
     if (scenario.topics.length > 1) {
       const also = element("p", "finder-also", "Also in the matrix of: ");
       scenario.topics.slice(1).forEach((topic, number) => {
         if (number) also.append(", ");
         also.append(topicLink(index, root, topic, scenario, "finder-topic-link"));
       });
-      item.append(also);
+      body.append(also);
     }
     return item;
   };
