@@ -36,6 +36,7 @@ def widest_elements(page, limit: int = 5) -> list[str]:
     return page.evaluate("""limit => {
       const out = [];
       for (const el of document.body.querySelectorAll('*')) {
+        if (el.closest('.toc-drawer, .sidebar-drawer')) continue;   // furo's, off screen
         const right = el.getBoundingClientRect().right;
         if (right > window.innerWidth + 0.5)
           out.push([right, el.tagName.toLowerCase() + '.' + [...el.classList].join('.')]);
