@@ -59,7 +59,7 @@ _HEAD = ["digraph neighbourhood {",
 
 
 class neighbourhood(nodes.General, nodes.Element):
-    """Placeholder: ``topic``, ``statements`` (DOT lines without links), ``nodes``
+    """Placeholder: ``topic``, ``statements`` (DOT lines without links), ``links``
     (node id -> (object type, name)) to link at resolve time, ``kinds`` (the relation
     kinds its lines draw, for the key)."""
 
@@ -124,14 +124,15 @@ def _node(hb, sub, node_id: str, links: dict) -> str:
 
 
 def _edge(a: str, b: str, key: str, steps: dict[str, int]) -> str:
-    """One relation's line, always drawn from a to b; the node nearer the topic's
-    provisions is its rank's source (``dir=back`` when the relation points inward)."""
+    """The line of the relation ``key`` from ``a`` to ``b`` (its arrow at ``b``).  Dot
+    ranks an edge's tail before its head, so the edge is written from the node nearer
+    the topic's provisions (``dir=back`` keeps the arrow at ``b`` when that is ``b``),
+    and a line between two nodes of one column ranks nothing."""
     style = EDGE_STYLE.get(key, ('color="#7f8c8d"', key))[0]
-    kind = f'class="floorbook-edge floorbook-edge-{key}", {style}'
-    near, far = steps.get(a, 0), steps.get(b, 0)
-    if near == far:
+    kind = f'class="floorbook-edge floorbook-edge-{nodes.make_id(key)}", {style}'
+    if steps.get(a, 0) == steps.get(b, 0):
         return f"{quote(a)} -> {quote(b)} [{kind}, constraint=false]"
-    if near < far:
+    if steps.get(a, 0) < steps.get(b, 0):
         return f"{quote(a)} -> {quote(b)} [{kind}]"
     return f"{quote(b)} -> {quote(a)} [{kind}, dir=back]"
 
@@ -157,7 +158,8 @@ def resolve(app, doctree: nodes.document, docname: str) -> None:
         picture["options"] = {"docname": docname}
         picture["alt"] = f"The provisions around topic {placeholder['topic']} and their relations"
         picture["classes"] = ["floorbook-neighbourhood"]
-        placeholder.replace_self([picture, key(placeholder["kinds"])])
+        kinds = placeholder.get("kinds", [])
+        placeholder.replace_self([picture, *([line_key(kinds)] if kinds else [])])
     if app.builder.format == "html":
         for picture in list(doctree.findall(graphviz)):
             svg = inline_svg(app, picture, docname)
@@ -165,14 +167,15 @@ def resolve(app, doctree: nodes.document, docname: str) -> None:
                 picture.replace_self(svg)
 
 
-def key(kinds: list[str]) -> nodes.paragraph:
-    """The key under a picture: a sample of each line the picture draws and its words."""
+def line_key(kinds: list[str]) -> nodes.paragraph:
+    """The key under a picture: each relation kind it draws (``kinds``, as in
+    :data:`EDGE_STYLE`), a sample of its line (drawn by the stylesheet) and its words."""
     line = nodes.paragraph(classes=["floorbook-picture-key"])
     line += nodes.Text("Lines: ")
     for i, kind in enumerate(kinds):
         words = EDGE_STYLE.get(kind, ("", kind))[1]
         line += nodes.inline(words, words, classes=["floorbook-key",
-                                                    f"floorbook-edge-{kind}"])
+                                                    f"floorbook-edge-{nodes.make_id(kind)}"])
         if i < len(kinds) - 1:
             line += nodes.Text(", ")
     return line
