@@ -133,3 +133,22 @@ def test_on_a_terminal_floorbook_build_says_each_stage_on_stderr_but_not_with_q(
                         capsys.readouterr().err)
     assert main([*args, "-q"]) == 0
     assert capsys.readouterr() == ("", "")
+
+
+#: The smallest PNG there is (1 x 1 pixel), for a page's picture.
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+                    "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082")
+
+
+def test_a_picture_no_page_shows_any_more_is_not_carried_into_the_next_site(pages):
+    (pages / "chip.png").write_bytes(PNG)
+    index = pages / "index.md"
+    index.write_text(index.read_text(encoding="utf-8") + "\n![a chip](chip.png)\n",
+                     encoding="utf-8")
+    _build(pages)
+    site = pages.parent / "out" / "site"
+    assert (site / "_images" / "chip.png").read_bytes() == PNG
+    (site / "_images" / "graphviz-0123abcd.svg").write_text("<svg/>")   # an earlier build's
+    second = _build(pages)
+    assert second.written == 0                       # index.html was kept, and its picture
+    assert sorted(p.name for p in (site / "_images").iterdir()) == ["chip.png"]

@@ -12,6 +12,7 @@ with the site it was built with (a stamp of the site's ``.buildinfo``).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -19,6 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote
 
 from kb.house.outputs import refusal
 
@@ -28,6 +30,8 @@ MARKER = ".buildinfo"
 STAMP = "floorbook-site.stamp"
 #: The Sphinx settings that publish each page's source (``_sources``, "Show source").
 SOURCES = {"html_copy_source": True, "html_show_sourcelink": True}
+#: A page's link to a file in ``_images`` (``src``, ``href``, ``data``), its name.
+_IMAGE_LINK = re.compile(r"""_images/([^"'#?\s<>)]+)""")
 
 
 @dataclass(frozen=True)
@@ -239,7 +243,31 @@ def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None, *,
                          "so the site was not written"])
     if not sources:                          # Sphinx 9 makes the folder even when empty
         shutil.rmtree(outdir / "_sources", ignore_errors=True)
+    drop_unused_images(outdir)
     return counts["read"], counts["pages"], counts["written"]
+
+
+def drop_unused_images(site: Path) -> list[str]:
+    """Remove from ``site/_images`` the files no page of ``site`` refers to (the copy of
+    the earlier site carries over every picture it had, also those no page shows any
+    more); returns their names, sorted.  The folder goes too if nothing is left.
+
+    >>> drop_unused_images(Path("/nowhere"))
+    []
+    """
+    images = site / "_images"
+    if not images.is_dir():
+        return []
+    used = set()
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8", errors="replace")
+        used.update(unquote(name) for name in _IMAGE_LINK.findall(text))
+    unused = sorted(f.name for f in images.iterdir() if f.is_file() and f.name not in used)
+    for name in unused:
+        (images / name).unlink()
+    if not any(images.iterdir()):
+        images.rmdir()
+    return unused
 
 
 def _watch(app, progress: Callable[[str], None] | None) -> dict[str, int]:
