@@ -93,3 +93,14 @@ def test_find_a_ruling_works_opened_from_a_file_url(open_page, site):
     link.click()
     page.wait_for_url(f"file://**/{ROW}")
     expect(page.locator(f"tr#ruling-{SCENARIO}")).to_be_in_viewport()
+
+
+def test_find_a_ruling_filters_by_a_tap_on_a_phone(open_page):
+    page = _open_finder(open_page, viewport={"width": 360, "height": 740},
+                        is_mobile=True, has_touch=True)
+    boxed = _promised(page, "irregularity", "boxed")
+    page.tap("label.finder-choice:has(#finder-irregularity-boxed)")
+    assert page.is_checked("#finder-irregularity-boxed")
+    assert _shown(page) == boxed
+    first = page.locator("li.finder-result").first
+    assert first.bounding_box()["x"] + first.bounding_box()["width"] <= 360
