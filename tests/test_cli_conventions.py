@@ -217,9 +217,7 @@ def test_build_of_a_data_folder_without_pages_renders_the_default_pages(tmp_path
 
 
 def test_build_of_a_data_folder_renders_its_own_pages(tmp_path, capsys):
-    data = tmp_path / "data"
-    shutil.copytree(KB_SMALL, data)
-    write_pages(default_pages(load_knowledge_base(data)), data / "pages")
+    data = _own_pages(tmp_path, "")
     (data / "pages" / "index.md").write_text(
         "# Our room's handbook\n\n```{toctree}\ntopics/index\neditions/index\n```\n\n"
         "```{toctree}\n:hidden:\n\ndisagreements\nglossary\nerrata\n```\n", encoding="utf-8")
@@ -228,9 +226,7 @@ def test_build_of_a_data_folder_renders_its_own_pages(tmp_path, capsys):
 
 
 def test_build_of_own_pages_missing_a_topic_page_names_the_page_to_add(tmp_path, capsys):
-    data = tmp_path / "data"
-    shutil.copytree(KB_SMALL, data)
-    write_pages(default_pages(load_knowledge_base(data)), data / "pages")
+    data = _own_pages(tmp_path, "")
     (data / "pages" / "topics" / "boxed-cards.md").unlink()
     assert main(["build", "--data", str(data), "-o", str(tmp_path / "site")]) == 1
     assert "topic boxed-cards" in capsys.readouterr().err
@@ -248,11 +244,7 @@ def test_build_refuses_an_output_folder_inside_the_pages_it_reads(tmp_path, caps
 
 
 def test_data_file_directive_refuses_a_file_outside_the_bundled_data(tmp_path, capsys):
-    data = tmp_path / "data"
-    shutil.copytree(KB_SMALL, data)
-    write_pages(default_pages(load_knowledge_base(data)), data / "pages")
-    with open(data / "pages" / "errata.md", "a", encoding="utf-8") as page:
-        page.write("\n```{rule:data-file} ../../../../etc/passwd\n```\n")
+    data = _own_pages(tmp_path, "```{rule:data-file} ../../../../etc/passwd\n```\n")
     assert main(["build", "--data", str(data), "-o", str(tmp_path / "site")]) == 1
     err = capsys.readouterr().err
     assert "rule:data-file: '../../../../etc/passwd' is not a file of floorbook's bundled " \
@@ -261,14 +253,11 @@ def test_data_file_directive_refuses_a_file_outside_the_bundled_data(tmp_path, c
 
 
 def test_data_file_directive_shows_a_bundled_data_file(tmp_path, capsys):
-    data = tmp_path / "data"
-    shutil.copytree(KB_SMALL, data)
-    write_pages(default_pages(load_knowledge_base(data)), data / "pages")
-    with open(data / "pages" / "errata.md", "a", encoding="utf-8") as page:
-        page.write("\n```{rule:data-file} rulebooks/home-game.yaml\n:language: yaml\n```\n")
+    data = _own_pages(tmp_path, "```{rule:data-file} rulebooks/home-game.yaml\n"
+                                ":language: yaml\n```\n")
     assert main(["build", "--data", str(data), "-o", str(tmp_path / "site")]) == 0
     shown = (tmp_path / "site" / "errata.html").read_text(encoding="utf-8")
-    assert "house.thursday-home-game" in shown or "home-game" in shown
+    assert "Thursday Night Home Game Rules" in shown
 
 
 # --------------------------------------------------------------------------- Read the Docs
