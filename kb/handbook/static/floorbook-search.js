@@ -4,7 +4,8 @@
  * searchtools.js.  On top of Sphinx's own search it:
  *
  * 1. ranks a topic page first for its own words: a result on a topic page (the pages of
- *    the objects of type rule:topic) whose title holds every word searched gets
+ *    the objects of type rule:topic) whose title holds every word searched (in a query
+ *    without a number: one with a number asks for a rule) gets
  *    TOPIC_BOOST, and only its best result is kept (the object, the title and the text
  *    would otherwise list the page three times); likewise one result per anchor, and an
  *    index entry shows the name of the provision it stands at rather than its page's;
@@ -212,8 +213,12 @@ var FloorbookSearch = (() => {
     if (typeof Search === "undefined" || Search.floorbook) return;
     const perform = Search._performSearch;
     Search.floorbook = true;
+    // A query with a number in it asks for a rule ("Misdeals 1"): no topic is boosted
+    // (Sphinx drops the number from the words, which would leave "misdeal" alone).
+    const boosted = (query, terms) =>
+      (splitQuery(query).some((word) => /\d/.test(word)) ? new Set() : terms);
     Search._performSearch = (query, searchTerms, ...rest) => {
-      words = searchTerms;
+      words = boosted(query, searchTerms);
       let results = perform(query, searchTerms, ...rest);
       const found = corrections(query);
       if (found.some(([, near]) => near.length)) {
@@ -222,7 +227,7 @@ var FloorbookSearch = (() => {
           if (near.length) corrected = corrected.replace(word, near[0]);
         }
         const [, terms, ...others] = Search._parseQuery(corrected);
-        words = terms;
+        words = boosted(corrected, terms);
         results = perform(corrected, terms, ...others);
       }
       if (found.length && Search.output) Search.output.before(note(query, found));
@@ -246,6 +251,8 @@ var FloorbookSearch = (() => {
       seen.add(place);
       const names = kind === "index" && facts().names.get(docName + anchor);
       if (names) result[1] = bestName(names, result[1], query);
+      // the index stores names escaped and the page escapes them again ("Robert&#x27;s")
+      else if (kind === "object") result[1] = unescape(result[1]);
       kept.push(result);
     }
     return kept.reverse();
