@@ -78,6 +78,12 @@ def test_an_earlier_site_with_its_doctrees_inside_is_published_without_them(page
     assert not (site / ".doctrees").exists() and not (site / "_sources").exists()
 
 
+def test_a_build_with_changed_settings_publishes_no_backup_of_the_earlier_buildinfo(pages):
+    _build(pages)
+    _build(pages, sources=True)                 # other settings: Sphinx writes everything
+    assert sorted(p.name for p in (pages.parent / "out" / "site").glob(".*")) == [".buildinfo"]
+
+
 def test_the_footer_names_the_code_and_data_licences(pages):
     _build(pages)
     page = (pages.parent / "out" / "site" / "index.html").read_text(encoding="utf-8")

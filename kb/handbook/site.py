@@ -243,6 +243,9 @@ def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None, *,
                          "so the site was not written"])
     if not sources:                          # Sphinx 9 makes the folder even when empty
         shutil.rmtree(outdir / "_sources", ignore_errors=True)
+    # Sphinx keeps the earlier build's .buildinfo there when the settings changed: not ours
+    # to publish.
+    (outdir / f"{MARKER}.bak").unlink(missing_ok=True)
     drop_unused_images(outdir)
     return counts["read"], counts["pages"], counts["written"]
 
