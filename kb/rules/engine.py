@@ -60,7 +60,12 @@ def compare(kb: KnowledgeBase, scenario: Scenario, rulebooks: list[Rulebook],
     True
     """
     first, books = _first_call(scenario), list(rulebooks)
-    return [_rule(kb, book, scenario, seed, first.copy() if number < len(books) else first)
+    # a hand with one floor call is not changed by its ruling (deciders rule on copies of
+    # the table); one with several goes on from each ruling's table, so each book needs
+    # its own copy
+    resumed = len(segments(scenario.events)) > 1
+    return [_rule(kb, book, scenario, seed,
+                  first.copy() if resumed and number < len(books) else first)
             for number, book in enumerate(books, 1)]
 
 
