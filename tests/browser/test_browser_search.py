@@ -3,6 +3,7 @@ whole, a topic is found by its own words, and a misspelled word still leads some
 
 from __future__ import annotations
 
+import pytest
 from browser_probes import search
 
 #: How far down the list a reader looks before giving up on a search.
@@ -15,6 +16,15 @@ def test_search_35_a_finds_the_tda_2024_misdeal_provisions_first(open_page):
     assert any(href.startswith("editions/tda-2024.html#tda-misdeal") for href in first), first
     # the rule number is shown whole on the results, not split into "35" and "a"
     assert "35-A" in page.inner_text("#search-results ul.search")
+
+
+@pytest.mark.parametrize(("query", "provision"), [
+    ("Hold'em 3", "editions/rrop-v11.html#rrop-holdem-four-card-flop"),
+    ("13.5", "editions/house.casino-2026.html#house-casino-four-card-flop"),
+])
+def test_search_keeps_a_rule_number_whole_and_finds_its_provision(open_page, query, provision):
+    results, _ = search(open_page, query)
+    assert provision in [href for _, href in results[:3]], results[:3]
 
 
 def test_search_boxed_card_lists_the_boxed_card_topic(open_page):
