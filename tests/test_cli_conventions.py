@@ -115,6 +115,15 @@ def test_completion_script_names_every_command(shell, capsys):
         assert command in script, command
 
 
+def test_bash_completion_offers_files_for_files_and_folders_for_folders(capsys):
+    with pytest.raises(SystemExit):
+        main(["--print-completion", "bash"])
+    script = capsys.readouterr().out
+    assert "_shtab_floorbook_rule_pos_0_COMPGEN=_shtab_compgen_files" in script
+    assert "_shtab_floorbook_check___data_COMPGEN=_shtab_compgen_dirs" in script
+    assert "_shtab_floorbook_init_pos_0_COMPGEN=_shtab_compgen_dirs" in script
+
+
 # --------------------------------------------------------------------------- colour, progress
 
 

@@ -18,6 +18,7 @@ from importlib import metadata
 import shtab
 
 from kb.cli import export, house, init, knowledge, rulings
+from kb.cli.common import path_argument
 from kb.cli.knowledge import SCHEMA_KINDS
 
 __all__ = ["SCHEMA_KINDS", "main", "parser"]
@@ -76,7 +77,17 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in (knowledge, rulings, house, init, export):
         module.add_parsers(commands)
+    _complete_paths(top)
     return top
+
+
+def _complete_paths(command: argparse.ArgumentParser) -> None:
+    """Let shell completion offer files for each file argument and folders for each DIR."""
+    for action in command._actions:
+        if action.type is path_argument:
+            action.complete = shtab.DIRECTORY if action.metavar == "DIR" else shtab.FILE  # type: ignore[attr-defined]
+        for sub in (action.choices or {}).values() if isinstance(action.choices, dict) else ():
+            _complete_paths(sub)
 
 
 def version() -> str:
