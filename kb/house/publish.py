@@ -4,17 +4,19 @@
 Sphinx project into a temporary folder: a conf.py from the fixed template :data:`CONF`
 (whose only values are the house file's absolute path and the PDF's validated file name,
 both written with :func:`repr`; never house text) and four MyST pages that are shells
-around the directives of :mod:`kb.handbook.house.site`.  Sphinx builds the HTML (and rinohtype
-the PDF) with warnings treated as errors; then DIR is filled and marked with
-:data:`MARKER`, so that a later build may replace it.
+around the directives of :mod:`kb.handbook.house.site`.  Sphinx builds the HTML (and
+rinohtype the PDF, page after page with its "article" template, which
+:mod:`kb.handbook.house.store` names) with warnings treated as errors; then DIR is filled
+and marked with :data:`MARKER`, so that a later build may replace it.
 
 The output folder is checked before anything is written: a DIR that is a symbolic link, a
 file, a folder with files in it that is not an earlier floorbook house site, a folder a
 rebuild must never replace (the file system's root, the home folder or one above it, the
 current folder or one above it, a git repository's root, floorbook's own folder), a folder
 inside floorbook's package or documentation folder, or one where nothing can be written
-(:mod:`kb.house.outputs`) is refused, with the reason.  The site is staged beside DIR and swapped in at the end, so a
-failed build leaves the earlier site (or nothing), never half a site.
+(:mod:`kb.house.outputs`) is refused, with the reason.  The site is staged beside DIR and
+swapped in at the end, so a failed build leaves the earlier site (or nothing), never half a
+site.
 The only file name derived from the house file is the PDF's, from the slug of its id
 (:func:`site_name`), which is validated.
 
@@ -57,6 +59,15 @@ exclude_patterns = []
 floorbook_house_file = {house_file}
 floorbook_house_pdf = {pdf}
 '''
+
+#: The PDF's rinohtype template (:mod:`kb.handbook.house.store` uses it when it is beside
+#: conf.py): "article" prints page after page, where "book" started each chapter on a
+#: right-hand page and left a blank page whose footer said "Chapter ."; and its style sheet,
+#: which keeps the title on the first page whole ("irregular-ities" was hyphenated).
+TEMPLATE = {"house.rtt": "[TEMPLATE_CONFIGURATION]\nname = floorbook house rulebook\n"
+                         "template = article\nstylesheet = house.rts\n",
+            "house.rts": "[STYLESHEET]\nname = floorbook house rulebook\n"
+                         "base = sphinx_article\n\n[title page title]\nhyphenate = false\n"}
 
 #: The pages: name -> MyST text (a shell around one directive); the first is the root.
 PAGES = {
@@ -161,7 +172,8 @@ def _never(target: Path) -> str:
 
 
 def write_project(folder: Path, house_file: Path, pdf: str) -> None:
-    """Write conf.py (from :data:`CONF`) and the pages of :data:`PAGES` into ``folder``."""
+    """Write conf.py (from :data:`CONF`), the pages of :data:`PAGES` and the PDF's
+    template (:data:`TEMPLATE`) into ``folder``."""
     if pdf and not re.match(r"^[a-z0-9]+(-[a-z0-9]+)*\.pdf$", pdf):
         raise PublishError(f"{pdf!r} is not a plain PDF file name")
     folder.mkdir(parents=True)
@@ -169,6 +181,8 @@ def write_project(folder: Path, house_file: Path, pdf: str) -> None:
     (folder / "conf.py").write_text(conf, encoding="utf-8")
     for page, text in PAGES.items():
         (folder / f"{page}.md").write_text(text, encoding="utf-8")
+    for name, text in TEMPLATE.items():
+        (folder / name).write_text(text, encoding="utf-8")
 
 
 def build(source: Path, out: Path, builder: str) -> None:

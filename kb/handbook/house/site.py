@@ -43,7 +43,7 @@ class FrontDirective(SphinxDirective):
                             hn.strong(_base_title(house)), "; where our rules say nothing, "
                             "that book governs. Our rulebook's id is ",
                             nodes.literal(house.book.id, house.book.id), "."))
-        if pdf:
+        if pdf and not house.printed:     # the PDF itself does not link to itself
             link = nodes.reference("", "the printable PDF", refuri=pdf)
             body.append(hn.para("Print them: ", link, "."))
         return [hn.section("house-front", house.spec.title, *body)]

@@ -56,8 +56,13 @@ def configure(app, config) -> None:
         raise ConfigError(str(error)) from None
     # themes print html_title and project as HTML (furo's brand does): escape them
     config.project = config.html_title = html.escape(spec.title)
+    # rinohtype's "article" prints page after page; its "book" started each chapter on a
+    # right-hand page, leaving a blank page whose footer said "Chapter .".  The project
+    # kb.house.publish writes holds it with a style sheet (house.rtt, house.rts).
+    template = "house.rtt" if (Path(app.confdir) / "house.rtt").is_file() else "article"
     config.rinoh_documents = [dict(doc="index", target=(pdf or "house.pdf")[:-4],
-                                   title=spec.title, subtitle=f"House rules on {spec.base}",
+                                   template=template, title=spec.title,
+                                   subtitle=f"House rules on {spec.base}",
                                    author="Published with floorbook")]
     config.html_static_path = [*config.html_static_path, str(STATIC)]
 
