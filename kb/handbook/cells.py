@@ -102,7 +102,9 @@ def ruling_cell(ruling: Ruling, seats: list[int], short=None,
     cell += head
     cell += nodes.paragraph("", citation_text(ruling, short), classes=["floorbook-cite"])
     if book:
-        cell[0].insert(0, nodes.inline(book, book, classes=["floorbook-cell-book"]))
+        first = cell[0]
+        assert isinstance(first, nodes.paragraph)
+        first.insert(0, nodes.inline(book, book, classes=["floorbook-cell-book"]))
     table = ruling.table
     for seat in seats:
         label = f"Seat {seat}" + (" (dead)" if seat in table.dead else "")
@@ -134,7 +136,7 @@ def _line(label: str, codes, empty: str = "none") -> nodes.paragraph:
     return line
 
 
-def scenario_heading(scenario: Scenario, differs: str) -> list[nodes.Node]:
+def scenario_heading(scenario: Scenario, differs: str) -> list[nodes.paragraph]:
     """The scenario's title (the anchor the matrix links to), a disagreement marker when
     the two compared books differ, its setting and its events in words."""
     head = nodes.paragraph(ids=[anchor(scenario.id)], classes=["floorbook-scenario"])

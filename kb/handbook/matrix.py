@@ -60,7 +60,7 @@ def _matrix_table(hb, shown: list[str], names: dict[str, str]) -> nodes.table:
         seats = cells.shown_seats(row)
         line = nodes.row(ids=[cells.row_anchor(sid)])
         line += _entry(cells.title_link(table.scenarios[sid], table.differs(sid)))
-        line += [_entry(cells.ruling_cell(r, seats, names.get, names.get(r.rulebook)))
+        line += [_entry(cells.ruling_cell(r, seats, names.get, names.get(r.rulebook, "")))
                  for r in row]
         body += line
     group += body
@@ -115,7 +115,8 @@ def computed_body(hb) -> Fragment:
     """Disagreements shown by scenarios: per topic the declared points and the scenarios
     on which the two compared books rule differently, both outcomes side by side."""
     table, f = hb.rulings, Fragment()
-    declared, computed = _declared_by_topic(hb), {}
+    declared = _declared_by_topic(hb)
+    computed: dict[str, list] = {}
     for c in table.computed:
         computed.setdefault(c.topic, []).append(c)
     exercised, names = table.exercised(), column_names(hb)

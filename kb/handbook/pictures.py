@@ -99,9 +99,9 @@ def topic_picture(hb, topic_id: str, radius: int) -> neighbourhood:
     answering = {a for a, b, k in hb.graph.in_edges(f"topic:{topic_id}", keys=True)
                  if k == "answers" and a in sub}
     steps = _steps(sub, answering)
-    statements, links = ['subgraph cluster_answers { label="Provisions on this topic"; '
-                         'labeljust=l; style="rounded,dashed"; color="#999999"; '
-                         'class="floorbook-answers"'], {}
+    links: dict[str, tuple[str, str]] = {}
+    statements = ['subgraph cluster_answers { label="Provisions on this topic"; labeljust=l; '
+                  'style="rounded,dashed"; color="#999999"; class="floorbook-answers"']
     for node_id in sorted(answering):
         statements.append(_node(hb, sub, node_id, links))
     statements.append("}")
@@ -158,7 +158,7 @@ def resolve(app, doctree: nodes.document, docname: str) -> None:
         picture["options"] = {"docname": docname}
         picture["alt"] = f"The provisions around topic {placeholder['topic']} and their relations"
         picture["classes"] = ["floorbook-neighbourhood"]
-        kinds = placeholder.get("kinds", [])
+        kinds: list[str] = placeholder.get("kinds", [])
         placeholder.replace_self([picture, *([line_key(kinds)] if kinds else [])])
     if app.builder.format == "html":
         for picture in list(doctree.findall(graphviz)):
@@ -205,7 +205,7 @@ def inline_svg(app, picture: graphviz, docname: str) -> nodes.raw | None:
     """The graphviz node ``picture`` drawn by ``dot`` as an HTML ``<div class="graphviz
     floorbook-picture">`` holding the SVG; None (and a warning naming the page, which
     fails the build) if ``dot`` fails."""
-    options = picture.get("options", {})
+    options: dict[str, str] = picture.get("options", {})
     command = [options.get("graphviz_dot", app.config.graphviz_dot),
                *app.config.graphviz_dot_args, "-Tsvg"]
     try:

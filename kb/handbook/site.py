@@ -261,7 +261,7 @@ def drop_unused_images(site: Path) -> list[str]:
     images = site / "_images"
     if not images.is_dir():
         return []
-    used = set()
+    used: set[str] = set()
     for page in site.rglob("*.html"):
         text = page.read_text(encoding="utf-8", errors="replace")
         used.update(unquote(name) for name in _IMAGE_LINK.findall(text))
