@@ -210,7 +210,7 @@ def citation(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> Citation | None
 #: that an id is never reused while its entry lives.  Bounded: tests and house checks make
 #: many short-lived rulebooks.
 _LOOKUPS: dict[tuple[int, int], Lookups] = {}
-_KEPT = 64
+_KEPT = 8
 
 
 def lookups(kb: KnowledgeBase, rulebook: Rulebook) -> Lookups:
