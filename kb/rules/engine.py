@@ -40,7 +40,7 @@ def rule(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario, seed: int = 
 
     Raises :class:`~kb.hand.scenario.ScenarioError` when the events cannot be replayed.
     """
-    return _rule(kb, rulebook, scenario, seed, _first_call(scenario))
+    return _rule(kb, rulebook, scenario, seed, _first_call(scenario), None)
 
 
 def compare(kb: KnowledgeBase, scenario: Scenario, rulebooks: list[Rulebook],
@@ -64,8 +64,9 @@ def compare(kb: KnowledgeBase, scenario: Scenario, rulebooks: list[Rulebook],
     # the table); one with several goes on from each ruling's table, so each book needs
     # its own copy
     resumed = len(segments(scenario.events)) > 1
+    grouped = units(standing(first, 0), first)       # the same for every book
     return [_rule(kb, book, scenario, seed,
-                  first.copy() if resumed and number < len(books) else first)
+                  first.copy() if resumed and number < len(books) else first, grouped)
             for number, book in enumerate(books, 1)]
 
 
@@ -79,8 +80,9 @@ def _first_call(scenario: Scenario):
 
 
 def _rule(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario, seed: int,
-          state) -> Ruling:
-    """:func:`rule`, from ``state``, the hand replayed up to its first floor call."""
+          state, grouped) -> Ruling:
+    """:func:`rule`, from ``state``, the hand replayed up to its first floor call;
+    ``grouped``: the units of its irregularities (None: computed here)."""
     rng = random.Random(seed)
     cutoff = lookups(kb, rulebook).remember("cutoff", "", lambda: cutoff_rule(kb, rulebook))
     carried, answered, calls = Carried(shuffle=_shuffler(rng)), 0, []
@@ -90,7 +92,9 @@ def _rule(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario, seed: int,
             play_segment(state, events, carried)
             floor_called(state, floor.line if floor else None)
         found, answered = standing(state, answered), len(state.irregularities)
-        call, table = _call(kb, rulebook, state, found, rng, cutoff, bool(calls))
+        pending = [list(u) for u in grouped] if number == 1 and grouped is not None \
+            else units(found, state)
+        call, table = _call(kb, rulebook, state, pending, rng, cutoff, bool(calls))
         call = _placed(call, floor.line if floor else None,
                        call.random or carried.shuffled or any(c.random for c in calls))
         if number < len(parts) and call.remedy == "void":
@@ -123,12 +127,13 @@ def _shuffler(rng: random.Random):
     return shuffle
 
 
-def _call(kb: KnowledgeBase, rulebook: Rulebook, state, found, rng, cutoff,
+def _call(kb: KnowledgeBase, rulebook: Rulebook, state, pending, rng, cutoff,
           earlier: bool):
-    """One floor call: each unit of the irregularities ``found`` ruled in order on the
-    table the previous remedy left (a misdeal or a void answers the rest); the call's
-    ruling and the table it leaves."""
-    table, parts, pending = state.table, [], units(found, state)
+    """One floor call: each unit of the irregularities standing (``pending``, as
+    :func:`kb.hand.situation.units` groups them) ruled in order on the table the previous
+    remedy left (a misdeal or a void answers the rest); the call's ruling and the table it
+    leaves."""
+    table, parts = state.table, []
     if not pending:
         case = Case(state.scenario, state, None, rng, dict(rulebook.params), cutoff)
         decision = Decision("continue", "No irregularity: play goes on.")
