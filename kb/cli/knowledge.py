@@ -28,6 +28,10 @@ def add_parsers(commands) -> None:
                     "folder DIR/pages, or floorbook's default pages when it has none.")
     build.add_argument("-o", "--output", type=_path, default=Path("_build/html"), metavar="DIR",
                        help="output folder (default: _build/html)")
+    build.add_argument("--pdf", action="store_true",
+                       help="also print the whole handbook as one PDF, OUTPUT/floorbook.pdf "
+                            "(needs LaTeX: tools/install.sh pdf); a build without --pdf "
+                            "removes an earlier one, which would not match the pages")
     build.add_argument("--data", type=_path, default=None, metavar="DIR",
                        help="knowledge base folder (default: the bundled kb/data)")
     build.add_argument("-q", "--quiet", action="store_true",
@@ -125,6 +129,10 @@ def run_build(args) -> int:
         return _fail(["floorbook build: Graphviz's 'dot' program is not installed; the "
                       "handbook draws its graph pictures with it. Install it (Debian: "
                       "apt-get install graphviz; macOS: brew install graphviz) and retry."])
+    if args.pdf:
+        from kb.handbook.pdf import toolchain_problem
+        if missing := toolchain_problem():
+            return _fail(missing.splitlines())
     pages = pages_folder(args.data)
     why = output_problem(args.output, args.data) or _inside(args.output, pages)
     if why:
@@ -136,6 +144,7 @@ def run_build(args) -> int:
         with _default_pages(kb, pages) as folder:
             built = build_site(folder, args.data, args.output, sources=args.sources,
                                progress=_stage(args))
+            _print_or_remove_pdf(folder, args)
     except SiteError as error:
         here = f"{Path.cwd()}{os.sep}"      # show files under the current folder relative
         return _fail(line.removeprefix(here) for line in error.problems)
@@ -173,6 +182,23 @@ def _default_pages(kb, pages: Path | None):
     with tempfile.TemporaryDirectory(prefix="floorbook-pages-") as folder:
         write_pages(default_pages(kb), Path(folder))
         yield Path(folder)
+
+
+def _print_or_remove_pdf(pages: Path, args) -> None:
+    """With ``--pdf``, print the handbook into ``OUTPUT/floorbook.pdf`` (PdfError, a
+    SiteError, if it fails); without, remove a PDF an earlier build left there."""
+    from kb.handbook.pdf import NAME, build_pdf
+    from kb.handbook.site import doctrees_folder
+
+    if not args.pdf:
+        (args.output / NAME).unlink(missing_ok=True)
+        return
+    say = _stage(args)
+    if say:
+        say("printing the PDF with LaTeX (about two minutes)")
+    build_pdf(pages, args.data, args.output / NAME, doctrees_folder(args.output))
+    if not args.quiet:
+        print(f"PDF built: {args.output / NAME}")
 
 
 def run_schema(args) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kb.handbook import cards, consistency, finder_page, pictures, search, store, uses
+from kb.handbook import cards, consistency, finder_page, pictures, printed, search, store, uses
 from kb.handbook.datafile import DataFile
 from kb.handbook.domain import RuleDomain
 from kb.handbook.export import write_export
@@ -33,7 +33,12 @@ def setup(app) -> dict:
     untrusted_pages(app)                       # a data folder's own pages are input
     app.add_node(pictures.neighbourhood, html=(pictures.skip, None),
                  latex=(pictures.skip, None), text=(pictures.skip, None))
-    app.add_node(cards.card, html=(cards.visit_card_html, cards.depart_card_html))
+    app.add_node(cards.card, html=(cards.visit_card_html, cards.depart_card_html),
+                 latex=(cards.visit_card_latex, None))
+    app.add_node(printed.badge, latex=(printed.visit_badge_latex, printed.depart_badge_latex))
+    for transform in (printed.PrintMatrix, printed.PrintBadges, printed.PrintFinder,
+                      printed.LabelIds):
+        app.add_post_transform(transform)      # for the latex builder only
     app.add_search_language(search.SearchRuleNumbers)
     app.connect("config-inited", search.use_by_default)
     app.connect("config-inited", search.use_scorer)

@@ -3,7 +3,8 @@
 A :class:`card` node holds the card's notation as its text ("Ah"), so search, the text
 builders and screen readers read "Ah"; the HTML visitor adds the face ("A♥", hidden from
 screen readers) styled by ``static/floorbook.css``.  Other builders fall back to
-``inline`` (Sphinx dispatches visitors along the class hierarchy) and print "Ah".
+``inline`` (Sphinx dispatches visitors along the class hierarchy) and print "Ah"; the
+LaTeX visitor prints the face with its suit symbol (the printed handbook).
 """
 
 from __future__ import annotations
@@ -62,3 +63,15 @@ def visit_card_html(self, node: card) -> None:
 def depart_card_html(self, node: card) -> None:
     """HTML: close the spans :func:`visit_card_html` opened."""
     self.body.append("</span></span>")
+
+
+def visit_card_latex(self, node: card) -> None:
+    """LaTeX (the printed handbook): the face, ``\\floorbookcard{A}{h}`` from
+    ``floorbook.sty`` (rank in bold, the suit symbol, red for hearts and diamonds); a
+    joker or other text as its words.  The node's text is not printed again."""
+    code = node["card"]
+    if is_card(code) and code != JOKER:
+        self.body.append(rf"\floorbookcard{{{face(code)[:-1]}}}{{{code[1]}}}")
+    else:
+        self.body.append(self.encode(face(code)))
+    raise nodes.SkipNode

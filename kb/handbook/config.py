@@ -8,6 +8,8 @@ a conf.py.  Each name is a Sphinx (or extension) config value.
 ('kb.handbook', 'furo')
 """
 
+from pathlib import Path
+
 project = "floorbook"
 html_title = "floorbook: the dealing-error handbook"
 author = "floorbook contributors"
@@ -28,7 +30,18 @@ copyright = "2026, floorbook contributors. Code: MIT License; knowledge-base dat
 floorbook_data_dir = None              # None: the bundled kb/data
 floorbook_graph_radius = 1
 
+# The printed handbook (floorbook build --pdf, kb.handbook.pdf): Sphinx's LaTeX builder,
+# then latexmk.  pdfLaTeX because Debian's texlive-latex-recommended has it; the look of
+# cards, badges and the books side by side is in floorbook.sty (kb.handbook.printed).
+latex_engine = "pdflatex"
+latex_documents = [("index", "floorbook.tex", html_title, author, "manual")]
+latex_elements = {"pointsize": "10pt", "preamble": r"\usepackage{floorbook}"}
+latex_additional_files = [str(Path(__file__).with_name("floorbook.sty"))]
+latex_show_urls = "no"
+
 __all__ = ["project", "html_title", "author", "language", "extensions",
            "myst_enable_extensions", "exclude_patterns", "html_theme", "html_search_language",
-           "graphviz_output_format", "floorbook_data_dir", "floorbook_graph_radius"]
+           "graphviz_output_format", "floorbook_data_dir", "floorbook_graph_radius",
+           "latex_engine", "latex_documents", "latex_elements", "latex_additional_files",
+           "latex_show_urls"]
 __all__ += ["html_copy_source", "html_show_sourcelink", "copyright"]

@@ -1,0 +1,156 @@
+"""Build the printed handbook: one PDF of every page, through Sphinx's LaTeX builder and
+latexmk (pdfLaTeX), for ``floorbook build --pdf``.
+
+Why LaTeX and not rinohtype (which prints house rulebooks) is in docs/dev/architecture.md
+("The printed handbook").  The LaTeX side of the extension (cards, badges, the matrices
+as tables per scenario) is :mod:`kb.handbook.printed`; its look is ``floorbook.sty``.
+
+The build runs in a temporary folder; the PDF replaces the target file only when LaTeX
+succeeded, so a failed build leaves an earlier PDF as it was.
+
+>>> toolchain_problem(which=lambda name: None).splitlines()[0]
+'floorbook build: --pdf needs LaTeX, and latexmk and pdflatex are not installed.'
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from kb.handbook.site import SiteError
+
+#: Debian's packages of the toolchain (tools/install.sh pdf installs them).
+DEBIAN = ("latexmk", "texlive-latex-recommended", "texlive-latex-extra",
+          "texlive-fonts-recommended", "tex-gyre")
+#: LaTeX packages Sphinx's output and floorbook.sty load that a minimal TeX lacks, each
+#: with the Debian package that has it (kpsewhich finds them).
+STYLES = {"fncychap.sty": "texlive-latex-extra", "capt-of.sty": "texlive-latex-extra",
+          "tabulary.sty": "texlive-latex-extra", "tgtermes.sty": "tex-gyre",
+          "pifont.sty": "texlive-fonts-recommended"}
+#: The PDF's file name (latex_documents in kb.handbook.config names the .tex).
+NAME = "floorbook.pdf"
+#: Upper bound of one latexmk run, in seconds (about 90 s on two busy cores).
+LATEX_TIMEOUT = 1800
+
+
+class PdfError(SiteError):
+    """The PDF was not built: ``problems`` holds one line per problem."""
+
+
+def toolchain_problem(which=shutil.which) -> str:
+    """What is missing to print the handbook, with what to install; ``""`` if nothing.
+    ``which`` finds a program (:func:`shutil.which`)."""
+    missing = [program for program in ("latexmk", "pdflatex") if which(program) is None]
+    if missing:
+        return (f"floorbook build: --pdf needs LaTeX, and {' and '.join(missing)} "
+                f"{'is' if len(missing) == 1 else 'are'} not installed.\nInstall it with "
+                f"tools/install.sh pdf (Debian: apt-get install {' '.join(DEBIAN)}; "
+                "elsewhere a TeX Live with latexmk) and retry.")
+    found = subprocess.run(["kpsewhich", *STYLES], capture_output=True, text=True,
+                           check=False).stdout.split()
+    absent = [style for style in STYLES if not any(f.endswith("/" + style) for f in found)]
+    if absent:
+        packages = " ".join(sorted({STYLES[style] for style in absent}))
+        return (f"floorbook build: --pdf needs LaTeX's {', '.join(absent)}; install "
+                f"{packages} (tools/install.sh pdf does) and retry.")
+    return ""
+
+
+def build_pdf(pages: Path, data: Path | None, target: Path,
+              doctrees: Path | None = None) -> Path:
+    """Print the handbook whose MyST pages are the folder ``pages`` (``index.md`` the
+    root), from the knowledge base ``data`` (None: the bundled one), into the file
+    ``target`` (replaced only on success).  Returns ``target``.
+
+    ``doctrees``: the Sphinx environment of the site just built from the same pages
+    (:func:`kb.handbook.site.doctrees_folder`); a copy of it spares reading every page
+    again (Sphinx reads only what changed since, as between two site builds).
+
+    Raises :class:`PdfError` if the toolchain is missing (:func:`toolchain_problem`), if
+    Sphinx warns (warnings are errors, as for the site) or if LaTeX stops (its error
+    lines quoted)."""
+    why = toolchain_problem()
+    if why:
+        raise PdfError(why.splitlines())
+    with tempfile.TemporaryDirectory(prefix="floorbook-pdf-") as work:
+        latex, environment = Path(work) / "latex", Path(work) / "doctrees"
+        if doctrees is not None and Path(doctrees).is_dir():
+            shutil.copytree(doctrees, environment, symlinks=True)
+        _sphinx_latex(Path(pages), data, latex, environment)
+        _latexmk(latex)
+        staged = target.with_name(f".{target.name}.new")
+        try:
+            shutil.copyfile(latex / NAME, staged)
+            os.replace(staged, target)
+        except OSError as error:
+            staged.unlink(missing_ok=True)
+            raise PdfError([f"{target}: cannot be written ({error.strerror}); give another "
+                            "folder"]) from None
+    return target
+
+
+def _sphinx_latex(pages: Path, data: Path | None, outdir: Path, doctrees: Path) -> None:
+    """Sphinx's LaTeX builder into ``outdir``, with the settings of
+    :mod:`kb.handbook.config` (no conf.py is read); warnings are errors."""
+    from sphinx.application import Sphinx
+    from sphinx.errors import SphinxError
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+    from kb.handbook import config
+    from kb.handbook.store import DataError
+
+    overrides = {name: getattr(config, name) for name in config.__all__}
+    if data:
+        overrides["floorbook_data_dir"] = str(Path(data).resolve())
+    try:
+        with patch_docutils(pages), docutils_namespace():
+            app = Sphinx(pages, None, outdir, doctrees, "latex", confoverrides=overrides,
+                         status=None, warning=sys.stderr, warningiserror=True)
+            app.build()
+    except DataError as error:
+        raise PdfError(error.problems) from None
+    except SphinxError as error:
+        raise PdfError([f"floorbook build: {error.category}: {error}"]) from None
+    if app.statuscode:
+        raise PdfError(["floorbook build: Sphinx warned (above) while making the PDF; warnings "
+                        "are errors, so the PDF was not written"])
+
+
+def _latexmk(folder: Path) -> None:
+    """latexmk in ``folder`` (Sphinx's latexmkrc there sets makeindex's style); raises
+    :class:`PdfError` with LaTeX's error lines if it fails."""
+    command = ["latexmk", "-pdf", "-dvi-", "-ps-", "-interaction=nonstopmode",
+               "-halt-on-error", "floorbook.tex"]
+    try:
+        done = subprocess.run(command, cwd=folder, capture_output=True, text=True,
+                              errors="replace", timeout=LATEX_TIMEOUT, check=False)
+    except subprocess.TimeoutExpired:
+        raise PdfError([f"floorbook build: LaTeX ran over {LATEX_TIMEOUT} s and was "
+                        "stopped"]) from None
+    if done.returncode == 0 and (folder / NAME).is_file():
+        return
+    raise PdfError(["floorbook build: LaTeX stopped, so the PDF was not written:",
+                    *latex_errors(folder / "floorbook.log")])
+
+
+def latex_errors(log: Path) -> list[str]:
+    """The error lines of a LaTeX log (``! ...`` and the input line after it), at most ten.
+
+    >>> import tempfile; from pathlib import Path
+    >>> log = Path(tempfile.mkdtemp()) / "x.log"
+    >>> _ = log.write_text("ok\\n! LaTeX Error: Unicode character \\u263a (U+263A)\\n"
+    ...                    "See the LaTeX manual.\\nl.42 Smile \\u263a\\n")
+    >>> latex_errors(log)
+    ['  ! LaTeX Error: Unicode character ☺ (U+263A)', '  l.42 Smile ☺']
+    """
+    try:
+        text = log.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ["  (LaTeX left no log)"]
+    found = [f"  {line}" for line in text.splitlines() if re.match(r"^(! |l\.\d+ )", line)]
+    return found[:10] or ["  (no error line in LaTeX's log)"]

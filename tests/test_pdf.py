@@ -1,0 +1,139 @@
+"""The printed handbook (``floorbook build --pdf``) and the house rulebook's PDF.
+
+The handbook is built once for the module through ``kb.cli.main`` (the site, then the
+PDF by Sphinx's LaTeX builder and latexmk) and its pages read once with pypdf: about
+four minutes on two busy cores (two Sphinx reads of every page, three pdfLaTeX runs,
+then pypdf).  The house rulebook's PDF is tests/test_pdf_house.py.
+"""
+
+import argparse
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from kb.cli import main
+from kb.cli.knowledge import _print_or_remove_pdf
+from kb.hand.scenario_file import load_scenario
+from kb.handbook.cards import face
+from kb.handbook.printed import FINDER_ON_PAPER
+from kb.house.compose import resolve_rulebook
+from kb.knowledge.load import load_knowledge_base
+from kb.knowledge.names import citation
+from kb.rules.engine import rule
+
+FOUR_CARD_FLOP = "kb/data/scenarios/case-c27-four-card-flop-stuck-cards.yaml"
+
+
+@pytest.fixture(scope="module")
+def kb():
+    return load_knowledge_base()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """(the exit status of ``floorbook build --pdf``, its output folder)."""
+    out = tmp_path_factory.mktemp("printed") / "site"
+    return main(["build", "-o", str(out), "--pdf"]), out
+
+
+@pytest.fixture(scope="module")
+def reader(built):
+    return PdfReader(built[1] / "floorbook.pdf")
+
+
+@pytest.fixture(scope="module")
+def pages(reader) -> list[str]:
+    """The text of every page, whitespace runs as one space."""
+    return [" ".join(page.extract_text().split()) for page in reader.pages]
+
+
+def bookmarks(reader, items=None) -> dict[str, int]:
+    """Every bookmark's title -> its page's index (the first, where titles repeat)."""
+    found: dict[str, int] = {}
+    for item in reader.outline if items is None else items:
+        if isinstance(item, list):
+            found = {**bookmarks(reader, item), **found}
+        else:
+            title = item.title.replace("\u2019", "'")     # LaTeX's smart quotes
+            found.setdefault(title, reader.get_destination_page_number(item))
+    return found
+
+
+def topic_text(kb, reader, pages, title: str) -> str:
+    """The text of the topic page titled ``title``: from its bookmark's page to the page
+    where the next topic starts."""
+    marks = bookmarks(reader)
+    start = marks[title]
+    later = [marks[t.title] for t in kb.topics if marks.get(t.title, -1) > start]
+    return " ".join(pages[start:min(later, default=len(pages))])
+
+
+def test_build_pdf_writes_the_site_and_the_pdf_into_the_output_folder(built):
+    code, out = built
+    assert code == 0
+    assert (out / "index.html").is_file()
+    assert (out / "floorbook.pdf").read_bytes()[:5] == b"%PDF-"
+
+
+def test_pdf_has_pages_for_every_topic_and_edition_and_no_more_than_a_binder(kb, reader):
+    records = len(kb.topics) + len(kb.editions)
+    assert records < len(reader.pages) < 40 * records
+
+
+def test_every_topic_is_a_bookmark_of_the_pdf(kb, reader):
+    marks = bookmarks(reader)
+    assert [t.title for t in kb.topics if t.title not in marks] == []
+
+
+def test_topic_pages_print_the_provision_numbers_and_the_books_disagreement(kb, reader, pages):
+    text = topic_text(kb, reader, pages, "Four-card flop")
+    assert citation(kb, kb.provision("tda.four-card-flop")).split(";")[0] in text
+    assert "The books disagree" in text
+    assert "books differ" in text
+
+
+def test_matrix_prints_each_rulebook_with_the_cards_after_the_remedy(kb, reader, pages):
+    scenario = load_scenario(FOUR_CARD_FLOP)
+    ruling = rule(kb, resolve_rulebook(kb, "tda@2024"), scenario)
+    text = "".join(topic_text(kb, reader, pages, "Four-card flop").split())
+    assert "RulebookRemedyandnumbersAftertheremedy" in text
+    board = "".join(face(card) for card in ruling.table.board)
+    assert len(ruling.table.board) == 3 and f"Board{board}" in text
+    assert "♥" in board or "♦" in board or "♠" in board or "♣" in board
+
+
+def test_index_gives_page_numbers(reader, pages):
+    index = " ".join(pages[bookmarks(reader)["Index"]:])
+    assert re.search(r"tda\.four-card-flop, \d+", index)
+    assert re.search(r"\bmuck, \d+", index)
+
+
+def test_no_page_names_an_empty_chapter_or_an_unresolved_reference(pages):
+    assert [n for n, text in enumerate(pages, 1) if re.search(r"Chapter\s*\.", text)] == []
+    assert [n for n, text in enumerate(pages, 1) if "??" in text] == []
+
+
+def test_find_a_ruling_says_on_paper_where_its_answers_are(reader, pages):
+    start = bookmarks(reader)["Find a ruling"]
+    assert FINDER_ON_PAPER.split(":")[0] in " ".join(pages[start:start + 3])
+
+
+def test_build_without_pdf_removes_an_earlier_pdf_that_no_longer_matches(tmp_path):
+    (tmp_path / "floorbook.pdf").write_bytes(b"%PDF-1.5 stale")
+    _print_or_remove_pdf(tmp_path, argparse.Namespace(pdf=False, output=tmp_path, quiet=False))
+    assert not (tmp_path / "floorbook.pdf").exists()
+
+
+def test_build_pdf_without_latex_says_what_to_install(tmp_path, monkeypatch, capsys):
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    (tools / "dot").symlink_to("/usr/bin/dot")       # Graphviz, but no LaTeX
+    monkeypatch.setenv("PATH", str(tools))
+    assert main(["build", "-o", str(tmp_path / "site"), "--pdf"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("floorbook build: --pdf needs LaTeX, and latexmk and pdflatex "
+                          "are not installed.")
+    assert "tools/install.sh pdf" in err and "apt-get install latexmk" in err
+    assert "Traceback" not in err
+    assert not (tmp_path / "site").exists()
