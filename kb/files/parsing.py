@@ -135,9 +135,12 @@ if _CParser is not None:
 
 
 #: Text the fast parser is not given: a character PyYAML refuses (libyaml's set differs),
-#: a tab (libyaml takes one after ``key:``, PyYAML refuses it) or a NUL.
+#: a tab (libyaml takes one after ``key:``, PyYAML refuses it), a NUL, or a ``!`` where a
+#: tag may start.
 _FAST_SAFE = re.compile("[^\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD"
-                        "\U00010000-\U0010FFFF]").search
+                        "\U00010000-\U0010FFFF]"
+                        # or what may be a tag: the two parsers end a tag differently
+                        "|(?:^|[\\s,\\[\\]{}])!", re.MULTILINE).search
 
 
 def _plain(root, text: str) -> bool:
@@ -145,21 +148,32 @@ def _plain(root, text: str) -> bool:
     reached twice (an alias), no tag but the plain ones, no deeper than :data:`MAX_DEPTH`,
     no ``?`` inside a flow collection (``[x ? y]``: libyaml reads text, PyYAML refuses an
     explicit key there).  When this says no, the pure-Python parser reads the file again
-    and says where and why."""
+    and says where and why.  Without ``&`` or ``!`` in the text there is no alias and no
+    tag, and only the collections need a look (most nodes are scalars)."""
+    every = "&" in text or "!" in text
+    questions = "?" in text
     seen, stack = set(), [(root, 1, False)]
     while stack:
         node, depth, in_flow = stack.pop()
-        if id(node) in seen or depth > MAX_DEPTH or node.tag not in _PLAIN_TAGS:
+        if every:
+            if id(node) in seen or node.tag not in _PLAIN_TAGS:
+                return False
+            seen.add(id(node))
+        if depth > MAX_DEPTH:
             return False
-        seen.add(id(node))
-        if isinstance(node, yaml.CollectionNode) and node.flow_style and not in_flow:
+        if not isinstance(node, yaml.CollectionNode):
+            continue
+        if questions and node.flow_style and not in_flow:
             if "?" in text[node.start_mark.index:node.end_mark.index]:
                 return False
             in_flow = True
-        if isinstance(node, yaml.MappingNode):
-            stack.extend((child, depth + 1, in_flow) for pair in node.value for child in pair)
-        elif isinstance(node, yaml.SequenceNode):
-            stack.extend((child, depth + 1, in_flow) for child in node.value)
+        children = (child for pair in node.value for child in pair) \
+            if isinstance(node, yaml.MappingNode) else node.value
+        for child in children:
+            if every or isinstance(child, yaml.CollectionNode):
+                stack.append((child, depth + 1, in_flow))
+            elif depth + 1 > MAX_DEPTH:
+                return False
     return True
 
 
