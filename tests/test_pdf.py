@@ -18,16 +18,10 @@ from kb.hand.scenario_file import load_scenario
 from kb.handbook.cards import face
 from kb.handbook.printed import FINDER_ON_PAPER
 from kb.house.compose import resolve_rulebook
-from kb.knowledge.load import load_knowledge_base
 from kb.knowledge.names import citation
 from kb.rules.engine import rule
 
 FOUR_CARD_FLOP = "kb/data/scenarios/case-c27-four-card-flop-stuck-cards.yaml"
-
-
-@pytest.fixture(scope="module")
-def kb():
-    return load_knowledge_base()
 
 
 @pytest.fixture(scope="module")

@@ -10,12 +10,6 @@ from pypdf import PdfReader
 
 from kb.house.compose import RULEBOOKS
 from kb.house.publish import publish
-from kb.knowledge.load import load_knowledge_base
-
-
-@pytest.fixture(scope="module")
-def kb():
-    return load_knowledge_base()
 
 
 @pytest.fixture(scope="module")
