@@ -8,6 +8,8 @@ rest); up to 7 minutes when the cores are busy with other builds.  The house rul
 
 import argparse
 import re
+import shutil
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -22,6 +24,7 @@ from kb.knowledge.names import citation
 from kb.rules.engine import rule
 
 FOUR_CARD_FLOP = "kb/data/scenarios/case-c27-four-card-flop-stuck-cards.yaml"
+KB_SMALL = Path(__file__).parent / "data" / "kb-small"
 
 
 @pytest.fixture(scope="module")
@@ -131,3 +134,19 @@ def test_build_pdf_without_latex_says_what_to_install(tmp_path, monkeypatch, cap
     assert "tools/install.sh pdf" in err and "apt-get install latexmk" in err
     assert "Traceback" not in err
     assert not (tmp_path / "site").exists()
+
+
+def test_a_character_pdflatex_cannot_print_is_named_at_its_file_and_line(tmp_path, capsys):
+    data = tmp_path / "data"
+    shutil.copytree(KB_SMALL, data)
+    book = data / "provisions" / "rrop.yaml"
+    text = book.read_text(encoding="utf-8")
+    assert "is known." in text
+    book.write_text(text.replace("is known.", "is known \U0001F600.", 1), encoding="utf-8")
+    line = 1 + text[:text.index("is known.")].count("\n")
+    assert main(["build", "--data", str(data), "-o", str(tmp_path / "site"), "--pdf"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{book}:{line}: the character \U0001F600 (U+1F600) cannot be "
+                          "printed in the PDF")
+    assert "floorbook build: LaTeX stopped, so the PDF was not written:" in err
+    assert "Traceback" not in err and not (tmp_path / "site" / "floorbook.pdf").exists()

@@ -17,11 +17,13 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+from kb import DATA
 from kb.handbook.site import SiteError
 
 #: Debian's packages of the toolchain (tools/install.sh pdf installs them).
@@ -34,6 +36,8 @@ STYLES = {"fncychap.sty": "texlive-latex-extra", "capt-of.sty": "texlive-latex-e
           "pifont.sty": "texlive-fonts-recommended"}
 #: The PDF's file name (latex_documents in kb.handbook.config names the .tex).
 NAME = "floorbook.pdf"
+#: The largest file searched for a character LaTeX could not print, in bytes.
+SCANNED = 4_000_000
 #: Upper bound of one latexmk run, in seconds (about 90 s on two busy cores).
 LATEX_TIMEOUT = 1800
 
@@ -82,7 +86,7 @@ def build_pdf(pages: Path, data: Path | None, target: Path,
         if doctrees is not None and Path(doctrees).is_dir():
             shutil.copytree(doctrees, environment, symlinks=True)
         _sphinx_latex(Path(pages), data, latex, environment)
-        _latexmk(latex)
+        _latexmk(latex, [Path(pages), Path(data) if data else DATA])
         staged = target.with_name(f".{target.name}.new")
         try:
             shutil.copyfile(latex / NAME, staged)
@@ -121,9 +125,10 @@ def _sphinx_latex(pages: Path, data: Path | None, outdir: Path, doctrees: Path) 
                         "are errors, so the PDF was not written"])
 
 
-def _latexmk(folder: Path) -> None:
+def _latexmk(folder: Path, sources: list[Path]) -> None:
     """latexmk in ``folder`` (Sphinx's latexmkrc there sets makeindex's style); raises
-    :class:`PdfError` with LaTeX's error lines if it fails."""
+    :class:`PdfError` with LaTeX's error lines if it fails, after the ``file:line`` of
+    each character pdfLaTeX could not print, found in the folders ``sources``."""
     command = ["latexmk", "-pdf", "-dvi-", "-ps-", "-interaction=nonstopmode",
                "-halt-on-error", "floorbook.tex"]
     try:
@@ -134,8 +139,38 @@ def _latexmk(folder: Path) -> None:
                         "stopped"]) from None
     if done.returncode == 0 and (folder / NAME).is_file():
         return
-    raise PdfError(["floorbook build: LaTeX stopped, so the PDF was not written:",
-                    *latex_errors(folder / "floorbook.log")])
+    errors = latex_errors(folder / "floorbook.log")
+    raise PdfError([*(line for char in unprintable(errors) for line in written(char, sources)),
+                    "floorbook build: LaTeX stopped, so the PDF was not written:", *errors])
+
+
+def unprintable(errors: list[str]) -> list[str]:
+    """The characters LaTeX's error lines say it cannot print.
+
+    >>> unprintable(["  ! LaTeX Error: Unicode character \u263a (U+263A)", "  l.42 x"])
+    ['☺']
+    """
+    return [m.group(1) for line in errors
+            for m in [re.search(r"Unicode character (.) \(U\+[0-9A-F]+\)", line)] if m]
+
+
+def written(char: str, folders: list[Path]) -> list[str]:
+    """``file:line: ...`` for each line of a YAML or MyST file under ``folders`` holding
+    ``char`` (regular files of at most :data:`SCANNED` bytes, links not followed), at most
+    ten, with what to do."""
+    found = []
+    for folder in folders:
+        for root, _, names in os.walk(folder):
+            for path in sorted(Path(root) / n for n in names if n.endswith((".yaml", ".md"))):
+                info = path.lstat()
+                if not stat.S_ISREG(info.st_mode) or info.st_size > SCANNED:
+                    continue
+                lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+                found += [f"{path}:{number}: the character {char} (U+{ord(char):04X}) cannot "
+                          "be printed in the PDF (pdfLaTeX has no glyph for it); write it in "
+                          "words or leave it out, or build without --pdf"
+                          for number, line in enumerate(lines, 1) if char in line]
+    return found[:10]
 
 
 def latex_errors(log: Path) -> list[str]:
