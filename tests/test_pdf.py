@@ -18,6 +18,7 @@ from kb.cli import main
 from kb.cli.knowledge import _print_or_remove_pdf
 from kb.hand.scenario_file import load_scenario
 from kb.handbook.cards import face
+from kb.handbook.pdf import _put
 from kb.handbook.printed import FINDER_ON_PAPER
 from kb.house.compose import resolve_rulebook
 from kb.knowledge.names import citation
@@ -150,3 +151,18 @@ def test_a_character_pdflatex_cannot_print_is_named_at_its_file_and_line(tmp_pat
                           "printed in the PDF")
     assert "floorbook build: LaTeX stopped, so the PDF was not written:" in err
     assert "Traceback" not in err and not (tmp_path / "site" / "floorbook.pdf").exists()
+
+
+def test_the_pdf_replaces_a_link_in_the_site_folder_and_never_writes_through_it(tmp_path):
+    outside = tmp_path / "outside.txt"
+    outside.write_text("keep", encoding="utf-8")
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "floorbook.pdf").symlink_to(outside)       # left by a copy of an earlier site
+    built = tmp_path / "built.pdf"
+    built.write_bytes(b"%PDF-1.5 new")
+    _put(built, site / "floorbook.pdf")
+    assert outside.read_text(encoding="utf-8") == "keep"
+    assert not (site / "floorbook.pdf").is_symlink()
+    assert (site / "floorbook.pdf").read_bytes() == b"%PDF-1.5 new"
+    assert sorted(p.name for p in site.iterdir()) == ["floorbook.pdf"]

@@ -87,15 +87,29 @@ def build_pdf(pages: Path, data: Path | None, target: Path,
             shutil.copytree(doctrees, environment, symlinks=True)
         _sphinx_latex(Path(pages), data, latex, environment)
         _latexmk(latex, [Path(pages), Path(data) if data else DATA])
-        staged = target.with_name(f".{target.name}.new")
         try:
-            shutil.copyfile(latex / NAME, staged)
-            os.replace(staged, target)
+            _put(latex / NAME, target)
         except OSError as error:
-            staged.unlink(missing_ok=True)
             raise PdfError([f"{target}: cannot be written ({error.strerror}); give another "
                             "folder"]) from None
     return target
+
+
+def _put(built: Path, target: Path) -> None:
+    """Copy ``built`` to ``target`` through a new file of a fresh name beside it (never
+    through a file or link already there, which the copy of an earlier site may hold),
+    renamed into place; readable as any new file (the umask's mode, not mkstemp's 0600)."""
+    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(handle, "wb") as out, open(built, "rb") as pdf:
+            shutil.copyfileobj(pdf, out)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(name, 0o666 & ~umask)
+        os.replace(name, target)
+    except BaseException:
+        Path(name).unlink(missing_ok=True)
+        raise
 
 
 def _sphinx_latex(pages: Path, data: Path | None, outdir: Path, doctrees: Path) -> None:
