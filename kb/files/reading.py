@@ -3,8 +3,11 @@ read, UTF-8 (step 1 of :mod:`kb.files`)."""
 
 from __future__ import annotations
 
+import gc
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from kb.files.problems import fail
@@ -61,3 +64,24 @@ def read_text(path: Path, name: str | None = None, max_bytes: int = MAX_BYTES) -
     except UnicodeDecodeError as error:
         line = data[:error.start].count(b"\n") + 1
         raise fail(name, line, "the file is not UTF-8 text", "save it as UTF-8") from None
+
+
+@contextmanager
+def bulk() -> Iterator[None]:
+    """Reading many files at once (a knowledge base, a folder of scenarios): Python's cyclic
+    garbage collector is paused meanwhile.  Every record read is kept, so its passes over
+    the growing heap found nothing to free and cost a third of reading 100 times the
+    bundled data; what the reading leaves as cyclic garbage (the parsers) is collected when
+    the collector resumes, as it was before if it was running.
+
+    >>> with bulk():
+    ...     gc.isenabled()
+    False
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()

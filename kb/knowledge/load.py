@@ -105,7 +105,12 @@ def load_knowledge_base(root: Path | None = None) -> KnowledgeBase:
     that need the whole graph (dangling references, cycles) are in
     :mod:`kb.knowledge.checks`.
     """
-    root = Path(root) if root else DATA
+    with files.bulk():
+        return _load(Path(root) if root else DATA)
+
+
+def _load(root: Path) -> KnowledgeBase:
+    """:func:`load_knowledge_base` of the folder ``root``."""
     if not root.is_dir():
         what = "is not a folder" if root.exists() else "does not exist"
         raise LoadError([Problem(Location(str(root), 1), f"the data folder {what} (give "

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from kb import DATA
 from kb.files import Problem as FileProblem
+from kb.files import bulk
 from kb.hand.scenario import Scenario, ScenarioError
 from kb.hand.scenario_file import load_scenario
 from kb.knowledge.graph import disagreements
@@ -66,11 +67,12 @@ class ComputedDisagreement:
 @cache
 def _scenarios(folder: str) -> tuple[Scenario, ...]:
     scenarios, problems = [], []
-    for path in sorted(Path(folder).glob("*.yaml")):
-        try:
-            scenarios.append(load_scenario(path))
-        except ScenarioError as error:
-            problems += error.problems
+    with bulk():                    # many files: the garbage collector waits (kb.files)
+        for path in sorted(Path(folder).glob("*.yaml")):
+            try:
+                scenarios.append(load_scenario(path))
+            except ScenarioError as error:
+                problems += error.problems
     first: dict[str, Scenario] = {}
     for scenario in scenarios:
         if scenario.id in first:
