@@ -169,27 +169,34 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _report(work: Path, data: dict[int, Path], args) -> None:
+    smallest, figures = min(data), {}
+    if "build" in args.parts:
+        print(f"\n1. The handbook build at {smallest}x against plain Sphinx + MyST + furo on "
+              f"the same pages' text (median of {args.repeat}):")
+        print(f"  {'figure':42} {'floorbook':>40}   {'plain':>40}   ratio")
+        figures = build_figures(work, data[smallest], args.repeat)
+        for name, (ours, plain) in figures.items():
+            print(f"  {name:42} {ours}   {plain}   {ours.wall / plain.wall:5.2f}x plain "
+                  f"wall, {ours.cpu / plain.cpu:5.2f}x CPU")
+    if "rulings" in args.parts:
+        count, cpu, wall = measure(passes=args.passes)
+        print(f"\n2. Rulings in one process: {count} rulings, {count / cpu:,.0f} rulings per "
+              f"second CPU ({count / wall:,.0f} per second wall)")
+    if "sizes" in args.parts:
+        _sizes_report(work, data, args, figures)
+
+
+def _sizes_report(work: Path, data: dict[int, Path], args, figures: dict) -> None:
     smallest = min(data)
-    print(f"\n1. The handbook build at {smallest}x against plain Sphinx + MyST + furo on the "
-          "same pages' text (median of "
-          f"{args.repeat}):")
-    print(f"  {'figure':42} {'floorbook':>40}   {'plain':>40}   ratio")
-    figures = build_figures(work, data[smallest], args.repeat)
-    for name, (ours, plain) in figures.items():
-        print(f"  {name:42} {ours}   {plain}   {ours.wall / plain.wall:5.2f}x plain wall, "
-              f"{ours.cpu / plain.cpu:5.2f}x CPU")
-    count, cpu, wall = measure(passes=args.passes)
-    print(f"\n2. Rulings in one process: {count} rulings, {count / cpu:,.0f} rulings per "
-          f"second CPU ({count / wall:,.0f} per second wall)")
-    print("\n3. Check and build by data size (peak memory of the child process; the "
-          f"{smallest}x build is the cold build above):")
+    print("\n3. Check and build by data size (peak memory of the child process"
+          f"{f'; the {smallest}x build is the cold build above' if figures else ''}):")
     checks = {size: run(floorbook("check", "--data", data[size]), work / "logs" /
                         f"check-{size}x.log") for size in args.sizes}
     for size, figure in checks.items():
         ratio = figure.cpu / checks[min(checks)].cpu
         print(f"  floorbook check, {size:3}x data: {figure}   {ratio:6.2f}x the "
               f"{min(checks)}x check (CPU)")
-    builds = {size: figures["cold build"][0] if size == smallest else run(
+    builds = {size: figures["cold build"][0] if size == smallest and figures else run(
         floorbook("build", "--data", data[size], "-o", work / f"site-size-{size}x"),
         work / "logs" / f"build-{size}x.log") for size in args.build_sizes}
     for size, figure in builds.items():
@@ -199,6 +206,8 @@ def _report(work: Path, data: dict[int, Path], args) -> None:
 
 
 def _sizes(text: str) -> list[int]:
+    if text == "none":
+        return []
     sizes = [int(part) for part in text.split(",") if part.strip()]
     if not sizes or min(sizes) < 1:
         raise argparse.ArgumentTypeError(f"{text!r}: give sizes such as 1,10,100")
@@ -210,11 +219,14 @@ def _options(argv):
     options.add_argument("--sizes", type=_sizes, default=[1, 10, 100],
                          help="data sizes for check (default 1,10,100)")
     options.add_argument("--build-sizes", type=_sizes, default=[1, 10],
-                         help="data sizes for the cold build (default 1,10)")
+                         help="data sizes for the cold build (default 1,10; none: no build)")
     options.add_argument("--repeat", type=int, default=1,
                          help="runs of each build figure, medians printed (default 1)")
     options.add_argument("--passes", type=int, default=5,
                          help="passes over the scenarios for rulings per second")
+    options.add_argument("--parts", type=lambda text: set(text.split(",")),
+                         default={"build", "rulings", "sizes"},
+                         help="which of build,rulings,sizes to run (default all)")
     options.add_argument("--quick", action="store_true",
                          help="the smallest size once: 1x, one run, one pass")
     options.add_argument("--work", type=Path, default=None,
