@@ -81,8 +81,9 @@ def picture_text_heights(page) -> list[tuple[str, str, float]]:
 
 # The colour each picture, table and panel (sphinx-design's cards, Find a ruling's choices
 # and results) is seen against: the first ancestor (or the element itself) whose background
-# is not transparent, and inside a graph picture the fill of Graphviz's background polygon,
-# the first polygon of <g class="graph">. Icons (small SVGs without a graph) are not pictures.
+# is not transparent; inside a graph picture the fill of Graphviz's background polygon (the
+# first polygon of <g class="graph">) and of its nodes; inside a table its cells' and its
+# playing cards' backgrounds. Icons (small SVGs without a graph) are not pictures.
 _PANELS = """() => {
   const opaque = c => c && c !== 'transparent' && !/rgba\\(.*,\\s*0\\)$/.test(c);
   const behind = el => {
@@ -98,6 +99,9 @@ _PANELS = """() => {
     rows.push([name + ' (svg element)', view.getComputedStyle(svg).backgroundColor]);
     const back = svg.querySelector('g.graph > polygon');
     if (back) rows.push([name + ' (graph background)', view.getComputedStyle(back).fill]);
+    const fills = new Set([...svg.querySelectorAll('g.node ellipse, g.node polygon, g.node path')]
+      .map(shape => view.getComputedStyle(shape).fill));
+    for (const fill of fills) rows.push([name + ' (a node)', fill]);
   };
   const pictures = [...document.querySelectorAll(
     '.graphviz, object[type="image/svg+xml"], article img, article .sd-card, ' +
@@ -118,6 +122,9 @@ _PANELS = """() => {
       const c = getComputedStyle(cell).backgroundColor;
       if (opaque(c)) rows.push([name + ' ' + cell.tagName.toLowerCase(), c]);
     }
+    const faces = new Set([...table.querySelectorAll('.floorbook-card')]
+      .map(card => getComputedStyle(card).backgroundColor));
+    for (const face of faces) rows.push([name + ' (a playing card)', face]);
   }
   return rows;
 }"""
@@ -125,7 +132,8 @@ _PANELS = """() => {
 
 def panel_colours(page) -> list[tuple[str, str]]:
     """``[(what, CSS colour), ...]``: what each picture, table and panel of the page's
-    article is seen against, and the backgrounds of table cells and inside a picture."""
+    article is seen against, and the backgrounds inside a picture (nodes) or a table (cells,
+    playing cards)."""
     page.wait_for_load_state("load")
     return [tuple(row) for row in page.evaluate(_PANELS)]
 
