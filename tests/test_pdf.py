@@ -79,9 +79,13 @@ def test_pdf_has_pages_for_every_topic_and_edition_and_no_more_than_a_binder(kb,
     assert records < len(reader.pages) < 40 * records
 
 
-def test_every_topic_is_a_bookmark_of_the_pdf(kb, reader):
+def test_every_topic_is_a_bookmark_and_the_pages_the_front_page_lists_are_chapters(kb, reader):
     marks = bookmarks(reader)
     assert [t.title for t in kb.topics if t.title not in marks] == []
+    chapters = [item.title for item in reader.outline if not isinstance(item, list)]
+    assert chapters[:4] == ["How to read it", "How sure we are", "The books", "Find a ruling"]
+    assert {"Topics", "Books and editions", "Where the books disagree", "Glossary"} \
+        <= set(chapters)
 
 
 def test_topic_pages_print_the_provision_numbers_and_the_books_disagreement(kb, reader, pages):

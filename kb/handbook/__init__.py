@@ -36,8 +36,8 @@ def setup(app) -> dict:
     app.add_node(cards.card, html=(cards.visit_card_html, cards.depart_card_html),
                  latex=(cards.visit_card_latex, None))
     app.add_node(printed.badge, latex=(printed.visit_badge_latex, printed.depart_badge_latex))
-    for transform in (printed.PrintMatrix, printed.PrintBadges, printed.PrintFinder,
-                      printed.LabelIds):
+    for transform in (printed.PrintChapters, printed.PrintMatrix, printed.PrintBadges,
+                      printed.PrintFinder, printed.LabelIds):
         app.add_post_transform(transform)      # for the latex builder only
     app.add_search_language(search.SearchRuleNumbers)
     app.connect("config-inited", search.use_by_default)

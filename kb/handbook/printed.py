@@ -15,6 +15,10 @@ touched; Sphinx applies post-transforms to a copy per builder):
 :class:`LabelIds`
     ids on nodes the LaTeX writer gives no label (a scenario's heading paragraph, a matrix
     row, a rubric) get a target, so every link into a page lands in the PDF too.
+:class:`PrintChapters`
+    the root page's toctrees sit under its last heading ("The books"), so in print every
+    page of the handbook was a section of that chapter; they move up beside it, and each
+    page they list becomes a chapter (Topics, Editions, Disagreements ...).
 :class:`PrintFinder`
     Find a ruling's choices are drawn by the site's script; on paper the page says where
     the same answers are instead of showing nothing under its instructions.
@@ -105,6 +109,27 @@ class LabelIds(SphinxPostTransform):
             elif node.parent is not None:
                 node.parent.insert(node.parent.index(node), target)
             node["ids"] = [i for i in node["ids"] if i not in ids]
+
+
+class PrintChapters(SphinxPostTransform):
+    """The root page's toctrees (already replaced by the pages they list, as the LaTeX
+    builder assembles one document) moved out of the heading they sit under, to follow
+    it, so the pages they list are chapters beside the root page's own."""
+
+    default_priority = 5
+    builders = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        if self.env.docname != self.config.root_doc:
+            return
+        moved = [wrapper for wrapper in self.document.findall(nodes.compound)
+                 if "toctree-wrapper" in wrapper["classes"]
+                 and isinstance(wrapper.parent, nodes.section)
+                 and isinstance(wrapper.parent.parent, nodes.section)]
+        for wrapper in reversed(moved):        # each right after its heading: order kept
+            heading = wrapper.parent
+            heading.remove(wrapper)
+            heading.parent.insert(heading.parent.index(heading) + 1, wrapper)
 
 
 class PrintFinder(SphinxPostTransform):
