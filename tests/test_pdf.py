@@ -130,7 +130,7 @@ def test_build_without_pdf_removes_an_earlier_pdf_that_no_longer_matches(tmp_pat
 def test_build_pdf_without_latex_says_what_to_install(tmp_path, monkeypatch, capsys):
     tools = tmp_path / "bin"
     tools.mkdir()
-    (tools / "dot").symlink_to("/usr/bin/dot")       # Graphviz, but no LaTeX
+    (tools / "dot").symlink_to(shutil.which("dot"))  # Graphviz, but no LaTeX
     monkeypatch.setenv("PATH", str(tools))
     assert main(["build", "-o", str(tmp_path / "site"), "--pdf"]) == 1
     err = capsys.readouterr().err

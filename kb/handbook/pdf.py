@@ -55,8 +55,11 @@ def toolchain_problem(which=shutil.which) -> str:
                 f"{'is' if len(missing) == 1 else 'are'} not installed.\nInstall it with "
                 f"tools/install.sh pdf (Debian: apt-get install {' '.join(DEBIAN)}; "
                 "elsewhere a TeX Live with latexmk) and retry.")
-    found = subprocess.run(["kpsewhich", *STYLES], capture_output=True, text=True,
-                           check=False).stdout.split()
+    try:
+        found = subprocess.run(["kpsewhich", *STYLES], capture_output=True, text=True,
+                               check=False).stdout.split()
+    except OSError:             # a TeX without kpsewhich: LaTeX itself names what it lacks
+        return ""
     absent = [style for style in STYLES if not any(f.endswith("/" + style) for f in found)]
     if absent:
         packages = " ".join(sorted({STYLES[style] for style in absent}))
