@@ -29,9 +29,10 @@ def add_parsers(commands) -> None:
     build.add_argument("-o", "--output", type=_path, default=Path("_build/html"), metavar="DIR",
                        help="output folder (default: _build/html)")
     build.add_argument("--pdf", action="store_true",
-                       help="also print the whole handbook as one PDF, OUTPUT/floorbook.pdf "
-                            "(needs LaTeX: tools/install.sh pdf); a build without --pdf "
-                            "removes an earlier one, which would not match the pages")
+                       help="also print the whole handbook as one PDF, floorbook.pdf in "
+                            "the output folder beside index.html (needs LaTeX: "
+                            "tools/install.sh pdf); a build without --pdf removes an "
+                            "earlier one, which would not match the pages")
     build.add_argument("--data", type=_path, default=None, metavar="DIR",
                        help="knowledge base folder (default: the bundled kb/data)")
     build.add_argument("-q", "--quiet", action="store_true",
