@@ -17,11 +17,16 @@ def search(open_page, query: str, **options) -> tuple[list[tuple[str, str]], obj
     Returns ``([(title, href), ...], page)``: the results in the order shown (href
     relative to the site, without its query string) and the page, for more questions."""
     page = open_page(f"search.html?q={quote(query)}", **options)
-    page.wait_for_selector(_SEARCH_DONE)
+    search_done(page)
     links = page.eval_on_selector_all(
         "#search-results ul.search > li > a",
         "links => links.map(a => [a.textContent.trim(), a.getAttribute('href')])")
     return [(title, re.sub(r"\?[^#]*", "", href)) for title, href in links], page
+
+
+def search_done(page) -> None:
+    """Wait until the search page has shown every result of its query."""
+    page.wait_for_selector(_SEARCH_DONE)
 
 
 def sideways_overflow(page) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_probes import picture_text_heights, sideways_overflow, widest_elements
+from browser_probes import picture_text_heights, search_done, sideways_overflow, widest_elements
 
 #: A phone held upright (CSS px), the width the issue names.
 PHONE = {"width": 360, "height": 740}
@@ -19,12 +19,18 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 def _pages(folder: str) -> list[str]:
     """The site path of every page in ``docs/<folder>`` (its index too)."""
-    return sorted(f"{folder}/{source.stem}.html" for source in (DOCS / folder).glob("*.md"))
+    prefix = f"{folder}/" if folder else ""
+    return sorted(f"{prefix}{source.stem}.html" for source in (DOCS / folder).glob("*.md"))
 
 
 TOPICS = _pages("topics")
 EDITIONS = _pages("editions")
-OTHERS = ["index.html", "disagreements.html", "find-a-ruling.html"]
+#: The issue's pages first (the index, the disagreements page, Find a ruling), then every
+#: other hand-written page, the search results and the generated indices.
+OTHERS = list(dict.fromkeys(
+    ["index.html", "disagreements.html", "find-a-ruling.html", *_pages(""), *_pages("dev"),
+     "search.html?q=boxed%20card", "genindex.html", "rule-provisions.html",
+     "rule-disagreements.html"]))
 
 
 def _assert_fits(page, path: str) -> None:
@@ -35,7 +41,10 @@ def _assert_fits(page, path: str) -> None:
 
 @pytest.mark.parametrize("path", OTHERS + EDITIONS + ["topics/index.html"])
 def test_page_does_not_scroll_sideways_at_360_px(open_page, path):
-    _assert_fits(open_page(path, viewport=PHONE), path)
+    page = open_page(path, viewport=PHONE)
+    if path.startswith("search.html"):
+        search_done(page)
+    _assert_fits(page, path)
 
 
 def _assert_readable(page, path: str) -> None:
