@@ -52,14 +52,20 @@ def widest_elements(page, limit: int = 5) -> list[str]:
 
 
 # Every graph picture's <text> elements, as [picture, text, rendered height px]: an SVG in
-# the page, or one embedded by <object> (its document, same origin on localhost). A
-# picture shown by <img> has no DOM to measure, so it is reported with height -1.
+# the page, or one embedded by <object> (its document, same origin on localhost). The
+# height is the smaller of the text's box and its font size as drawn (the font size times
+# the picture's scale), so neither a tall box nor a large font alone passes. A picture
+# shown by <img> has no DOM to measure, so it is reported with height -1.
 _PICTURE_TEXTS = """() => {
   const rows = [];
   const measure = (name, svg) => {
+    const view = svg.ownerDocument.defaultView;
     for (const t of svg.querySelectorAll('text')) {
       const box = t.getBoundingClientRect();
-      if (box.width > 0) rows.push([name, t.textContent.trim(), box.height]);
+      const m = t.getScreenCTM();
+      const scale = m ? Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) : 1;
+      const size = parseFloat(view.getComputedStyle(t).fontSize) * scale;
+      if (box.width > 0) rows.push([name, t.textContent.trim(), Math.min(box.height, size)]);
     }
   };
   document.querySelectorAll('svg').forEach((svg, i) => {
