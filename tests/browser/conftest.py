@@ -20,7 +20,8 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from browser_launch import chromium_executable, launch, sync_playwright
+
+from browser.browser_launch import chromium_executable, launch, sync_playwright
 
 #: A desktop window (px); the narrow-screen tests ask for a phone's 360 px.
 DESKTOP = {"width": 1280, "height": 900}

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import pytest
-from browser_probes import luminance, panel_colours
+
+from browser.browser_probes import luminance, panel_colours
 
 #: Pages with a graph picture, a ruling matrix, the side-by-side tables and cards.
 PAGES = ["topics/boxed-cards.html", "disagreements.html", "editions/tda-2026.html",

@@ -7,7 +7,8 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
-from browser_probes import sideways_overflow
+
+from browser.browser_probes import sideways_overflow
 
 #: A topic whose matrix has many rows and every published rulebook's column.
 TOPIC = "topics/boxed-cards.html"

@@ -6,7 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_probes import picture_text_heights, search_done, sideways_overflow, widest_elements
+
+from browser.browser_probes import (
+    picture_text_heights,
+    search_done,
+    sideways_overflow,
+    widest_elements,
+)
 
 #: A phone held upright (CSS px), the width the issue names.
 PHONE = {"width": 360, "height": 740}

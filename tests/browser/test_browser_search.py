@@ -4,7 +4,8 @@ whole, a topic is found by its own words, and a misspelled word still leads some
 from __future__ import annotations
 
 import pytest
-from browser_probes import search
+
+from browser.browser_probes import search
 
 #: How far down the list a reader looks before giving up on a search.
 FIRST_RESULTS = 5

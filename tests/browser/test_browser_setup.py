@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser_launch import INSTALL, chromium_executable
+
+from browser.browser_launch import INSTALL, chromium_executable
 
 
 def test_a_missing_chromium_fails_the_tests_saying_to_run_install_sh_test(monkeypatch):
@@ -45,10 +46,11 @@ def test_heading_reads_misdeal(open_page):
 
 def test_a_failing_browser_test_leaves_a_screenshot_and_the_html(tmp_path):
     """The conftest's hook, in a pytest run of its own on a one-page site."""
-    here = Path(__file__).parent
-    for name in ("conftest.py", "browser_launch.py"):
-        shutil.copy(here / name, tmp_path / name)
-    (tmp_path / "test_inner.py").write_text(_FAILING_TEST, encoding="utf-8")
+    here, package = Path(__file__).parent, tmp_path / "browser"   # the conftest's imports
+    package.mkdir()
+    for name in ("__init__.py", "conftest.py", "browser_launch.py"):
+        shutil.copy(here / name, package / name)
+    (package / "test_inner.py").write_text(_FAILING_TEST, encoding="utf-8")
     artefacts = tmp_path / "artefacts"
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
