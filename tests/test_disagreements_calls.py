@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from kb import DATA
 from kb.hand.scenario_file import load_scenario
-from kb.rules.disagreements import PAIRS, book_rulings, computed_disagreements, difference, topics_of
+from kb.rules.disagreements import (
+    PAIRS,
+    book_rulings,
+    computed_disagreements,
+    difference,
+    topics_of,
+)
 
 SCENARIOS = DATA / "scenarios"
 

@@ -12,6 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from test_sphinx_basic import build as build_root
 
 from kb import DATA
 from kb.hand.scenario_file import load_scenario, parse_scenario
@@ -19,7 +20,6 @@ from kb.handbook import finder, finder_page
 from kb.handbook.cells import citation_text
 from kb.handbook.matrix import column_names, showing
 from kb.handbook.store import read
-from test_sphinx_basic import build as build_root
 
 ROOT = Path(__file__).parent / "roots" / "test-find-ruling"
 STATIC = Path(finder.__file__).parent / "static"

@@ -14,9 +14,9 @@ from types import SimpleNamespace
 
 import pytest
 import sphinx
+from test_find_ruling import build
 
 from kb.handbook import search
-from test_find_ruling import build
 
 SCORER = search.SCORER.read_text()
 SEARCHTOOLS = Path(sphinx.__file__).parent / "themes" / "basic" / "static" / "searchtools.js"

@@ -5,9 +5,8 @@ Rule 105 chosen from the provisions (kb.rules.cutoffs)."""
 import pytest
 from helpers import hand, numbers, ruled
 
-from kb.hand.scenario_file import parse_scenario
-
 from kb.hand.actions import Record, wsop_live_substantial_action
+from kb.hand.scenario_file import parse_scenario
 from kb.house.compose import resolve_rulebook
 from kb.rules.cutoffs import cutoff_rule
 

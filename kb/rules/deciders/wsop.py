@@ -24,7 +24,7 @@ from kb.rules.deciders.counts import _supply_button, wrong_count, wrong_counts
 from kb.rules.deciders.cutoff import stray_hand
 from kb.rules.deciders.exposed import _first_two, _too_many
 from kb.rules.deciders.fouled import rrop_dead_hand_joker
-from kb.rules.remedies import Decision, carry_on, cards, floor_decision, misdeal, step, void
+from kb.rules.remedies import Decision, cards, carry_on, floor_decision, misdeal, step, void
 
 #: TDA Rule 36's parts as the engine names them -> WSOP 88.c's numbered tests.
 SA = {"36-A": "wsop.substantial-action.two-with-chips",

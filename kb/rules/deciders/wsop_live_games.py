@@ -12,7 +12,7 @@ from kb.rules.deciders.counts import _supply_button, wrong_count
 from kb.rules.deciders.draw import _DRAW_OUT, _exposed, _replace
 from kb.rules.deciders.exposed import _first_two, _too_many
 from kb.rules.deciders.stud import _corrective_up, _folded, _third_card_down, _third_street
-from kb.rules.remedies import carry_on, cards, misdeal, step
+from kb.rules.remedies import cards, carry_on, misdeal, step
 
 # ---------------------------------------------------------------- seven-card stud
 
