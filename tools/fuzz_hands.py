@@ -106,7 +106,7 @@ def _across_processes(args) -> int:
     outputs = [json.loads(child.communicate()[0]) for child in children]
     if any(child.returncode for child in children):
         raise SystemExit("fuzz_hands: a child process failed")
-    return sum(a != b for a, b in zip(*outputs))
+    return sum(a != b for a, b in zip(*outputs, strict=True))
 
 
 def _report(args, counts: Counter, games: Counter, elapsed: float, failures) -> None:

@@ -90,7 +90,7 @@ def _rulings(hb, f: Fragment, earlier: str, later: str, old: str, new: str) -> N
         f"{len(differing)} scenarios of this knowledge base are ruled differently "
         f"under {f.text(old)} and {f.text(new)}." if differing else
         "no scenario of this knowledge base is ruled differently."), "")
-    for scenario, a, b, what in differing:
+    for scenario, _, b, what in differing:
         topic = f" ({f.xref('topic', b.topic)})" if b.topic else ""
         cited = ", ".join(c.number for c in b.citations)
         f.add(f"- {f.text(scenario.title)}{topic}: {f.text(what)}"

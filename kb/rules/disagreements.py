@@ -103,7 +103,7 @@ def difference(left: Ruling, right: Ruling) -> str:
     ...                                          False, table, ""))
     ('', 'remedy misdeal against continue')
     """
-    for number, (a, b) in enumerate(zip(left.calls, right.calls), 1):
+    for number, (a, b) in enumerate(zip(left.calls, right.calls, strict=False), 1):
         what = _call_difference(a, b)
         if what:
             return f"floor call {number}: {what}"

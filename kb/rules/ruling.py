@@ -146,7 +146,7 @@ def _compare_calls(wanted, calls) -> list[str]:
     problems = []
     if len(wanted) != len(calls):
         problems.append(f"calls: expected {len(wanted)} earlier floor calls, got {len(calls)}")
-    for number, (want, call) in enumerate(zip(wanted, calls), 1):
+    for number, (want, call) in enumerate(zip(wanted, calls, strict=False), 1):
         problems += [f"call {number}: {p}" for p in compare_expectation(want, call)]
     return problems
 
@@ -204,7 +204,7 @@ def _body(ruling: Ruling, edition_name=None) -> list[str]:
         return edition_name(f"{c.source}@{c.edition}") if edition_name \
             else f"{c.source} {c.edition}"
     cites = "; ".join(f"{name(c)} {c.number} ({p})"
-                      for c, p in zip(ruling.citations, ruling.provisions)) or "none"
+                      for c, p in zip(ruling.citations, ruling.provisions, strict=True)) or "none"
     lines = [f"  cites:  {cites}"]
     for index, one in enumerate(ruling.steps, 1):
         details = " ".join(f"{k}={_plain(v)}" for k, v in one.details.items())

@@ -87,7 +87,7 @@ def rrop_exposed_hole_card(case):
             or case.table.board:
         return None
     table, steps = case.table.copy(), [step("finish-deal")]
-    for street, item in zip(("flop", "turn", "river"), exposed):
+    for street, item in zip(("flop", "turn", "river"), exposed, strict=False):
         seat, card = item.get("seat"), item.get("card")
         if card not in table.hands.get(seat, []):
             return None
