@@ -19,7 +19,7 @@ import networkx as nx
 
 from kb.knowledge.graph import PRIMARY_EDITIONS
 from kb.knowledge.load import Problem
-from kb.knowledge.model import KnowledgeBase, RelationKind
+from kb.knowledge.model import KnowledgeBase, Location, RelationKind
 
 #: At most this many provisions are named when a cycle catches many.
 _NAMED = 8
@@ -35,7 +35,7 @@ def check_knowledge_base(kb: KnowledgeBase) -> list[Problem]:
 
 def _sources(kb: KnowledgeBase) -> list[Problem]:
     """A provisions file naming an unknown source: once per file, at its ``source:``."""
-    seen = {}
+    seen: dict[str, Problem] = {}
     for p in kb.provisions:
         if not kb.has("source", p.source):
             seen.setdefault(p.location.file, Problem(p.at("source"), f"unknown source "
@@ -129,7 +129,8 @@ def _cycles(kb: KnowledgeBase) -> list[Problem]:
     connected group), with one of its cycles: bounded however many cycles it holds."""
     problems = []
     for kind in (k for k in RelationKind if k.acyclic):
-        graph, where = nx.DiGraph(), {}
+        graph: nx.DiGraph = nx.DiGraph()
+        where: dict[tuple[str, str], Location] = {}
         for p in kb.provisions:
             for rel in p.relations:
                 if rel.kind is kind:

@@ -71,7 +71,11 @@ def edition_diff(kb: KnowledgeBase, earlier: str, later: str) -> EditionDiff:
     ours = [p for p in kb.provisions if p.source == source]
     revised_by = {r.target for p in ours if p.number_in(later) and not p.number_in(earlier)
                   for r in p.relations if r.kind == RelationKind.REVISES}
-    renumbered, revised, added, removed, unchanged = [], [], [], [], 0
+    renumbered: list[Change] = []
+    revised: list[Change] = []
+    added: list[Change] = []
+    removed: list[Change] = []
+    unchanged = 0
     for p in ours:
         old, new = p.number_in(earlier), p.number_in(later)
         if old and new:

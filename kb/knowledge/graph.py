@@ -31,7 +31,7 @@ PRIMARY_EDITIONS = ("rrop@v11", "tda@2024")
 
 def build_graph(kb: KnowledgeBase) -> nx.MultiDiGraph:
     """Build the graph of ``kb``; dangling targets become nodes of kind ``missing``."""
-    graph = nx.MultiDiGraph()
+    graph: nx.MultiDiGraph = nx.MultiDiGraph()
     for source in kb.sources:
         graph.add_node(f"source:{source.id}", kind="source", record=source)
         for edition in source.editions:

@@ -164,7 +164,7 @@ class _Reader:
     """Reads files of one data folder, collecting problems instead of stopping."""
 
     def __init__(self, root: Path):
-        self.root, self.problems = root, []
+        self.root, self.problems = root, list[Problem]()
 
     def read(self, name: str, kind: str):
         """The parsed file ``name`` (relative to the root) and the set of its entries the
