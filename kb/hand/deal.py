@@ -226,7 +226,8 @@ def _street(state: Replay, event: Street) -> None:
     state.streets.append(event.name)
     burned = [table.take() for _ in range(event.burns)]
     table.burns.extend(burned)
-    dealt, position = [], 0
+    dealt: list[str] = []
+    position = 0
     while len(dealt) < event.cards:
         position += 1
         card = table.take()

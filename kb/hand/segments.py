@@ -49,7 +49,8 @@ def segments(events: tuple[Event, ...]) -> list[tuple[tuple[Event, ...], Floor |
     """The events cut at each ``floor``: (the events before it, the floor event).  The last
     part ends with the events (floor None: the floor is called after the last event); a
     file that ends with a ``floor`` has no empty part after it."""
-    parts, current = [], []
+    parts: list[tuple[tuple[Event, ...], Floor | None]] = []
+    current: list[Event] = []
     for event in events:
         if isinstance(event, Floor):
             parts.append((tuple(current), event))
@@ -214,7 +215,7 @@ def _replacement_exposed(state: Replay, steps, floor: Floor) -> None:
 def _gathered(state: Replay, table: Table, steps) -> None:
     """A misdeal: the hand starts again from the deck as the ruling gathered, shuffled and
     cut it (its redeal undone), with a corrected button where the ruling moved it."""
-    redeal = next((one.details for one in steps if one.do == "redeal"), {})
+    redeal: dict = next((one.details for one in steps if one.do == "redeal"), {})
     scenario = state.scenario
     button = redeal.get("button", scenario.button)
     if button != scenario.button:

@@ -106,7 +106,8 @@ class _Search:
     """Rulings of one provision alone on one topic, each computed once."""
 
     def __init__(self, kb: KnowledgeBase, book: Rulebook, scenarios):
-        self.kb, self.book, self.rulings = kb, book, {}
+        self.kb, self.book = kb, book
+        self.rulings: dict = {}
         self.raising: dict[str, list] = {}
         for scenario in scenarios:
             try:

@@ -248,7 +248,7 @@ def cycles(spec: HouseSpec) -> list[Problem]:
     """Added provisions that override one another in a circle: one problem per strongly
     connected group, showing one cycle through it (bounded work and output, however many
     cycles the group holds: 12 provisions overriding each other hold billions)."""
-    graph = nx.DiGraph()
+    graph: nx.DiGraph = nx.DiGraph()
     graph.add_edges_from((p.id, o) for p in spec.add for o in p.overrides)
     own = {p.id: p for p in spec.add}
     problems = []
@@ -360,7 +360,9 @@ def folder_rulebooks(kb: KnowledgeBase, folder: Path = RULEBOOKS
     """The house rulebooks of ``folder`` that compose cleanly, by file name, and every
     problem of every file, in file order: each file's own, and a house id that an earlier
     file already has (at the second file's id, naming the first file)."""
-    books, problems, first = [], [], {}
+    books: list[Rulebook] = []
+    problems: list[Problem] = []
+    first: dict[str, Path] = {}
     for path in sorted(Path(folder).glob("*.yaml")):
         spec, book, found = compose_file(kb, path)
         problems += found

@@ -30,7 +30,7 @@ from kb.files import Problem as FileProblem
 from kb.files import bulk
 from kb.hand.scenario import Scenario, ScenarioError
 from kb.hand.scenario_file import load_scenario
-from kb.knowledge.graph import disagreements
+from kb.knowledge.graph import Disagreement, disagreements
 from kb.knowledge.load import Problem
 from kb.knowledge.model import KnowledgeBase, Location
 from kb.rules.engine import compare
@@ -181,7 +181,7 @@ def topics_of(ruling: Ruling) -> tuple[str, ...]:
 
 def check_disagreements(kb: KnowledgeBase, scenarios) -> list[Problem]:
     """Declared against computed disagreements, on the topics scenarios exercise."""
-    declared = {}
+    declared: dict[str, Disagreement] = {}
     for d in disagreements(kb):
         sources = {kb.provision(p).source for p in (d.left, d.right) if kb.has("provision", p)}
         if sources == {"rrop", "tda"}:

@@ -85,7 +85,8 @@ def _rule(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario, seed: int,
     ``grouped``: the units of its irregularities (None: computed here)."""
     rng = random.Random(seed)
     cutoff = lookups(kb, rulebook).remember("cutoff", "", lambda: cutoff_rule(kb, rulebook))
-    carried, answered, calls = Carried(shuffle=_shuffler(rng)), 0, []
+    carried, answered = Carried(shuffle=_shuffler(rng)), 0
+    calls: list[Ruling] = []
     parts = segments(scenario.events)
     for number, (events, floor) in enumerate(parts, 1):
         if number > 1:
@@ -133,7 +134,7 @@ def _call(kb: KnowledgeBase, rulebook: Rulebook, state, pending, rng, cutoff,
     :func:`kb.hand.situation.units` groups them) ruled in order on the table the previous
     remedy left (a misdeal or a void answers the rest); the call's ruling and the table it
     leaves."""
-    table, parts = state.table, []
+    table, parts = state.table, list[tuple]()
     if not pending:
         case = Case(state.scenario, state, None, rng, dict(rulebook.params), cutoff)
         decision = Decision("continue", "No irregularity: play goes on.")
