@@ -23,8 +23,9 @@ from kb.knowledge import names
 logger = logging.getLogger(__name__)
 
 
-class FragmentMixin:
-    """Parse a :class:`Fragment` in the current (MyST) document and fill its slots."""
+class FragmentMixin(SphinxDirective):
+    """Parse a :class:`Fragment` in the current (MyST) document and fill its slots (a
+    directive's mixin: a SphinxDirective, so its ``env`` and ``state`` are typed)."""
 
     def render(self, fragment: Fragment) -> list[nodes.Node]:
         for slot in fragment.slots:
