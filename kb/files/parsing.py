@@ -29,6 +29,8 @@ class Mapping(dict):
 
     line: int = 1
     file: str = ""
+    _key_lines: dict[str, int]      # set by the reader, as is every mapping's line
+    _value_lines: dict[str, int]
 
     def key_line(self, key: str) -> int:
         """The line of ``key`` (the mapping's own line if it has no such key)."""
@@ -44,6 +46,7 @@ class Sequence(list):
 
     line: int = 1
     file: str = ""
+    _item_lines: list[int]          # set by the reader
 
     def item_line(self, index: int) -> int:
         """The line of item ``index`` (the sequence's own line if there is none)."""
