@@ -175,8 +175,8 @@ def _shared_topic(kb: KnowledgeBase, provision: Provision, rel) -> str:
 
 def renumbering(kb: KnowledgeBase, old: str, new: str) -> dict[str, str]:
     """Map each number of edition ``old`` to the same provision's number in ``new``."""
-    return {p.number_in(old).number: p.number_in(new).number
-            for p in kb.provisions if p.number_in(old) and p.number_in(new)}
+    return {before.number: after.number for p in kb.provisions
+            if (before := p.number_in(old)) and (after := p.number_in(new))}
 
 
 def cited_by(graph: nx.MultiDiGraph, pid: str) -> list[str]:

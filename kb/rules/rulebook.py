@@ -246,7 +246,9 @@ def _renumbering(kb: KnowledgeBase, rulebook: Rulebook) -> dict[str, str]:
         return pairs
     for provision in kb.provisions:
         new = provision.number_in(cited)
-        for old in _earlier_numbers(kb, provision, rules) if new else ():
+        if new is None:
+            continue
+        for old in _earlier_numbers(kb, provision, rules):
             if old.number != new.number:
                 pairs[old.number] = new.number
     return pairs
