@@ -14,6 +14,7 @@ the bad-file corpus pin down, whichever parser is installed.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import yaml
 
@@ -93,18 +94,26 @@ class _Restricted(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Res
         self.file, self.number_keys, self._depth = name, number_keys, 0
         self.key_problems: list[Problem] = []  # duplicate and non-text keys, all of them
 
-    def compose_node(self, parent, index):
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
+    if TYPE_CHECKING:  # the parser mixed in beside this class gives the events
+        def peek_event(self) -> yaml.Event | None: ...
+
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node:
+        event = self.peek_event()
+        # the composer asks for a node only where the parser has read its first event, and
+        # both parsers mark each event with its place in the file
+        assert event is not None and event.start_mark is not None
+        if isinstance(event, yaml.AliasEvent):
             raise fail(self.file, event.start_mark.line + 1,
                        f"YAML aliases (*{event.anchor}) are not allowed in floorbook files",
                        "write the value out in full")
         self._depth += 1
         if self._depth > MAX_DEPTH:
-            raise fail(self.file, self.peek_event().start_mark.line + 1,
+            raise fail(self.file, event.start_mark.line + 1,
                        f"the YAML is nested more than {MAX_DEPTH} levels deep",
                        "floorbook files need only a few levels")
         node = super().compose_node(parent, index)
+        # None only after an event that cannot start a node, which the parser never gives
+        assert node is not None
         self._depth -= 1
         if node.tag not in _PLAIN_TAGS:
             raise fail(self.file, node.start_mark.line + 1, f"the YAML tag {node.tag} is "
@@ -122,18 +131,16 @@ class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, _Res
         self._restrict(name, number_keys)
 
 
-#: libyaml's parser, when PyYAML was built with it.
-_CParser = getattr(getattr(yaml, "cyaml", None), "CParser", None)
+if yaml.__with_libyaml__:  # libyaml's parser, when PyYAML was built with it
+    from yaml._yaml import CParser  # yaml.cyaml's, which the stubs do not export
 
-
-if _CParser is not None:
-    class _FastLoader(_CParser, _Restricted):
+    class _FastLoader(CParser, _Restricted):
         """libyaml's parser and composer (which gives an alias the node it names, so the
         nodes are checked before anything is constructed: :func:`_plain`), and the
         restricted constructor."""
 
         def __init__(self, text: str, name: str, number_keys: bool = False):
-            _CParser.__init__(self, text)
+            CParser.__init__(self, text)
             self._restrict(name, number_keys)
 
 
@@ -211,11 +218,16 @@ def _construct_sequence(loader: _Restricted, node: yaml.SequenceNode) -> Sequenc
     return result
 
 
-_Restricted.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
-# plain decimal only (the resolver admits nothing else): "010" is ten, not YAML 1.1's eight
-_Restricted.add_constructor("tag:yaml.org,2002:int",
-                            lambda loader, node: int(loader.construct_scalar(node)))
-_Restricted.add_constructor("tag:yaml.org,2002:seq", _construct_sequence)
+def _construct_int(loader: _Restricted, node: yaml.ScalarNode) -> int:
+    # plain decimal only (the resolver admits nothing else): "010" is ten, not YAML 1.1's 8
+    return int(loader.construct_scalar(node))
+
+
+# types-PyYAML bounds a constructor's loader to PyYAML's own Loader classes, though
+# add_constructor takes any class with the constructor mixed in (as _Restricted has)
+_Restricted.add_constructor("tag:yaml.org,2002:map", _construct_mapping)  # type: ignore[type-var]
+_Restricted.add_constructor("tag:yaml.org,2002:int", _construct_int)  # type: ignore[type-var]
+_Restricted.add_constructor("tag:yaml.org,2002:seq", _construct_sequence)  # type: ignore[type-var]
 
 
 def _syntax_line(text: str, error: yaml.MarkedYAMLError) -> int:
@@ -237,7 +249,7 @@ def parse_text(text: str, name: str, number_keys: bool = False):
     Raises :class:`InputError` for a syntax error, an alias, a tag, a duplicate or
     non-text key, or nesting over :data:`MAX_DEPTH`.
     """
-    if _CParser is not None and _FAST_SAFE(text) is None:
+    if yaml.__with_libyaml__ and _FAST_SAFE(text) is None:
         loader = _FastLoader(text, name, number_keys)
         try:
             node = loader.get_single_node()

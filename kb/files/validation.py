@@ -5,9 +5,11 @@ do.  The schemas are the files ``kb/schemas/<kind>.schema.json``."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping as SchemaObject
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import fastjsonschema
 from jsonschema import Draft202012Validator
@@ -96,7 +98,7 @@ def _stricter(node):
     unknown = set(node) - _KNOWN
     if unknown:
         raise ValueError(f"keywords fastjsonschema may not read as jsonschema: {unknown}")
-    copy = {}
+    copy: dict[str, Any] = {}
     for key, value in node.items():
         if key in _NAMED:
             copy[key] = {name: _stricter(schema) for name, schema in value.items()}
@@ -163,19 +165,24 @@ def _problems(error: ValidationError, data, name: str) -> list[Problem]:
     path = list(error.absolute_path)
     parent, step = _node_at(data, path)
     line = line_of(parent, step)
-    where, value, schema = _where(path), error.instance, error.schema
+    # an error from validating carries the instance (Unset is only the constructor's
+    # default), and any JSON value may be one
+    value: Any = error.instance
+    where, schema = _where(path), error.schema
     if "propertyNames" in error.schema_path:  # a key is at fault: point at the key's line
         node = parent[step] if path else data
         if isinstance(node, Mapping) and value in node:
             line, where = node.key_line(value), f"{where} key"
     kind = error.validator
     if kind == "additionalProperties":
+        assert isinstance(schema, SchemaObject)  # a keyword's error: its schema is an object
         allowed = ", ".join(sorted(schema.get("properties", {})))
         return [Problem(name, value.key_line(k) if isinstance(value, Mapping) else line,
                         f"{where} has an unknown field {k!r}",
                         f"remove it or use one of: {allowed}" if allowed else "remove it")
                 for k in value if k not in schema.get("properties", {})]
     if kind == "required":
+        assert isinstance(schema, SchemaObject)  # a keyword's error: its schema is an object
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         return [Problem(name, getattr(value, "line", line), f"{where} has no {missing!r}",
                         schema.get("x-hint") or "add it")]
