@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kb.knowledge.graph import number_key
-from kb.knowledge.model import KnowledgeBase, Provision, RelationKind
+from kb.knowledge.model import KnowledgeBase, Number, Provision, RelationKind
 
 
 @dataclass(frozen=True)
@@ -56,9 +56,9 @@ def previous_edition(kb: KnowledgeBase, edition_id: str) -> str | None:
     edition = kb.edition(edition_id)
     if edition.year is None:
         return None
-    earlier = [e for e in kb.source(edition.source).editions
-               if e.year is not None and e.year < edition.year]
-    return max(earlier, key=lambda e: e.year).id if earlier else None
+    earlier = {e.id: e.year for e in kb.source(edition.source).editions
+               if e.year is not None and e.year < edition.year}
+    return max(earlier, key=earlier.__getitem__) if earlier else None
 
 
 def edition_diff(kb: KnowledgeBase, earlier: str, later: str) -> EditionDiff:
@@ -84,7 +84,7 @@ def edition_diff(kb: KnowledgeBase, earlier: str, later: str) -> EditionDiff:
             else:
                 renumbered.append(Change(((p.id, old.number),), (p.id, new.number)))
         elif new:
-            change = _revision(kb, p, earlier, later)
+            change = _revision(kb, p, earlier, new)
             (revised if change.earlier else added).append(change)
         elif old and p.id not in revised_by:
             removed.append(Change(((p.id, old.number),), None))
@@ -93,14 +93,15 @@ def edition_diff(kb: KnowledgeBase, earlier: str, later: str) -> EditionDiff:
                        _sorted(kb, removed, earlier), unchanged)
 
 
-def _revision(kb: KnowledgeBase, p: Provision, earlier: str, later: str) -> Change:
-    """``p`` (numbered only in ``later``) with the provisions it revises, if any."""
+def _revision(kb: KnowledgeBase, p: Provision, earlier: str, new: Number) -> Change:
+    """``p`` (numbered only in the later edition, as ``new``) with the provisions it
+    revises, if any."""
     relations = [r for r in p.relations if r.kind == RelationKind.REVISES
                  and kb.has("provision", r.target) and kb.provision(r.target).number_in(earlier)]
-    olds = tuple((r.target, kb.provision(r.target).number_in(earlier).number)
-                 for r in relations)
+    olds = tuple((r.target, old.number) for r in relations
+                 if (old := kb.provision(r.target).number_in(earlier)))  # each has one
     point = " ".join(r.point for r in relations)
-    return Change(olds, (p.id, p.number_in(later).number), point)
+    return Change(olds, (p.id, new.number), point)
 
 
 def _sorted(kb: KnowledgeBase, changes: list[Change], edition: str) -> tuple[Change, ...]:

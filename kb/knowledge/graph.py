@@ -105,8 +105,9 @@ def book_order(kb: KnowledgeBase, edition: str) -> list[Provision]:
     """The provisions of ``edition`` sorted as the book prints them (its ``sections``
     first, then natural order of the number)."""
     sections = kb.edition(edition).sections
-    return sorted(edition_provisions(kb, edition),
-                  key=lambda p: number_key(p.number_in(edition).number, sections))
+    numbered = [(p, number) for p in kb.provisions if (number := p.number_in(edition))]
+    numbered.sort(key=lambda pair: number_key(pair[1].number, sections))
+    return [p for p, _ in numbered]
 
 
 def number_key(number: str, sections: tuple[str, ...] = ()) -> tuple:
