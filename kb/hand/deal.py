@@ -22,6 +22,8 @@ street, seventh street down.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from kb.hand.accidents import burns_seen, set_aside_mucked, stub_accident
 from kb.hand.actions import Betting
@@ -151,6 +153,8 @@ def _deal(state: Replay, event: Deal) -> None:
 def _deal_order(state: Replay, event: Deal) -> tuple[int, ...]:
     scenario = state.scenario
     entitled = [s for s in scenario.seats if s not in event.dealt_out]
+    # deal events belong to flop and draw games, whose scenarios must have a button
+    assert scenario.button is not None
     order = clockwise_from(tuple(entitled) + event.dealt_to, scenario.button)
     if event.first_to is not None:
         if event.first_to not in order:
@@ -330,8 +334,8 @@ def _place(state: Replay, event: Found, card: str) -> None:
     """Put a found card where it was found.  A foreign card found in a hand or on the
     board took the place of the last card the replay put there; that card is missing."""
     table = state.table
-    pile = table.hands.get(event.seat) if event.where == "hand" else \
-        table.board if event.where == "board" else None
+    pile = (table.hands.get(event.seat) if event.seat is not None else None) \
+        if event.where == "hand" else table.board if event.where == "board" else None
     if event.kind == "foreign" and pile:
         table.missing.append(pile[-1])
         pile[-1] = card
@@ -367,7 +371,8 @@ def _note_jokers(state: Replay, event) -> None:
 # --------------------------------------------------------------------------- stud and draw
 
 
-_HANDLERS = {Deal: _deal, Act: _act, Street: _street, Found: _found,
+#: An event's type -> its handler (each takes the events of its own type only, hence Any).
+_HANDLERS: dict[type, Callable[[Replay, Any], None]] = {Deal: _deal, Act: _act, Street: _street, Found: _found,
              StudStreet: stud_street, Draw: draw,
              StubAccident: stub_accident, BurnsSeen: burns_seen,
              SetAsideMucked: set_aside_mucked}

@@ -17,6 +17,9 @@ Street(line=2, name='flop', burns=1, cards=4, premature=False, boxed=())
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from kb.files import Mapping, Problem, Sequence, line_of
 from kb.hand.cards import is_card
 from kb.hand.scenario import (
@@ -276,7 +279,9 @@ def _set_aside(name: str, body: Mapping, line: int) -> SetAsideMucked:
     return SetAsideMucked(line=line, by=body.get("by", "dealer"))
 
 
-_BUILDERS = {"floor": _floor, "stub": _stub, "burns": _burns, "set-aside": _set_aside,
+#: An event's name -> its record's builder, called with the name, the event's body (a
+#: mapping, or the list of an ``act``) and its line.
+_BUILDERS: dict[str, Callable[[str, Any, int], Event]] = {"floor": _floor, "stub": _stub, "burns": _burns, "set-aside": _set_aside,
              "deal": _deal, "act": _act, "flop": _street, "turn": _street, "river": _street,
              "found": _found, "draw": _draw, **{street: _stud_street for street in STUD_STREETS}}
 

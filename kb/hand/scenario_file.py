@@ -156,6 +156,7 @@ def _line(data: Mapping, key: str, index: int | None) -> int:
 def _scenario(data: Mapping, file: str) -> Scenario:
     """The records of a file with no problems."""
     seats = _seats(data["seats"])
+    assert seats is not None  # None only for a seats value the checks refuse
     button = data.get("button")
     if "blinds" in data:
         blinds = numbers(data["blinds"])

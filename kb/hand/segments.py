@@ -219,6 +219,7 @@ def _gathered(state: Replay, table: Table, steps) -> None:
     scenario = state.scenario
     button = redeal.get("button", scenario.button)
     if button != scenario.button:
+        assert button is not None  # a redeal names a button only to move it (kb.rules.remedies)
         scenario = replace(scenario, button=button,
                            blinds=default_blinds(scenario.seats, button))
     order = redeal.get("seats") or sorted(table.hands)

@@ -56,8 +56,10 @@ class Case:
 
     def actions_since(self, irregularity: Irregularity | None = None) -> tuple[Record, ...]:
         """The actions taken after ``irregularity`` (default: the one ruled on) happened."""
-        start = (irregularity or self.irregularity).actions
-        return self.records[start:]
+        irregularity = irregularity or self.irregularity
+        # the default is for deciders, which are asked only about a case with an irregularity
+        assert irregularity is not None
+        return self.records[irregularity.actions:]
 
     def action_begun(self) -> bool:
         """Robert's Rules of Poker v11, Misdeals 1: two players have acted."""
