@@ -169,6 +169,7 @@ def _guarded(kb: KnowledgeBase, rulebook: Rulebook, case: Case, after_remedy: bo
         if decision.table is not None:
             decision.table.check()
     except (ValueError, KeyError, IndexError, AssertionError):
+        assert case.irregularity is not None  # _decide was asked about one
         topics = topics_for(case.irregularity, case.replay)
         return floor_decision(_MOVED), None, topics[0] if topics else None
     return decision, pid, topic
@@ -185,6 +186,8 @@ _BOARD = ("burn-count", "board-count", "premature")
 
 def _decide(kb: KnowledgeBase, rulebook: Rulebook, case: Case):
     book = lookups(kb, rulebook)
+    # a case is decided only for an irregularity (a call without one goes on: _call)
+    assert case.irregularity is not None
     topics = topics_for(case.irregularity, case.replay)
     for topic in topics:
         for pid in rulebook.governing(topic):
@@ -249,6 +252,7 @@ def _reach(kb: KnowledgeBase, pid: str) -> tuple[str, frozenset, frozenset]:
 
 
 def _silent(kb: KnowledgeBase, rulebook: Rulebook, case: Case, topics) -> Decision:
+    assert case.irregularity is not None  # as in _decide, which asks for this
     what = case.irregularity.kind.replace("-", " ")
     if not topics:
         return floor_decision(f"No topic of the knowledge base covers this {what}; "

@@ -272,7 +272,8 @@ def _plan(case, entries, natural):
 
     A street that stands keeps its cards even when it had too many (a two-card turn), so a
     card it holds is never dealt again: the natural card of a later street skips it."""
-    plan, position = [], 0
+    plan: list[tuple[str, list[str], bool | None]] = []  # None: a street still to come
+    position = 0
     held = {c for entry in entries if _stands(case, entry["street"]) for c in entry["cards"]}
     for entry in entries:
         name, size = entry["street"], _SIZE[entry["street"]]
@@ -337,8 +338,8 @@ def _relay_text(first: dict, plan, burned: dict) -> str:
             parts.append(f"The {name} is corrected to {' '.join(cards)}, the card that would "
                          "have come.")
         elif stands is None:
-            burns = " and ".join(burned[name]) or "nothing"
-            parts.append(f"Once the betting on this round is over, the dealer burns {burns} "
+            burn = " and ".join(burned[name]) or "nothing"
+            parts.append(f"Once the betting on this round is over, the dealer burns {burn} "
                          f"and turns {' '.join(cards)} as the {name}, the card that would "
                          "have come.")
     if all(stands for _, _, stands in plan):
