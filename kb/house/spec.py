@@ -45,6 +45,7 @@ from kb.knowledge.model import NOWHERE, Location
 
 #: The house file format's JSON Schema (a dict); the one source of its id patterns.
 SCHEMA = schema("house").schema
+assert isinstance(SCHEMA, dict)  # the house schema file is an object, not true or false
 #: A house rulebook id, ``house.<name>@<version>`` (the schema's ``houseId`` pattern).
 HOUSE_ID = re.compile(SCHEMA["$defs"]["houseId"]["pattern"])
 #: What the schema's ``houseId`` pattern asks for, in words.
@@ -107,7 +108,7 @@ class ParamChange(_Located):
 
     provision: str
     name: str
-    value: int | str | bool
+    value: int | str | bool | None  # None where the schema refused the value
     reason: str
     location: Location
     node: Mapping | None = field(default=None, compare=False, repr=False)
