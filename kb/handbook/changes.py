@@ -40,6 +40,7 @@ def _revised(f: Fragment, changes: tuple[Change, ...], old: str, new: str) -> No
     _table_head(f, "**Revised** (the later provision rules in place of the earlier):", old, new,
                 "What changed")
     for c in changes:
+        assert c.later is not None  # a revised provision is in the later edition
         before = "; ".join(f"{f.text(n)} {f.xref('prov', pid)}" for pid, n in c.earlier)
         f.add(f"* - {before}", f"  - {f.text(c.later[1])} {f.xref('prov', c.later[0])}",
               f"  - {f.markdown(c.point)}")
@@ -67,6 +68,7 @@ def _renumbered(f: Fragment, changes: tuple[Change, ...], old: str, new: str) ->
         return
     _table_head(f, "**Renumbered** (same rule, new number):", old, new, "Provision")
     for c in changes:
+        assert c.later is not None  # a renumbered provision is in the later edition
         f.add(f"* - {f.text(c.earlier[0][1])}", f"  - {f.text(c.later[1])}",
               f"  - {f.xref('prov', c.later[0])}")
     f.add("```", "")

@@ -6,11 +6,14 @@ page shows), parses the view's MyST skeleton and fills its slots with the data.
 
 from __future__ import annotations
 
+from typing import Any, Protocol, cast
+
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.directives import ObjectDescription
 from sphinx.domains.std import make_glossary_term
+from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.parsing import nested_parse_to_nodes
@@ -49,6 +52,19 @@ class FragmentMixin(SphinxDirective):
             return None
 
 
+class _Objects(Protocol):
+    """What the pages ask of the rule domain (:class:`kb.handbook.domain.RuleDomain`, which
+    imports this module, so it is named here by what it does)."""
+
+    def note_object(self, objtype: str, name: str, anchor: str, display: str,
+                    location: Any) -> None: ...
+
+
+def _objects(env: BuildEnvironment) -> _Objects:
+    """The rule domain, which kb.handbook.domain registers as ``rule``."""
+    return cast(_Objects, env.domains["rule"])
+
+
 class PageDirective(FragmentMixin, SphinxDirective):
     """A page about one record: a section titled by the record, then its view."""
 
@@ -58,8 +74,8 @@ class PageDirective(FragmentMixin, SphinxDirective):
     def section(self, name: str, title: str, anchor: str, display: str) -> nodes.section:
         section = nodes.section(ids=[anchor], names=[nodes.fully_normalize_name(anchor)])
         section += nodes.title(title, title)
-        self.env.domains["rule"].note_object(self.objtype, name, anchor, display,
-                                             self.get_location())
+        _objects(self.env).note_object(self.objtype, name, anchor, display,
+                                       self.get_location())
         return section
 
 
@@ -147,8 +163,8 @@ class ProvisionDirective(FragmentMixin, ObjectDescription):
         canonical = self.options.get("edition", "") == names.primary_edition(p)
         if canonical or (not p.numbers and "topic" in self.options
                          and p.topics and p.topics[0] == self.options["topic"]):
-            self.env.domains["rule"].note_object("provision", name, anchor,
-                                                 names.display_name(kb, p), self.get_location())
+            _objects(self.env).note_object("provision", name, anchor,
+                                           names.display_name(kb, p), self.get_location())
         main = "main" if canonical else ""
         self.indexnode["entries"].extend(
             ("pair", f"{n.number}; {names.edition_short(kb, n.edition)}", anchor, main, None)

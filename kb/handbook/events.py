@@ -84,7 +84,7 @@ def _found(event: Found) -> str:
         text = f"seat {event.seat} holds {event.count} card{'s' if event.count != 1 else ''}"
     else:
         text = f"{what} {_list(event.cards)}".strip()
-    place = {"hand": "a hand"}.get(event.where, f"the {event.where}")
+    place = "a hand" if event.where == "hand" else f"the {event.where}"
     if event.seat is not None and event.where == "hand":
         place = f"seat {event.seat}'s hand"
     where = f" in {place}" if event.where and event.kind != "wrong-count" else ""

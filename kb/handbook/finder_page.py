@@ -66,7 +66,7 @@ class FinderDirective(SphinxDirective):
 
 def _meanings() -> list[nodes.Node]:
     """What each choice means, as a rubric and a definition list per facet (our text)."""
-    found = []
+    found: list[nodes.Node] = []
     for facet, label, values in finder.FACETS:
         if facet == "game":
             continue

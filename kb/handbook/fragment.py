@@ -80,7 +80,8 @@ def fill(root: nodes.Element, fragment: Fragment, docname: str) -> None:
         if not _MARKER.search(text):
             continue
         parent = text.parent
-        index = int(_MARKER.fullmatch(str(text)).group(1)) if _MARKER.fullmatch(text) else None
+        whole = _MARKER.fullmatch(text)
+        index = int(whole.group(1)) if whole else None
         if (index is not None and isinstance(parent, nodes.paragraph) and len(parent) == 1
                 and fragment.slots[index][0] in ("markdown", "node")):
             parent.replace_self(_block(fragment.slots[index]))

@@ -10,13 +10,15 @@ data and the pages whose digests differ are re-read.  See docs/dev/architecture.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
+from typing import Any
 
 from kb.handbook import matrix, pictures, texts
 from kb.handbook.store import handbook
 from kb.knowledge import names
 
 #: view name -> function (handbook, *ids) -> something with a stable repr or a .digest
-VIEWS = {
+VIEWS: dict[str, Callable[..., Any]] = {
     "topic": texts.topic_body,
     "provision": texts.provision_entry,
     "edition": texts.edition_body,

@@ -26,7 +26,7 @@ _MODE = {
 class DifferencesDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         house = published(self.env)
-        base = edition_rulebook(house.kb, house.book.base)
+        base = edition_rulebook(house.kb, house.spec.base)
         found = choices(house.kb, house.spec, house.book)
         intro = hn.para(f"Every choice our rulebook makes against {base.title}, in the order "
                         f"of our rulebook file: {len(found)} in all." if found else

@@ -22,7 +22,7 @@ _WIDTHS = (24, 38, 38)
 class ScenariosDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         house = published(self.env)
-        base = edition_rulebook(house.kb, house.book.base)
+        base = edition_rulebook(house.kb, house.spec.base)
         found = rerulings(house.kb, house.book, house.scenarios)
         differ = sum(1 for r in found if r.difference)
         intro = hn.para(f"Each of the knowledge base's {len(found)} scenarios, ruled under "

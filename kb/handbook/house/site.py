@@ -50,7 +50,7 @@ class FrontDirective(SphinxDirective):
 
 
 def _base_title(house: Published) -> str:
-    return edition_rulebook(house.kb, house.book.base).title
+    return edition_rulebook(house.kb, house.spec.base).title
 
 
 class RulesDirective(SphinxDirective):

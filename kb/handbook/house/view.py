@@ -156,6 +156,7 @@ class Reruling:
 def rerulings(kb: KnowledgeBase, book: Rulebook, scenarios, seed: int = 0) -> list[Reruling]:
     """Every scenario of ``scenarios`` ruled under ``book`` and its base edition (random
     steps drawn with ``seed``), in the order given."""
+    assert book.base is not None  # a house rulebook (kb.house.compose) has its base's id
     base = edition_rulebook(kb, book.base)
     found = []
     for scenario in scenarios:
