@@ -12,6 +12,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from docutils import nodes
+from docutils.utils import new_document
 from pypdf import PdfReader
 
 from kb.cli import main
@@ -19,7 +21,7 @@ from kb.cli.knowledge import _print_or_remove_pdf
 from kb.hand.scenario_file import load_scenario
 from kb.handbook.cards import face
 from kb.handbook.pdf import _put
-from kb.handbook.printed import FINDER_ON_PAPER
+from kb.handbook.printed import FINDER_ON_PAPER, PrintBadges, badge
 from kb.house.compose import resolve_rulebook
 from kb.knowledge.names import citation
 from kb.rules.engine import rule
@@ -170,3 +172,17 @@ def test_the_pdf_replaces_a_link_in_the_site_folder_and_never_writes_through_it(
     assert not (site / "floorbook.pdf").is_symlink()
     assert (site / "floorbook.pdf").read_bytes() == b"%PDF-1.5 new"
     assert sorted(p.name for p in site.iterdir()) == ["floorbook.pdf"]
+
+
+def test_a_badge_that_starts_with_an_element_keeps_it_as_an_element_in_print():
+    # a badge's first child was once passed as TextElement's text: an element there
+    # printed as the text of its XML, "<literal>37-A</literal> dead hand"
+    document = new_document("badges.md")
+    inline = nodes.inline("", "", nodes.literal("37-A", "37-A"), nodes.Text(" dead hand"),
+                          classes=["sd-badge", "sd-bg-danger"], ids=["b1"])
+    document += nodes.paragraph("", "", inline)
+    PrintBadges(document).run()
+    printed = next(document.findall(badge))
+    assert [type(child) for child in printed.children] == [nodes.literal, nodes.Text]
+    assert printed.astext() == "37-A dead hand"
+    assert (printed["colour"], printed["ids"]) == ("danger", ["b1"])

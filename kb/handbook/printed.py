@@ -85,7 +85,9 @@ class PrintBadges(SphinxPostTransform):
     def run(self, **kwargs) -> None:
         for node in list(self.document.findall(nodes.inline)):
             if "sd-badge" in node["classes"] and not isinstance(node, badge):
-                node.replace_self(badge("", *node.children, ids=list(node["ids"]),
+                # text "" first: TextElement takes its second argument as text, and
+                # made an element there into the text of its XML ("<emphasis>x</emphasis>")
+                node.replace_self(badge("", "", *node.children, ids=list(node["ids"]),
                                         colour=colour(node["classes"])))
 
 
@@ -103,7 +105,7 @@ class LabelIds(SphinxPostTransform):
                 continue
             target = nodes.target("", "", ids=ids)
             if isinstance(node, nodes.row):
-                node[0].insert(0, target)
+                _element(node[0]).insert(0, target)
             elif isinstance(node, (nodes.entry, nodes.list_item, nodes.container)):
                 node.insert(0, target)
             elif node.parent is not None:
@@ -166,15 +168,31 @@ class PrintMatrix(SphinxPostTransform):
 
 def per_scenario(matrix: nodes.table) -> list[nodes.Node]:
     """The nodes :class:`PrintMatrix` puts in place of ``matrix``."""
+    # the shape kb.handbook.matrix gives it: one tgroup, a head row and a row per scenario
     group = matrix.next_node(nodes.tgroup)
-    names = [entry.children for entry in group.next_node(nodes.thead)[0][1:]]
+    assert group is not None
+    head, body = group.next_node(nodes.thead), group.next_node(nodes.tbody)
+    assert head is not None and body is not None
+    names = [_entry(entry).children for entry in _element(head[0]).children[1:]]
     printed: list[nodes.Node] = []
-    for row in group.next_node(nodes.tbody).children:
-        title, *cells = row.children
+    for row in map(_element, body.children):
+        title, *cells = [_entry(cell) for cell in row.children]
         printed.append(nodes.target("", "", ids=list(row["ids"])))
         printed.extend(child.deepcopy() for child in title.children)
         printed.append(_scenario_table(names, cells))
     return printed
+
+
+def _element(node: nodes.Node) -> nodes.Element:
+    """``node``, which the table's structure makes an element (a row or an entry)."""
+    assert isinstance(node, nodes.Element)
+    return node
+
+
+def _entry(node: nodes.Node) -> nodes.entry:
+    """``node``, a cell of a matrix row (kb.handbook.matrix puts only entries in a row)."""
+    assert isinstance(node, nodes.entry)
+    return node
 
 
 def _scenario_table(names: list, cells: list[nodes.entry]) -> nodes.table:
@@ -204,7 +222,7 @@ def _split(cell: nodes.entry) -> tuple[list[nodes.Node], list[nodes.Node]]:
     for container in cell.children:
         for child in container.children if isinstance(container, nodes.container) \
                 else [container]:
-            copy = child.deepcopy()
+            copy = _element(child.deepcopy())  # a cell's paragraphs and containers
             for name in list(copy.findall(nodes.inline)):
                 if "floorbook-cell-book" in name["classes"]:
                     name.parent.remove(name)
