@@ -223,11 +223,26 @@ def _construct_int(loader: _Restricted, node: yaml.ScalarNode) -> int:
     return int(loader.construct_scalar(node))
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]").search
+
+
+def _construct_str(loader: _Restricted, node: yaml.ScalarNode) -> str:
+    # an escape like "\ud800" in double quotes makes half of a character, which no UTF-8
+    # output can hold: every page, PDF or JSON written from it would fail far from here
+    text = loader.construct_scalar(node)
+    if _SURROGATE(text):
+        raise fail(loader.file, node.start_mark.line + 1, "the text holds a lone surrogate "
+                   "(an escape such as \\ud800, half of a character)",
+                   "write the character itself, or remove the escape")
+    return text
+
+
 # types-PyYAML bounds a constructor's loader to PyYAML's own Loader classes, though
 # add_constructor takes any class with the constructor mixed in (as _Restricted has)
 _Restricted.add_constructor("tag:yaml.org,2002:map", _construct_mapping)  # type: ignore[type-var]
 _Restricted.add_constructor("tag:yaml.org,2002:int", _construct_int)  # type: ignore[type-var]
 _Restricted.add_constructor("tag:yaml.org,2002:seq", _construct_sequence)  # type: ignore[type-var]
+_Restricted.add_constructor("tag:yaml.org,2002:str", _construct_str)  # type: ignore[type-var]
 
 
 def _syntax_line(text: str, error: yaml.MarkedYAMLError) -> int:
