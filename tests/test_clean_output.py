@@ -158,3 +158,32 @@ def test_a_picture_no_page_shows_any_more_is_not_carried_into_the_next_site(page
     second = _build(pages)
     assert second.written == 0                       # index.html was kept, and its picture
     assert sorted(p.name for p in (site / "_images").iterdir()) == ["chip.png"]
+
+
+def test_the_page_of_a_deleted_source_and_a_stray_file_are_not_carried_into_the_next_site(
+        pages):
+    (pages / "extra.md").write_text("# Extra\n\n```{toctree}\n:hidden:\n```\n", encoding="utf-8")
+    index = pages / "index.md"
+    original = index.read_text(encoding="utf-8")
+    index.write_text(original + "\n```{toctree}\n:hidden:\n\nextra\n```\n", encoding="utf-8")
+    _build(pages)
+    site = pages.parent / "out" / "site"
+    assert (site / "extra.html").is_file()
+    (site / "junk.txt").write_text("not ours", encoding="utf-8")
+    (site / "topics" / "old.html").parent.mkdir(exist_ok=True)
+    (site / "topics" / "old.html").write_text("<p>an earlier build's page</p>")
+    (pages / "extra.md").unlink()
+    index.write_text(original, encoding="utf-8")
+    _build(pages)
+    assert not (site / "extra.html").exists() and not (site / "junk.txt").exists()
+    assert not (site / "topics" / "old.html").exists()
+    assert {"index.html", "genindex.html", "search.html", "searchindex.js", "objects.inv",
+            ".buildinfo"} <= {p.name for p in site.iterdir()}
+
+
+def test_a_house_rulebook_site_is_not_taken_for_the_handbook_s(pages, capsys):
+    site = pages.parent / "out" / "site"
+    _build(pages)
+    (site / ".floorbook-house-site").write_text("", encoding="utf-8")
+    assert main(["build", "--data", str(pages.parent / "data"), "-o", str(site)]) == 1
+    assert "is a house rulebook's site, not the handbook's" in capsys.readouterr().err

@@ -23,6 +23,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from kb.house.outputs import refusal
+from kb.house.publish import MARKER as HOUSE_MARKER
 
 #: The file Sphinx's HTML builder leaves in every site it builds.
 MARKER = ".buildinfo"
@@ -188,6 +189,9 @@ def output_problem(output: Path, data: Path | None) -> str:
     if target.is_dir() and any(target.iterdir()) and not (target / MARKER).is_file():
         return (f"has files in it and is not a built site (no {MARKER}); give a new or "
                 "empty folder, which the build replaces")
+    if (target / HOUSE_MARKER).exists():
+        return ("is a house rulebook's site, not the handbook's; give a new or empty "
+                "folder, or the handbook's own")
     if data is not None and target in (Path(data).resolve(), *Path(data).resolve().parents):
         return (f"holds the knowledge base {data}, which a build would replace; give "
                 "another folder for the site")
@@ -233,6 +237,8 @@ def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None, *,
                          confoverrides=overrides, status=None, warning=sys.stderr,
                          warningiserror=True)
             counts = _watch(app, progress)
+            generated: set[str] = set()     # the pages Sphinx makes anew each build
+            app.connect("html-page-context", lambda app, name, *rest: generated.add(name))
             app.build()
     except DataError as error:
         raise SiteError(error.problems) from None
@@ -246,8 +252,46 @@ def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None, *,
     # Sphinx keeps the earlier build's .buildinfo there when the settings changed: not ours
     # to publish.
     (outdir / f"{MARKER}.bak").unlink(missing_ok=True)
+    drop_stale_files(outdir, {f"{name}.html" for name in (*app.env.found_docs, *generated)})
     drop_unused_images(outdir)
     return counts["read"], counts["pages"], counts["written"]
+
+
+#: Files at the top of a site that the build writes besides its pages (Sphinx's, the
+#: export's, and the printed handbook that ``--pdf`` puts there afterwards).
+SITE_FILES = frozenset({MARKER, "searchindex.js", "objects.inv", "floorbook.json",
+                        "export.schema.json", "floorbook.pdf"})
+
+
+def drop_stale_files(site: Path, pages: set[str]) -> list[str]:
+    """Remove from ``site`` every file this build did not make: an ``.html`` file that is
+    none of ``pages`` (paths relative to the site, ``topics/x.html``), and any other file
+    outside the ``_``-folders Sphinx fills (``_static``, ``_images``) that is not one of
+    :data:`SITE_FILES`.  The copy of the earlier site carries over the page of a deleted
+    source, and whatever someone put in the folder, which the build replaces.  Returns the
+    removed paths, sorted; folders left empty go too.
+
+    >>> drop_stale_files(Path("/nowhere"), set())
+    []
+    """
+    if not site.is_dir():
+        return []
+    stale = []
+    for path in sorted(site.rglob("*")):
+        relative = path.relative_to(site)
+        if path.is_symlink() or path.is_file():
+            if relative.parts[0].startswith("_") and len(relative.parts) > 1:
+                continue                      # _static, _images: Sphinx's own folders
+            keep = relative.as_posix() in pages if path.suffix == ".html" \
+                else str(relative) in SITE_FILES
+            if not keep:
+                path.unlink()
+                stale.append(relative.as_posix())
+    for folder in sorted((p for p in site.rglob("*") if p.is_dir() and not p.is_symlink()),
+                         key=lambda p: len(p.parts), reverse=True):
+        if not any(folder.iterdir()):
+            folder.rmdir()
+    return stale
 
 
 def drop_unused_images(site: Path) -> list[str]:
