@@ -123,7 +123,7 @@ def run_build(args) -> int:
     files printed as for ``check``, exit 1); the site is built in a folder beside the
     output and moved into place only when the build succeeds, so a failed or interrupted
     build leaves the output folder as it was."""
-    from kb.handbook.site import SiteError, build_site, output_problem, pages_folder
+    from kb.handbook.site import SiteError, build_site, output_problem, pages_folder, pages_problems
     from kb.house.datafolder import folder_problems
 
     if shutil.which("dot") is None:
@@ -139,6 +139,8 @@ def run_build(args) -> int:
     if why:
         return _fail([f"floorbook build: -o {args.output}: {why}"])
     kb, problems = folder_problems(args.data or DATA, rule=False)
+    if args.data is not None and pages is not None:
+        problems = [*problems, *pages_problems(pages)]
     if problems:
         return _fail(problems)
     try:

@@ -88,6 +88,27 @@ def pages_folder(data: Path | None) -> Path | None:
     return pages if pages.is_dir() else None
 
 
+def pages_problems(pages: Path) -> list[str]:
+    """A line per entry of a user's pages folder ``pages`` that the build must not read: a
+    symbolic link (it would publish whatever it points at, anywhere on the machine) or
+    anything that is neither a file nor a folder (a FIFO would hang the build).
+
+    >>> pages_problems(Path("/nowhere"))
+    []
+    """
+    problems = []
+    for folder, names, files in os.walk(pages):
+        for name in sorted(names + files):
+            path = Path(folder) / name
+            if path.is_symlink():
+                problems.append(f"{path}: is a symbolic link; the build reads only the pages "
+                                "folder's own files (copy the file in instead)")
+            elif not (path.is_file() or path.is_dir()):
+                problems.append(f"{path}: is not a regular file; remove it from the pages "
+                                "folder")
+    return problems
+
+
 def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None = None, *,
                progress: Callable[[str], None] | None = None,
                sources: bool = False) -> Built:
