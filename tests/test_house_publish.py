@@ -73,6 +73,13 @@ def test_home_game_builds_with_zero_warnings(home):
     assert "Thursday Night Home Game Rules" in page(home, "index")
 
 
+def test_house_site_publishes_no_sources_and_no_empty_copyright_line(home):
+    out, _ = home
+    assert not (out / "_sources").exists()
+    html = page(home, "index")
+    assert "Copyright" not in html and "_sources/" not in html
+
+
 def test_casino_pdf_has_its_title_on_the_first_page(casino):
     pdf = casino[0] / "casino.pdf"
     reader = PdfReader(pdf)

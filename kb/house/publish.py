@@ -56,6 +56,9 @@ extensions = ["myst_parser", "kb.handbook.house.site"]
 html_theme = "furo"
 language = "en"
 exclude_patterns = []
+html_copy_source = False       # publish the pages, not their generated MyST shells
+html_show_sourcelink = False
+html_show_copyright = False    # the house's own words: floorbook claims no copyright in them
 floorbook_house_file = {house_file}
 floorbook_house_pdf = {pdf}
 '''
@@ -203,6 +206,8 @@ def build(source: Path, out: Path, builder: str) -> None:
     text = strip_escape_sequences(problems.getvalue()).strip()
     if text or app.statuscode:
         raise PublishError(f"the {builder} build warned (warnings are errors):\n{text}")
+    if builder == "html":     # Sphinx 9 makes _sources even when it copies no source
+        shutil.rmtree(out / "_sources", ignore_errors=True)
 
 
 def _install(target: Path, built: Path) -> None:
