@@ -127,7 +127,9 @@ def _inside(path: Path, folders) -> bool:
     >>> _inside(Path("/p/tests/data/bad/a.yaml"), [Path("/p/tests/scenarios")])
     False
     """
-    path = path.resolve()
+    # the folder's links resolved, not the file's own: a scenario that is a link to a file
+    # elsewhere is one of the folder's scenarios (check and the build read it too)
+    path = path.absolute().parent.resolve() / path.name
     return any(path == folder.resolve() or path.is_relative_to(folder.resolve())
                for folder in folders)
 

@@ -163,3 +163,21 @@ def test_a_broken_entry_fails_its_own_item_and_a_broken_file_one_item(tmp_path):
     assert "FAILED s/load.yaml::load" in result.stdout
     assert "load.yaml:1: the file has an unknown field 'name'" in result.stdout
     assert "2 failed, 5 passed" in result.stdout
+
+
+def test_a_scenario_that_is_a_link_to_a_file_elsewhere_is_collected_as_check_reads_it(
+        tmp_path):
+    # floorbook check and the build read a linked scenario file; the tests must not skip it
+    shared = tmp_path / "shared" / "four-card-flop.yaml"
+    shared.parent.mkdir()
+    shared.write_text(FLOP.replace('"tda@2024": {remedy: continue',
+                                   '"tda@2024": {remedy: misdeal'), encoding="utf-8")
+    root = project(tmp_path, "floorbook_scenarios = tests/scenarios\n",
+                   **{"tests__test_app.py": "def test_app():\n    assert True\n"})
+    (root / "tests" / "scenarios").mkdir()
+    (root / "tests" / "scenarios" / "four-card-flop.yaml").symlink_to(shared)
+    result = pytest_in(root)
+    assert result.returncode == 1
+    assert "1 failed, 6 passed" in result.stdout
+    assert "FAILED tests/scenarios/four-card-flop.yaml::four-card-flop[tda@2024]" \
+        in result.stdout
