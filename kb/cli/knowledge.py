@@ -147,12 +147,13 @@ def run_build(args) -> int:
         with _default_pages(kb, pages) as folder:
             built = build_site(folder, args.data, args.output, sources=args.sources,
                                progress=_stage(args))
+            if not args.quiet:              # the site's summary first, then the PDF's
+                print(f"floorbook build: {built}", flush=True)
             _print_or_remove_pdf(folder, args)
     except SiteError as error:
         here = f"{Path.cwd()}{os.sep}"      # show files under the current folder relative
         return _fail(line.removeprefix(here) for line in error.problems)
     if not args.quiet:
-        print(f"floorbook build: {built}")
         print(f"handbook built: {args.output / 'index.html'}")
     return 0
 
