@@ -22,7 +22,7 @@ from kb.rules.disagreements import (
     computed_disagreements,
     difference,
 )
-from kb.rules.engine import rule
+from kb.rules.engine import compare
 from kb.rules.rulebook import EDITIONS, Rulebook, edition_rulebook
 from kb.rules.ruling import Ruling
 
@@ -98,7 +98,10 @@ def build_table(kb: KnowledgeBase, data_dir: Path | None) -> RulingTable:
         scenarios[scenario.id] = scenario
         files[scenario.id] = hashlib.sha1(path.read_bytes()).hexdigest()
     books = tuple(rulebooks_for(kb, data_dir))
-    rulings = {(s.id, b.id): rule(kb, b, s, seed=SEED) for s in scenarios.values() for b in books}
+    # compare() replays each hand once for every book (the same rulings as rule() per book,
+    # tests/test_bench_compare.py)
+    rulings = {(s.id, b.id): ruling for s in scenarios.values()
+               for b, ruling in zip(books, compare(kb, s, list(books), seed=SEED), strict=True)}
     published = {b.id for b in books}
     pairs = tuple(pair for pair in PAIRS if published >= set(pair))
     computed = tuple(computed_disagreements(kb, scenarios.values(), rulings, pairs))
