@@ -172,12 +172,11 @@ def test_a_scenario_that_is_a_link_to_a_file_elsewhere_is_collected_as_check_rea
     shared.parent.mkdir()
     shared.write_text(FLOP.replace('"tda@2024": {remedy: continue',
                                    '"tda@2024": {remedy: misdeal'), encoding="utf-8")
-    root = project(tmp_path, "floorbook_scenarios = tests/scenarios\n",
-                   **{"tests__test_app.py": "def test_app():\n    assert True\n"})
-    (root / "tests" / "scenarios").mkdir()
+    root = project(tmp_path, "floorbook_scenarios = tests/scenarios\n")
+    (root / "tests" / "scenarios").mkdir(parents=True)
     (root / "tests" / "scenarios" / "four-card-flop.yaml").symlink_to(shared)
     result = pytest_in(root)
     assert result.returncode == 1
-    assert "1 failed, 6 passed" in result.stdout
+    assert "1 failed, 5 passed" in result.stdout
     assert "FAILED tests/scenarios/four-card-flop.yaml::four-card-flop[tda@2024]" \
         in result.stdout
