@@ -230,7 +230,7 @@ def _construct_str(loader: _Restricted, node: yaml.ScalarNode) -> str:
     # an escape like "\ud800" in double quotes makes half of a character, which no UTF-8
     # output can hold: every page, PDF or JSON written from it would fail far from here
     text = loader.construct_scalar(node)
-    if _SURROGATE(text):
+    if node.style == '"' and _SURROGATE(text):    # only double quotes have \u escapes
         raise fail(loader.file, node.start_mark.line + 1, "the text holds a lone surrogate "
                    "(an escape such as \\ud800, half of a character)",
                    "write the character itself, or remove the escape")
