@@ -72,8 +72,8 @@ _COMPILED: dict[int, tuple] = {}
 
 
 def _compiled(validator: Draft202012Validator):
-    found = _COMPILED.get(id(validator))
-    if found is None or found[0] is not validator:
+    found = _COMPILED.get(id(validator))     # the entry holds the validator: its id is its own
+    if found is None:
         try:
             check = fastjsonschema.compile(_stricter(validator.schema), use_default=False,
                                            use_formats=False)

@@ -14,7 +14,6 @@ import json
 import shutil
 from pathlib import Path
 
-from kb.handbook.rulings import rulebooks_for
 from kb.handbook.store import Handbook, data_dir, handbook
 from kb.house.compose import RULEBOOKS
 from kb.house.export import SCHEMA, export, house_specs
@@ -27,7 +26,7 @@ def site_export(hb: Handbook, folder: Path | None) -> dict:
     """The export of a build's data (``folder``: its data folder, None for the bundled one)
     with the rulings the build computed (every scenario under every rulebook, seed 0)."""
     table = hb.rulings
-    books = list(table.rulebooks) or rulebooks_for(hb.kb, folder)
+    books = list(table.rulebooks)
     scenarios = list(table.scenarios.values())
     rulings = [table.rulings[s.id, b.id] for s in scenarios for b in table.rulebooks]
     houses = house_specs(folder / "rulebooks" if folder else RULEBOOKS)

@@ -59,6 +59,7 @@ class Expectations:
         self.data = Path(data) if data is not None else None
         self._kb: KnowledgeBase | None = None
         self._books: dict[tuple[str, Path], Rulebook] = {}
+        self._published: list[Rulebook] | None = None
 
     @property
     def kb(self) -> KnowledgeBase:
@@ -89,8 +90,10 @@ class Expectations:
         raise RulebookError(f"unknown rulebook {ident!r} (use one of: {known}, or a file path)")
 
     def published(self) -> list[Rulebook]:
-        """The data folder's rulebooks (:func:`data_rulebooks`)."""
-        return data_rulebooks(self.kb, self.data)
+        """The data folder's rulebooks (:func:`data_rulebooks`), read and composed once."""
+        if self._published is None:
+            self._published = data_rulebooks(self.kb, self.data)
+        return self._published
 
     def outcome(self, scenario: Scenario, book_id: str) -> Outcome:
         """Rule ``scenario`` under ``book_id`` and compare with its ``expect`` entry (which

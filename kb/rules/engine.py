@@ -203,7 +203,7 @@ def _run(book: Lookups, pid: str, case: Case) -> Decision | None:
     """The decision of ``pid``'s decider; a house provision without one rules through the
     deciders of the provisions it executes as (``Rulebook.executes_as``), in order, each
     only where it applies (a hold'em decider never rules a stud hand)."""
-    deciders = _deciders()
+    deciders = load_deciders()
     executes_as = book.rulebook.executes_as.get(pid, ()) or book.remember(
         "same-as", pid, lambda: _same_as(book.kb, pid))
     for name in (pid, *(n for n in executes_as if _applies(book, n, case))):
@@ -223,7 +223,7 @@ def _same_as(kb: KnowledgeBase, pid: str) -> tuple[str, ...]:
     """A provision with no decider of its own that the knowledge base records as the
     ``same-as`` another book's provision rules through that provision's decider (the WSOP
     four-card flop is TDA 39-A's rule): the knowledge base, not copied code, says so."""
-    deciders = _deciders()
+    deciders = load_deciders()
     if pid in deciders or not kb.has("provision", pid):
         return ()
     return tuple(r.target for r in kb.provision(pid).relations
@@ -305,18 +305,6 @@ def _borrowed(kb: KnowledgeBase, rulebook: Rulebook, pid, text: str) -> str:
             text = re.sub(_BOOK_NAMES + re.escape(theirs[0].number) + r"(?![\w-])",
                           lambda _: own.number, text)
     return text
-
-
-def _deciders() -> dict:
-    """Provision id -> decider (:func:`load_deciders` lists the decider modules on disk at
-    each call; their registry does not change once they are imported)."""
-    global _LOADED
-    if _LOADED is None:
-        _LOADED = load_deciders()
-    return _LOADED
-
-
-_LOADED: dict | None = None
 
 
 def _omaha(case: Case, citations) -> str:

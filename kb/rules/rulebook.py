@@ -210,18 +210,19 @@ def citation(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> Citation | None
 #: that an id is never reused while its entry lives.  Bounded: tests and house checks make
 #: many short-lived rulebooks.
 _LOOKUPS: dict[tuple[int, int], Lookups] = {}
-_KEPT = 8
+_KEPT = 64
 
 
 def lookups(kb: KnowledgeBase, rulebook: Rulebook) -> Lookups:
     """The :class:`Lookups` of ``rulebook`` in ``kb``, computed on first use.  Keyed by
     identity, not equality: two house books with one id may govern differently."""
     key = (id(kb), id(rulebook))
-    found = _LOOKUPS.get(key)
-    if found is None or found.kb is not kb or found.rulebook is not rulebook:
+    found = _LOOKUPS.pop(key, None)      # put back last: the least recently used goes first
+    if found is None:
         if len(_LOOKUPS) >= _KEPT:
             del _LOOKUPS[next(iter(_LOOKUPS))]
-        found = _LOOKUPS[key] = Lookups(kb, rulebook)
+        found = Lookups(kb, rulebook)
+    _LOOKUPS[key] = found
     return found
 
 

@@ -110,10 +110,11 @@ _BEFORE = {"flop": "preflop", "turn": "flop", "river": "turn"}
 
 def redeal_premature(case, street: str, face_down: bool):
     """The premature-card method of Poker TDA 2024 RP-5-A to C, which the WSOP books copy
-    (Tournament Rules 2024 90.f.a-c, Live Action Rules 2024 167): the betting round in
-    progress is finished, the street's burn stays, the premature cards go back into the stub,
-    the stub is reshuffled without a cut (face down where the book asks it, TDA 39-D) and the
-    street is dealt again without a burn.  Returns ``(table, steps, cards taken back)``, or
+    (Tournament Rules 2024 90.f.a-c, Live Action Rules 2024 167): the street's burn stays,
+    the premature cards go back into the stub, the stub is reshuffled without a cut (face
+    down where the book asks it, TDA 39-D) and the street is dealt again without a burn.  The
+    betting round in progress is finished first: common practice, not RP-5 or 90.f text
+    (unconfirmed as book text; the WSOP Tournament Rules say nothing of the timing).  Returns ``(table, steps, cards taken back)``, or
     None when the irregularity ruled on is not a premature ``street``."""
     irregularity = _premature(case, street)
     if irregularity is None:

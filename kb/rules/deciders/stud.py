@@ -289,10 +289,10 @@ BEFORE_STUD = {"fourth": "third", "fifth": "fourth", "sixth": "fifth", "seventh"
 
 def redeal_stud_street(case, face_down: bool):
     """The premature stud card method of Poker TDA 2024 RP-5-D, which WSOP Tournament Rules
-    2024 90.f.d copies: the betting round in progress is finished, the premature cards go
-    back into the stub, the stub is reshuffled without a cut (face down where the book asks
-    it, TDA 39-D) and the street is dealt again to the same seats without a burn (up cards,
-    the seventh street down).  Returns ``(table, steps, street)``, or None when the
+    2024 90.f.d copies: the premature cards go back into the stub, the stub is reshuffled
+    without a cut (face down where the book asks it, TDA 39-D) and the street is dealt again
+    to the same seats without a burn (up cards, the seventh street down).  The betting round
+    in progress is finished first: common practice, not RP-5-D or 90.f.d text.  Returns ``(table, steps, street)``, or None when the
     irregularity ruled on is not a premature stud street."""
     irregularity = case.irregularity
     if irregularity.kind != "premature" or irregularity.get("stud_street") is None:
