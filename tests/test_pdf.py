@@ -18,9 +18,9 @@ from pypdf import PdfReader
 
 from kb.cli import main
 from kb.cli.knowledge import _print_or_remove_pdf
+from kb.files.writing import replace_file
 from kb.hand.scenario_file import load_scenario
 from kb.handbook.cards import face
-from kb.handbook.pdf import _put
 from kb.handbook.printed import FINDER_ON_PAPER, PrintBadges, badge
 from kb.house.compose import resolve_rulebook
 from kb.knowledge.names import citation
@@ -167,7 +167,7 @@ def test_the_pdf_replaces_a_link_in_the_site_folder_and_never_writes_through_it(
     (site / "floorbook.pdf").symlink_to(outside)       # left by a copy of an earlier site
     built = tmp_path / "built.pdf"
     built.write_bytes(b"%PDF-1.5 new")
-    _put(built, site / "floorbook.pdf")
+    replace_file(site / "floorbook.pdf", built.read_bytes())
     assert outside.read_text(encoding="utf-8") == "keep"
     assert not (site / "floorbook.pdf").is_symlink()
     assert (site / "floorbook.pdf").read_bytes() == b"%PDF-1.5 new"

@@ -57,11 +57,9 @@ def _write(path: Path, text: str) -> int:
     never sees half a file."""
     if path.is_dir():
         return _fail([f"{path}:1: is a folder (give the path of a file to write)"])
-    partial = path.with_name(path.name + ".partial")
+    from kb.files.writing import replace_file
     try:
-        partial.write_text(text, encoding="utf-8")
-        partial.replace(path)
+        replace_file(path, text.encode("utf-8"))
     except OSError as error:
-        partial.unlink(missing_ok=True)
         return _fail([f"{path}:1: cannot be written: {error.strerror} (check the folder)"])
     return 0

@@ -11,9 +11,9 @@ incremental build cannot publish a stale file.
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
+from kb.files.writing import replace_file
 from kb.handbook.store import Handbook, data_dir, handbook
 from kb.house.compose import RULEBOOKS
 from kb.house.export import SCHEMA, export, house_specs
@@ -42,11 +42,5 @@ def write_export(app, exception) -> None:
     # compact: about half the size of the indented CLI output, and read by programs
     text = json.dumps(site_export(handbook(app.env), data_dir(app)), ensure_ascii=False,
                       separators=(",", ":")) + "\n"
-    _replace(outdir / "floorbook.json", lambda path: path.write_text(text, encoding="utf-8"))
-    _replace(outdir / "export.schema.json", lambda path: shutil.copyfile(SCHEMA, path))
-
-
-def _replace(target: Path, write) -> None:
-    partial = target.with_name(target.name + ".partial")
-    write(partial)
-    partial.replace(target)
+    replace_file(outdir / "floorbook.json", text.encode("utf-8"))
+    replace_file(outdir / "export.schema.json", SCHEMA.read_bytes())

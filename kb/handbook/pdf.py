@@ -24,6 +24,7 @@ import tempfile
 from pathlib import Path
 
 from kb import DATA
+from kb.files.writing import replace_file
 from kb.handbook.site import SiteError
 
 #: Debian's packages of the toolchain (tools/install.sh pdf installs them).
@@ -91,28 +92,11 @@ def build_pdf(pages: Path, data: Path | None, target: Path,
         _sphinx_latex(Path(pages), data, latex, environment)
         _latexmk(latex, [Path(pages), Path(data) if data else DATA])
         try:
-            _put(latex / NAME, target)
+            replace_file(target, (latex / NAME).read_bytes())
         except OSError as error:
             raise PdfError([f"{target}: cannot be written ({error.strerror}); give another "
                             "folder"]) from None
     return target
-
-
-def _put(built: Path, target: Path) -> None:
-    """Copy ``built`` to ``target`` through a new file of a fresh name beside it (never
-    through a file or link already there, which the copy of an earlier site may hold),
-    renamed into place; readable as any new file (the umask's mode, not mkstemp's 0600)."""
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(handle, "wb") as out, open(built, "rb") as pdf:
-            shutil.copyfileobj(pdf, out)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(name, 0o666 & ~umask)
-        os.replace(name, target)
-    except BaseException:
-        Path(name).unlink(missing_ok=True)
-        raise
 
 
 def _sphinx_latex(pages: Path, data: Path | None, outdir: Path, doctrees: Path) -> None:
