@@ -72,8 +72,9 @@ def replay(scenario: Scenario) -> Replay:
     return state
 
 
-def start(scenario: Scenario) -> Replay:
-    """The hand before its first event: the deck as the stub, no cards dealt."""
+def start(scenario: Scenario, keep_tables: bool = True) -> Replay:
+    """The hand before its first event: the deck as the stub, no cards dealt; with
+    ``keep_tables`` the table after each event is kept (``Replay.tables``)."""
     seats = scenario.seats
     absent = _absent(scenario)
     table = Table(deck=scenario.deck, hands={s: [] for s in seats},
@@ -83,7 +84,7 @@ def start(scenario: Scenario) -> Replay:
                           scenario.button)
     else:
         betting = Betting(seats, None, None)
-    return Replay(scenario, [], table, betting, [])
+    return Replay(scenario, [], table, betting, [], keep_tables=keep_tables)
 
 
 def play(state: Replay, events) -> None:
@@ -100,7 +101,8 @@ def play(state: Replay, events) -> None:
         _note_jokers(state, event)
         if check_tables():
             state.table.check()
-        state.tables.append(state.table.copy())
+        if state.keep_tables:
+            state.tables.append(state.table.copy())
 
 
 def floor_called(state: Replay, line: int | None = None) -> None:

@@ -140,8 +140,9 @@ class Irregularity:
 
 @dataclass
 class Replay:
-    """The replayed hand: the table after each event, the final table, the actions and
-    the irregularities in the order they happened."""
+    """The replayed hand: the table after each event (``tables``, kept only when
+    ``keep_tables``), the final table, the actions and the irregularities in the order
+    they happened."""
 
     scenario: Scenario
     tables: list[Table]
@@ -156,6 +157,9 @@ class Replay:
     pot_line: int | None = None
     next_hand_line: int | None = None
     called_at: int | None = None
+    #: whether each event's table is kept in ``tables``: the engine's replays do not keep
+    #: them (no ruling looks back at them, and the copies were a twentieth of a ruling)
+    keep_tables: bool = True
 
     @property
     def records(self) -> tuple[Record, ...]:

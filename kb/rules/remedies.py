@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
+from kb.hand.cards import is_standard
 from kb.hand.scenario import STUD_GAMES, clockwise_from
 from kb.hand.table import Table, hole_cards
 from kb.rules.ruling import Step
@@ -101,11 +102,12 @@ def deal_board(table: Table, street: str, count: int, burn: bool) -> list[Step]:
 def gather_and_redeal(case, button: int | None = None) -> tuple[Table, list[Step]]:
     """A misdeal: gather every card, reshuffle, cut and redeal the same hand (same seats,
     same button unless ``button`` corrects it), non-standard cards taken out."""
-    from kb.hand.cards import is_standard
     old, scenario = case.table, case.scenario
-    held = _less(old.deck, old.missing)
-    deck = [c for c in held if is_standard(c)]
-    scraps = [c for c in held if not is_standard(c)] + list(old.extras)
+    deck: list[str] = []
+    scraps: list[str] = []
+    for card in _less(old.deck, old.missing):
+        (deck if is_standard(card) else scraps).append(card)
+    scraps += old.extras
     case.rng.shuffle(deck)
     deck, cut_step = cut(deck, case.rng)
     table = Table(deck=old.deck, hands={s: [] for s in scenario.seats}, stub=deck,
@@ -129,6 +131,8 @@ def _less(cards, taken) -> list[str]:
     >>> _less(["As", "Kd", "As"], ["As"])
     ['Kd', 'As']
     """
+    if not taken:                   # the usual deck, none of it missing
+        return list(cards)
     left = Counter(taken)
     kept = []
     for card in cards:

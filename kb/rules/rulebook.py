@@ -158,7 +158,7 @@ class Lookups:
             re.escape(n) for n in sorted(self._pairs, key=len, reverse=True))
             + r")(?![\w-])") if self._pairs else None
         #: memos the engine fills: provision id -> its citation, its doubt note ...
-        self.memo: dict[tuple[str, str], object] = {}
+        self.memo: dict[tuple, object] = {}
 
     def remember(self, kind: str, key: str, compute):
         """``compute()``, remembered under (``kind``, ``key``): what the engine derives from

@@ -1,0 +1,151 @@
+"""The ruling record of one decision: the provisions and citations it gives, its
+explanation (renumbered for the rulebook's edition, with what is uncertain about the rules
+it cites) and the table it leaves (:func:`ruling`, which the engine calls for every unit
+of every floor call).
+
+What a ruling cites depends only on the rulebook, the provision that decided and the
+further provisions the decision names, so it is worked out once per rulebook and kept in
+its :class:`~kb.rules.rulebook.Lookups` (:func:`_cited`); the table, the steps and the
+explanation's text are the case's own and are built for every ruling.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kb.hand.situation import Case
+from kb.knowledge.model import Confidence, KnowledgeBase, RelationKind
+from kb.rules.combine import answered
+from kb.rules.deciders import load_deciders
+from kb.rules.remedies import Decision
+from kb.rules.rulebook import EDITIONS, Lookups, Rulebook, citation
+from kb.rules.ruling import Ruling, TableView
+
+
+def ruling(book: Lookups, case: Case, decision: Decision, pid: str | None,
+           topic: str | None, unit=()) -> Ruling:
+    """The ruling of ``book``'s rulebook that ``decision`` (by provision ``pid``, on
+    ``topic``; None for both when no provision decided) makes on ``case``, answering the
+    irregularities of ``unit``."""
+    pids, citations, notes, omaha, borrowed = _cited(book, pid, tuple(decision.provisions))
+    explanation = book.renumber(decision.explanation)
+    for pattern, number in borrowed:
+        explanation = pattern.sub(lambda _, n=number: n, explanation)
+    if omaha and case.game == "omaha":
+        explanation += _OMAHA
+    return Ruling(scenario=case.scenario.id, rulebook=book.rulebook.id,
+                  remedy=decision.remedy, citations=citations, provisions=pids,
+                  steps=tuple(decision.steps), random=decision.random,
+                  table=view(decision.table or case.table), explanation=explanation + notes,
+                  topic=topic, irregularities=answered(unit))
+
+
+def _cited(book: Lookups, pid: str | None, extra: tuple[str, ...]):
+    """(provision ids cited, their citations, the doubt notes to append, whether Robert's
+    Rules' hold'em rules are cited, the borrowed numbers to put in the explanation) of a
+    decision by ``pid`` naming ``extra`` provisions, once per rulebook."""
+    key = ("cited", pid or "", extra)
+    found = book.memo.get(key)
+    if found is None:
+        pids = tuple(dict.fromkeys(([pid] if pid else [])
+                                   + [p for p in extra if p in book.provisions]))
+        citations = tuple(c for c in (book.cite(p) for p in pids) if c)
+        holdem = any(c.source == "rrop" and c.number.startswith("Hold'em") for c in citations)
+        found = book.memo[key] = (pids, citations, _unconfirmed(book, pids), holdem,
+                                  _borrowed(book, pid))
+    return found
+
+
+def same_as(kb: KnowledgeBase, pid: str) -> tuple[str, ...]:
+    """A provision with no decider of its own that the knowledge base records as the
+    ``same-as`` another book's provision rules through that provision's decider (the WSOP
+    four-card flop is TDA 39-A's rule): the knowledge base, not copied code, says so."""
+    deciders = load_deciders()
+    if pid in deciders or not kb.has("provision", pid):
+        return ()
+    return tuple(r.target for r in kb.provision(pid).relations
+                 if r.kind == RelationKind.SAME_AS and r.target in deciders)
+
+
+#: The other book's name before a number it is replaced with (so that "Robert's Rules Dead
+#: Hands 1(e)" does not become "Robert's Rules 115").
+_BOOK_NAMES = r"(?:(?:Robert's Rules|TDA(?: 2024)?(?: [Rr]ule)?) )?(?<![\w-])"
+
+
+def _borrowed(book: Lookups, pid: str | None) -> tuple[tuple[re.Pattern, str], ...]:
+    """A published book's provision that rules through the decider of the provision it is the
+    ``same-as`` (:func:`same_as`) gets that decider's explanation with its own number in
+    place of the other book's (WSOP 2024 88.a.3 where the TDA decider says 35-A-2): the
+    patterns to replace, in order, each with the number it is replaced by."""
+    kb, rulebook = book.kb, book.rulebook
+    if not pid or rulebook.base is not None or rulebook.id not in EDITIONS:
+        return ()
+    own = book.cite(pid)
+    swaps = []
+    for target in same_as(kb, pid):
+        theirs = kb.provision(target).numbers
+        if own is not None and theirs and theirs[0].number != own.number:
+            swaps.append((re.compile(_BOOK_NAMES + re.escape(theirs[0].number)
+                                     + r"(?![\w-])"), own.number))
+    return tuple(swaps)
+
+
+#: Robert's Rules' hold'em rules applied to an Omaha hand: say it is a reading.
+_OMAHA = (" Robert's Rules' hold'em rules are applied to this Omaha hand: the Omaha rules "
+          "of Robert's Rules were not seen, so this is this project's reading.")
+
+_TDA_NUMBERS = ("TDA 2026 numbers are those of a paraphrase of the 2026 rules (2024 Rules "
+                "7-20 move up one, 21-69 two, 71 three); the English 2026 text was not seen, "
+                "and the rule is applied as its 2024 text, which the paraphrase shows "
+                "unchanged.")
+_BOOK = {"rrop": "Robert's Rules", "tda": "TDA rule"}
+
+
+def _unconfirmed(book: Lookups, pids) -> str:
+    """What is uncertain about the provisions cited, in a floorperson's words: rules known
+    only from a secondary source, rules seen only in part, and numbers not confirmed."""
+    kb, rulebook = book.kb, book.rulebook
+    notes = [book.remember("doubt", p, lambda p=p: _doubt(kb, rulebook, p))
+             for p in pids if kb.has("provision", p)]
+    notes = [n for n in notes if n]
+    return "".join(" " + n for n in dict.fromkeys(notes))
+
+
+def _doubt(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> str:
+    provision, cite = kb.provision(pid), citation(kb, rulebook, pid)
+    if cite is None:
+        return ""
+    name = f"{_BOOK.get(provision.source, provision.source)} {cite.number}"
+    number = provision.number_in(f"{cite.source}@{cite.edition}") or next(
+        (n for n in provision.numbers if n.number == cite.number), None)
+    if provision.confidence == Confidence.UNCONFIRMED:
+        return (f"Unconfirmed: {name} is known only from a secondary source's citation; no "
+                "copy of the book showing it was seen.")
+    if provision.confidence == Confidence.PARTIAL:
+        return (f"Partly seen: {name} was seen only in part or in a copy derived from the "
+                f"book{_number_status(number)}.")
+    if number is None or number.confidence == Confidence.CONFIRMED:
+        return ""
+    if provision.source == "tda" and number.edition == "tda@2026":
+        return _TDA_NUMBERS
+    if number.confidence == Confidence.UNCONFIRMED:
+        return (f"Unconfirmed number: the text of {name} was seen, but not its number in "
+                "this edition.")
+    return f"Number: {name} is not settled (copies differ or only one was seen)."
+
+
+def _number_status(number) -> str:
+    if number is None or number.confidence == Confidence.CONFIRMED:
+        return ""
+    if number.confidence == Confidence.UNCONFIRMED:
+        return ", and its number is not confirmed"
+    return ", and its number is not settled (copies differ or only one was seen)"
+
+
+def view(table) -> TableView:
+    """The JSON table of a ruling: seats dealt in, cards in order; stub in full (the JSON
+    shows its top card)."""
+    hands = {seat: tuple(cards) for seat, cards in table.hands.items()}
+    return TableView(hands=hands, board=tuple(table.board), burns=tuple(table.burns),
+                     muck=tuple(table.muck), dead=tuple(sorted(table.dead)),
+                     stub_top=tuple(table.stub), set_aside=tuple(table.set_aside))
