@@ -16,7 +16,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kb.handbook import cards, consistency, finder_page, pictures, printed, search, store, uses
+from kb.handbook import (
+    cards,
+    cellnode,
+    consistency,
+    finder_page,
+    pictures,
+    printed,
+    search,
+    store,
+    uses,
+)
 from kb.handbook.datafile import DataFile
 from kb.handbook.domain import RuleDomain
 from kb.handbook.export import write_export
@@ -35,6 +45,8 @@ def setup(app) -> dict:
                  latex=(pictures.skip, None), text=(pictures.skip, None))
     app.add_node(cards.card, html=(cards.visit_card_html, cards.depart_card_html),
                  latex=(cards.visit_card_latex, None))
+    app.add_node(cellnode.cell, html=(cellnode.visit_cell_html, None))
+    app.add_post_transform(cellnode.ExpandCells)   # every format but HTML
     app.add_node(printed.badge, latex=(printed.visit_badge_latex, printed.depart_badge_latex))
     for transform in (printed.PrintChapters, printed.PrintMatrix, printed.PrintBadges,
                       printed.PrintFinder, printed.LabelIds):
@@ -50,6 +62,7 @@ def setup(app) -> dict:
     app.connect("config-inited", _add_static)
     app.add_css_file("floorbook.css")
     finder_page.setup(app)
+    app.setup_extension("kb.handbook.navigation")  # furo's tree once per build
     return {"version": "0.1", "env_version": 2,
             "parallel_read_safe": True, "parallel_write_safe": True}
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from docutils import nodes
 
 from kb.hand.scenario import Scenario
-from kb.handbook.cards import cards_node
+from kb.handbook import cellnode
+from kb.handbook.cellnode import paragraph
 from kb.handbook.events import describe, setting
 from kb.handbook.rulings import SEED
 from kb.rules.ruling import Ruling
@@ -23,9 +24,7 @@ REMEDY_COLOUR = {"misdeal": "danger", "continue": "success", "dead-hand": "warni
 
 def badge(text: str, colour: str, *classes: str) -> nodes.inline:
     """A sphinx-design badge (same classes as ``{bdg-<colour>}``) holding ``text``."""
-    return nodes.inline(text, text, classes=["sd-sphinx-override", "sd-badge",
-                                             f"sd-bg-{colour}", f"sd-bg-text-{colour}",
-                                             *classes])
+    return nodes.inline(text, text, classes=cellnode.badge_classes(colour, classes))
 
 
 def anchor(scenario_id: str) -> str:
@@ -77,63 +76,59 @@ def citation_text(ruling: Ruling, short=None) -> str:
 
 
 def ruling_cell(ruling: Ruling, seats: list[int], short=None,
-                book: str = "") -> nodes.container:
+                book: str = "") -> cellnode.cell:
     """One cell: remedy badge (and a random marker), numbers, then the cards.  ``short``
     names other books' editions in citations (see :func:`citation_text`).  A hand with
     several floor calls shows each earlier call first (its line, remedy and numbers),
     then the last call in full.  ``book`` (the rulebook's column name) starts the cell
     as an inline of class ``floorbook-cell-book``, which the stylesheet shows only where
     the matrix is drawn as one card per scenario (a narrow screen) and the column
-    headers are hidden."""
-    cell = nodes.container(classes=["floorbook-cell",
-                                    "floorbook-rulebook-" + nodes.make_id(ruling.rulebook)])
-    for number, call in enumerate(ruling.calls, 1):
-        cell += _earlier_call(number, call, short)
+    headers are hidden.  One node (:mod:`kb.handbook.cellnode`)."""
+    paragraphs = [_earlier_call(number, call, short)
+                  for number, call in enumerate(ruling.calls, 1)]
     if ruling.calls:
         label = f"Call {len(ruling.calls) + 1}, after the last event"
-        cell += nodes.paragraph("", label, classes=["floorbook-call"])
-    head = nodes.paragraph()
-    head += badge(ruling.remedy, REMEDY_COLOUR.get(ruling.remedy, "secondary"),
-                  "floorbook-remedy")
+        paragraphs.append(paragraph(("text", label), classes=("floorbook-call",)))
+    head = [_badge(ruling.remedy, REMEDY_COLOUR.get(ruling.remedy, "secondary"),
+                   "floorbook-remedy")]
     if ruling.random:
-        head += nodes.Text(" ")
-        head += badge(f"random (seed {SEED})", "secondary", "sd-outline-secondary",
-                      "floorbook-random")
-    cell += head
-    cell += nodes.paragraph("", citation_text(ruling, short), classes=["floorbook-cite"])
+        head += [("text", " "), _badge(f"random (seed {SEED})", "secondary",
+                                       "sd-outline-secondary", "floorbook-random")]
+    paragraphs.append(paragraph(*head))
+    paragraphs.append(paragraph(("text", citation_text(ruling, short)),
+                                classes=("floorbook-cite",)))
     if book:
-        first = cell[0]
-        assert isinstance(first, nodes.paragraph)
-        first.insert(0, nodes.inline(book, book, classes=["floorbook-cell-book"]))
+        classes, pieces = paragraphs[0]
+        paragraphs[0] = (classes, (("book", book), *pieces))
     table = ruling.table
     for seat in seats:
         label = f"Seat {seat}" + (" (dead)" if seat in table.dead else "")
-        cell += _line(label, table.hands.get(seat, ()), "no cards")
+        paragraphs.append(_line(label, table.hands.get(seat, ()), "no cards"))
     for label, codes in (("Board", table.board), ("Burns", table.burns),
                          ("Set aside", table.set_aside)):
         if codes:
-            cell += _line(label, codes)
-    cell += _line("Next card", table.stub_top[:1], "none left")
-    return cell
+            paragraphs.append(_line(label, codes))
+    paragraphs.append(_line("Next card", table.stub_top[:1], "none left"))
+    return cellnode.cell_node(paragraphs, ["floorbook-cell", "floorbook-rulebook-"
+                                           + nodes.make_id(ruling.rulebook)])
 
 
-def _earlier_call(number: int, call: Ruling, short) -> nodes.paragraph:
+def _badge(text: str, colour: str, *classes: str) -> tuple:
+    return ("badge", text, colour, classes)
+
+
+def _earlier_call(number: int, call: Ruling, short) -> cellnode.Paragraph:
     """An earlier floor call in one line: where the floor was called, the remedy badge and
     the numbers cited."""
-    line = nodes.paragraph(classes=["floorbook-call"])
-    line += nodes.Text(f"Call {number}, line {call.floor}: ")
-    line += badge(call.remedy, REMEDY_COLOUR.get(call.remedy, "secondary"),
-                  "floorbook-remedy")
-    line += nodes.Text(f" {citation_text(call, short)}")
-    return line
+    return paragraph(("text", f"Call {number}, line {call.floor}: "),
+                     _badge(call.remedy, REMEDY_COLOUR.get(call.remedy, "secondary"),
+                            "floorbook-remedy"),
+                     ("text", f" {citation_text(call, short)}"), classes=("floorbook-call",))
 
 
-def _line(label: str, codes, empty: str = "none") -> nodes.paragraph:
-    line = nodes.paragraph(classes=["floorbook-line"])
-    line += nodes.emphasis(label, label)
-    line += nodes.Text(" ")
-    line += cards_node(tuple(codes), empty)
-    return line
+def _line(label: str, codes, empty: str = "none") -> cellnode.Paragraph:
+    return paragraph(("em", label), ("text", " "), ("cards", tuple(codes), empty),
+                     classes=("floorbook-line",))
 
 
 def scenario_heading(scenario: Scenario, differs: str) -> list[nodes.paragraph]:
