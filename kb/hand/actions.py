@@ -56,12 +56,18 @@ class Betting:
         self._next = self._first_after(first_after)
 
     def _first_after(self, seat: int | None) -> int | None:
-        live = [s for s in self.seats if s not in self.folded and s not in self.all_in]
-        if not live:
-            return None
-        if seat is None:
-            return live[0]
-        return next((s for s in live if s > seat), live[0])
+        """The first seat after ``seat`` (None: the lowest) that can act, going round;
+        None when no seat can.  (A loop, not a list of the live seats: it runs after
+        every action of every replay.)"""
+        first = None
+        for s in self.seats:
+            if s in self.folded or s in self.all_in:
+                continue
+            if seat is None or s > seat:
+                return s
+            if first is None:
+                first = s
+        return first
 
     def new_round(self, street: str) -> None:
         """A new betting round: the first live seat after the button acts first."""

@@ -227,15 +227,8 @@ def topics_for(irregularity: Irregularity, replay: Replay) -> tuple[str, ...]:
         return ("wrong-count-after-action", side, "card-count", _CUTOFF)
     if kind == "exposed":
         return _exposed_topics(replay)
-    simple = {"boxed": ("boxed-cards", _CUTOFF), "player-exposed": ("player-exposed-cards",),
-              "extra": ("extra-cards", "wrong-count-after-action", _CUTOFF),
-              "short": ("short-hands", "wrong-count-after-action", _CUTOFF),
-              "stud-exposed": ("stud-exposed-down-cards", _CUTOFF),
-              "stud-short-stub": ("stud-running-out",),
-              "draw-exposed": ("draw-exposed-cards",), "draw-short-stub": ("draw-short-stub",),
-              **_ACCIDENT_TOPICS}
-    if kind in simple:
-        return simple[kind]
+    if kind in _SIMPLE_TOPICS:
+        return _SIMPLE_TOPICS[kind]
     if kind in _BUTTON:
         return ("button-errors", "misdeal-causes", _CUTOFF)
     return _board_topics(kind, details)
@@ -247,6 +240,14 @@ _ACCIDENT_TOPICS = {"stub-spoiled": ("mid-hand-reshuffle",),
                     "set-aside-mucked": ("set-aside-cards-mucked",),
                     "stub-seen": ("seen-stub-and-burn-cards",),
                     "burn-seen": ("seen-stub-and-burn-cards",)}
+#: The kinds whose topics depend on nothing else.
+_SIMPLE_TOPICS = {"boxed": ("boxed-cards", _CUTOFF), "player-exposed": ("player-exposed-cards",),
+                  "extra": ("extra-cards", "wrong-count-after-action", _CUTOFF),
+                  "short": ("short-hands", "wrong-count-after-action", _CUTOFF),
+                  "stud-exposed": ("stud-exposed-down-cards", _CUTOFF),
+                  "stud-short-stub": ("stud-running-out",),
+                  "draw-exposed": ("draw-exposed-cards",),
+                  "draw-short-stub": ("draw-short-stub",), **_ACCIDENT_TOPICS}
 
 
 def _exposed_topics(replay: Replay) -> tuple[str, ...]:

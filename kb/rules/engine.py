@@ -18,7 +18,7 @@ from kb.hand.deal import floor_called, start
 from kb.hand.scenario import Event, Floor, Scenario
 from kb.hand.segments import Carried, play_segment, resume, segments, standing
 from kb.hand.situation import Case, Draws, representative, topics_for, units
-from kb.hand.table import StubEmpty
+from kb.hand.table import Irregularity, StubEmpty
 from kb.knowledge.model import GAME_GROUPS, KnowledgeBase
 from kb.rules.combine import combine
 from kb.rules.cutoffs import cutoff_rule
@@ -69,7 +69,7 @@ def compare(kb: KnowledgeBase, scenario: Scenario, rulebooks: list[Rulebook],
     # the table); one with several goes on from each ruling's table, so each book needs
     # its own copy
     resumed = len(parts) > 1
-    grouped = units(standing(first, 0), first)       # the same for every book
+    grouped = _units(standing(first, 0), first)      # the same for every book
     return [_rule(lookups(kb, book), scenario, seed, parts,
                   first.copy() if resumed and number < len(books) else first, grouped)
             for number, book in enumerate(books, 1)]
@@ -87,7 +87,7 @@ def _first_call(scenario: Scenario, parts: Parts):
 def _rule(book: Lookups, scenario: Scenario, seed: int, parts: Parts, state,
           grouped) -> Ruling:
     """:func:`rule`, from ``state``, the hand replayed up to its first floor call;
-    ``grouped``: the units of its irregularities (None: computed here)."""
+    ``grouped``: the units of its irregularities (:func:`_units`; None: computed here)."""
     draws = Draws(seed)
     cutoff = book.remember("cutoff", "", lambda: cutoff_rule(book.kb, book.rulebook))
     carried, answered = Carried(shuffle=_shuffler(draws)), 0
@@ -97,8 +97,8 @@ def _rule(book: Lookups, scenario: Scenario, seed: int, parts: Parts, state,
             play_segment(state, events, carried)
             floor_called(state, floor.line if floor else None)
         found, answered = standing(state, answered), len(state.irregularities)
-        pending = [list(u) for u in grouped] if number == 1 and grouped is not None \
-            else units(found, state)
+        pending = list(grouped) if number == 1 and grouped is not None \
+            else _units(found, state)
         call, table = _call(book, state, pending, draws, cutoff, bool(calls))
         call = _placed(call, floor.line if floor else None,
                        call.random or carried.shuffled or any(c.random for c in calls))
@@ -137,21 +137,21 @@ def _call(book: Lookups, state, pending, draws: Draws, cutoff, earlier: bool):
     :func:`kb.hand.situation.units` groups them) ruled in order on the table the previous
     remedy left (a misdeal or a void answers the rest); the call's ruling and the table it
     leaves."""
-    table, parts, params = state.table, list[tuple](), book.rulebook.params
+    table, params = state.table, book.rulebook.params
+    parts: list[tuple] = []
     if not pending:
         case = Case(state.scenario, state, None, draws, dict(params), cutoff)
         decision = Decision("continue", "No irregularity: play goes on.")
         return ruling(book, case, decision, None, None), table
     covered, dealt = [], set()
     while pending:
-        unit = pending.pop(0)
-        seen = state.seen(table, list(unit))
-        irregularity = representative(unit, seen)
+        unit, irregularity, topics = pending.pop(0)
         if irregularity.kind in _BOARD and irregularity.get("street") in dealt:
             covered.append(unit)        # an earlier remedy already laid that street again
             continue
+        seen = state.seen(table, list(unit))
         case = Case(state.scenario, seen, irregularity, draws, dict(params), cutoff)
-        decision, pid, topic = _guarded(book, case, earlier or bool(parts))
+        decision, pid, topic = _guarded(book, case, topics, earlier or bool(parts))
         parts.append((unit, ruling(book, case, decision, pid, topic, unit)))
         table = decision.table or table
         dealt |= {s.details.get("street") for s in decision.steps
@@ -160,22 +160,38 @@ def _call(book: Lookups, state, pending, draws: Draws, cutoff, earlier: bool):
             break
     if len(parts) == 1 and not covered and not pending:
         return parts[0][1], table       # one unit: its ruling is the call's, as in combine
-    return combine(parts, covered + pending), table
+    return combine(parts, covered + [unit for unit, _, _ in pending]), table
 
 
-def _guarded(book: Lookups, case: Case, after_remedy: bool):
+#: A unit of the irregularities standing at a floor call, with the irregularity a decider
+#: is handed as the one ruled on and the topics that one raises.
+Unit = tuple[list[Irregularity], Irregularity, tuple[str, ...]]
+
+
+def _units(found: list[Irregularity], state) -> list[Unit]:
+    """The units of the irregularities ``found`` standing at a floor call of ``state``, in
+    the order they are ruled (:func:`kb.hand.situation.units`), each with its
+    representative and topics.  None of these looks at the table, so at the first call
+    they are the same for every rulebook and :func:`compare` works them out once."""
+    made = []
+    for unit in units(found, state):
+        seen = state.seen(state.table, list(unit))
+        irregularity = representative(unit, seen)
+        made.append((unit, irregularity, topics_for(irregularity, seen)))
+    return made
+
+
+def _guarded(book: Lookups, case: Case, topics: tuple[str, ...], after_remedy: bool):
     """:func:`_decide`, where an earlier remedy of the hand may have moved the cards the
     irregularity concerns (``after_remedy``): a decider that cannot find them, or whose
     table would lose or duplicate a card, does not decide, and the floor does."""
     if not after_remedy:
-        return _decide(book, case)
+        return _decide(book, case, topics)
     try:
-        decision, pid, topic = _decide(book, case)
+        decision, pid, topic = _decide(book, case, topics)
         if decision.table is not None:
             decision.table.check()
     except (ValueError, KeyError, IndexError, AssertionError):
-        assert case.irregularity is not None  # _decide was asked about one
-        topics = topics_for(case.irregularity, case.replay)
         return floor_decision(_MOVED), None, topics[0] if topics else None
     return decision, pid, topic
 
@@ -189,10 +205,9 @@ _MOVED = ("An earlier remedy in this hand moved the cards this irregularity conc
 _BOARD = ("burn-count", "board-count", "premature")
 
 
-def _decide(book: Lookups, case: Case):
-    # a case is decided only for an irregularity (a call without one goes on: _call)
-    assert case.irregularity is not None
-    topics = topics_for(case.irregularity, case.replay)
+def _decide(book: Lookups, case: Case, topics: tuple[str, ...]):
+    """The first decision of the rulebook's provisions on ``topics`` (the irregularity's,
+    most specific first), each in precedence order: (decision, provision, topic)."""
     topic_pids = book.rulebook.topics
     for topic in topics:
         for pid in topic_pids.get(topic, ()):
@@ -208,11 +223,10 @@ def _run(book: Lookups, pid: str, case: Case) -> Decision | None:
     """The decision of ``pid``'s decider; a house provision without one rules through the
     deciders of the provisions it executes as (``Rulebook.executes_as``), in order, each
     only where it applies (a hold'em decider never rules a stud hand)."""
-    deciders = load_deciders()
-    executes_as = book.rulebook.executes_as.get(pid, ()) or book.remember(
-        "same-as", pid, lambda: same_as(book.kb, pid))
-    for name in (pid, *(n for n in executes_as if _applies(book, n, case))):
-        decider = deciders.get(name)
+    _, decider, executes_as = _plan(book, pid)
+    deciders = [decider] if decider else []
+    deciders += [_plan(book, n)[1] for n in executes_as if _applies(book, n, case)]
+    for decider in deciders:
         try:
             decision = decider(case) if decider else None
         except StubEmpty:
@@ -224,12 +238,25 @@ def _run(book: Lookups, pid: str, case: Case) -> Decision | None:
     return None
 
 
+def _plan(book: Lookups, pid: str):
+    """What ruling with provision ``pid`` needs, once per rulebook: its reach
+    (:func:`_reach`), its decider (None: it has none) and the provisions whose deciders
+    rule for it (a house's ``executes_as``, else a ``same-as`` relation: :func:`same_as`)."""
+    key = ("plan", pid)
+    found = book.memo.get(key)
+    if found is None:
+        found = book.memo[key] = (
+            _reach(book.kb, pid), load_deciders().get(pid),
+            book.rulebook.executes_as.get(pid, ()) or same_as(book.kb, pid))
+    return found
+
+
 def _applies(book: Lookups, pid: str, case: Case) -> bool:
     """Whether a provision covers the scenario's game (its ``games``, groups such as
     flop-games expanded) and setting.  A book written for one setting only (the TDA rules
     are tournament rules) is still applied to the other, so that the books can be compared
     on any hand; the setting only chooses between a book's own cash and tournament rules."""
-    reach = book.remember("reach", pid, lambda: _reach(book.kb, pid))
+    reach = _plan(book, pid)[0]
     if reach is None:
         return True
     source, games, settings = reach
