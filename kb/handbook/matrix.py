@@ -9,6 +9,8 @@ and the rulings shown, so an edit of one scenario re-renders exactly the pages s
 
 from __future__ import annotations
 
+import hashlib
+
 from docutils import nodes
 from sphinx import addnodes
 
@@ -69,9 +71,21 @@ def _matrix_table(hb, shown: list[str], names: dict[str, str]) -> nodes.table:
 
 def showing(table, topic: str) -> list[str]:
     """The ids of the scenarios whose ruling under some rulebook, at any of its floor
-    calls, names ``topic``."""
-    return [sid for sid in table.scenarios
-            if any(call.topic == topic for r in table.row(sid) for call in r.every_call)]
+    calls, names ``topic`` (:meth:`kb.handbook.rulings.RulingTable.showing`)."""
+    return table.showing(topic)
+
+
+def matrix_digest(hb, topic_id: str) -> str:
+    """The digest of :func:`matrix_body`'s fragment, from what it is made of (the topic,
+    the columns' names, each shown scenario's file and rulings), without building it:
+    deciding which pages are outdated must not cost a build of every matrix.  KeyError
+    for an unknown topic."""
+    hb.kb.topic(topic_id)
+    table = hb.rulings
+    shown = showing(table, topic_id)
+    made_of = (topic_id, SEED, sorted(column_names(hb).items()) if shown else (),
+               [(sid, table.row_digest(sid)) for sid in shown])
+    return hashlib.sha1(repr(made_of).encode()).hexdigest()
 
 
 def matrix_body(hb, topic_id: str) -> Fragment:
@@ -127,6 +141,18 @@ def computed_body(hb) -> Fragment:
             _topic_section(f, table, topic.id, declared.get(topic.id, []),
                            computed.get(topic.id, []), names)
     return f
+
+
+def computed_digest(hb) -> str:
+    """The digest of :func:`computed_body`'s fragment, from what it is made of (the
+    topics in order, the declared disagreements, the computed ones with their
+    scenarios' files and rulings, the columns' names), without building it."""
+    table = hb.rulings
+    made_of = ([t.id for t in hb.kb.topics], repr(disagreements(hb.kb)),
+               sorted(table.exercised()), sorted(column_names(hb).items()),
+               [(c.topic, c.pair, c.difference, table.row_digest(c.scenario),
+                 repr((c.left, c.right))) for c in table.computed])
+    return hashlib.sha1(repr(made_of).encode()).hexdigest()
 
 
 def textual_body(hb) -> Fragment:

@@ -42,15 +42,35 @@ class RulingTable:
     rulebooks: tuple[Rulebook, ...] = ()
     rulings: dict[tuple[str, str], Ruling] = field(default_factory=dict)
     computed: tuple[ComputedDisagreement, ...] = ()
+    #: worked out on first use: topic -> the scenario ids whose rulings name it, and each
+    #: scenario's row digest
+    _memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     def row(self, scenario_id: str) -> list[Ruling]:
         """The rulings of one scenario, one per rulebook in column order; KeyError if unknown."""
         return [self.rulings[scenario_id, book.id] for book in self.rulebooks]
 
     def showing(self, topic: str) -> list[str]:
-        """The ids of the scenarios whose ruling under some rulebook names ``topic``."""
-        return [sid for sid in self.scenarios
-                if any(r.topic == topic for r in self.row(sid))]
+        """The ids of the scenarios whose ruling under some rulebook, at any of its floor
+        calls, names ``topic`` (in file-name order).  The index of every topic is made on
+        the first call: asking topic by topic was scenarios times topics."""
+        index = self._memo.get("topics")
+        if index is None:
+            index = self._memo["topics"] = {}
+            for sid in self.scenarios:
+                named = {call.topic for r in self.row(sid) for call in r.every_call}
+                for name in sorted(named, key=str):
+                    index.setdefault(name, []).append(sid)
+        return list(index.get(topic, ()))
+
+    def row_digest(self, scenario_id: str) -> str:
+        """A digest of the scenario file and of its row of rulings (what the pages show of
+        it); KeyError if unknown."""
+        digests = self._memo.setdefault("rows", {})
+        if scenario_id not in digests:
+            text = repr((self.files[scenario_id], self.row(scenario_id)))
+            digests[scenario_id] = hashlib.sha1(text.encode()).hexdigest()
+        return digests[scenario_id]
 
     def differs(self, scenario_id: str) -> str:
         """How the two compared books (:data:`kb.rules.disagreements.BOOKS`) rule the scenario
