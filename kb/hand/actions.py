@@ -96,8 +96,8 @@ class Betting:
     def copy(self) -> Betting:
         """An independent copy (the records are frozen; their lists and sets are copied)."""
         twin = object.__new__(Betting)
-        twin.__dict__.update({name: value.copy() if isinstance(value, (list, set)) else value
-                              for name, value in vars(self).items()})
+        twin.__dict__ = {name: value.copy() if isinstance(value, (list, set)) else value
+                         for name, value in vars(self).items()}
         return twin
 
     @property

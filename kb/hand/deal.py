@@ -132,9 +132,9 @@ def _deal(state: Replay, event: Deal) -> None:
         raise fail(state, event, "deal is for button games", "use third: for stud")
     if state.deal_order:
         raise fail(state, event, "the hand is already dealt", "list one deal event")
-    order = _deal_order(state, event)
-    slots = [seat for rnd in range(hole_cards(scenario.game)) for seat in order
-             if not (rnd == hole_cards(scenario.game) - 1 and seat in event.short)]
+    order, rounds = _deal_order(state, event), hole_cards(scenario.game)
+    slots = [seat for rnd in range(rounds) for seat in order
+             if not (rnd == rounds - 1 and seat in event.short)]
     slots += [order[0]] * event.extra
     position, dealt = 0, {}
     for slot_index, seat in enumerate(slots):

@@ -100,19 +100,26 @@ class Table:
         """An independent copy (cards are strings, so copying the containers is enough).
         Built without ``dataclasses.replace``, which re-runs ``__init__`` and costs a
         third of a replay that copies the table after every event."""
-        twin = object.__new__(Table)
-        state = twin.__dict__
-        state.update(vars(self))
+        state = self.__dict__.copy()
         for name in _PILES:
             state[name] = state[name].copy()
-        twin.hands = {seat: list(cards) for seat, cards in self.hands.items()}
-        return twin
+        state["hands"] = {seat: list(cards) for seat, cards in self.hands.items()}
+        return _made(Table, state)
 
     def kill(self, seat: int) -> None:
         """Kill a hand: its cards go to the muck and the seat is dead."""
         self.muck.extend(self.hands.get(seat, []))
         self.hands[seat] = []
         self.dead.add(seat)
+
+
+def _made(kind: type, state: dict):
+    """An instance of ``kind`` whose attributes are ``state``, without ``__init__``: a copy
+    of a dataclass from its fields (``dataclasses.replace`` re-runs ``__init__``, and
+    filling a new instance's attributes one by one costs three times as much)."""
+    twin = object.__new__(kind)
+    twin.__dict__ = state
+    return twin
 
 
 #: The fields of a table that are lists or sets of cards or seats: all but the deck (a tuple)
@@ -168,21 +175,20 @@ class Replay:
     def seen(self, table: Table, irregularities: list[Irregularity]) -> Replay:
         """The hand as one unit of a floor call sees it: ``table`` (the one the previous
         remedy left) and only ``irregularities``; everything else is shared with this one."""
-        twin = object.__new__(Replay)
-        twin.__dict__.update(vars(self))
-        twin.table, twin.irregularities = table, irregularities
-        return twin
+        state = self.__dict__.copy()      # a third of the cost of updating a new one
+        state["table"], state["irregularities"] = table, irregularities
+        return _made(Replay, state)
 
     def copy(self) -> Replay:
         """An independent copy of the hand so far, for ruling it under several rulebooks
         from one replay: the table, the betting and the running lists are copied; the
         tables of earlier events are shared (nothing changes them once recorded)."""
-        twin = object.__new__(Replay)
-        twin.__dict__.update(vars(self))
-        twin.table, twin.betting = self.table.copy(), self.betting.copy()
-        twin.tables, twin.irregularities = list(self.tables), list(self.irregularities)
-        twin.streets, twin.board_log = list(self.streets), [dict(b) for b in self.board_log]
-        return twin
+        state = self.__dict__.copy()
+        state["table"], state["betting"] = self.table.copy(), self.betting.copy()
+        state["tables"], state["irregularities"] = list(self.tables), list(self.irregularities)
+        state["streets"], state["board_log"] = list(self.streets), [dict(b) for b in
+                                                                    self.board_log]
+        return _made(Replay, state)
 
 
 def fail(state: Replay, event, message: str, hint: str) -> ScenarioError:

@@ -154,8 +154,11 @@ class Lookups:
         self.provisions = frozenset(rulebook.provisions())
         self.settings = _settings(kb, self.provisions)
         self._pairs = _renumbering(kb, rulebook)
-        self._pattern = re.compile(r"(?<![\w-])(" + "|".join(
-            re.escape(n) for n in sorted(self._pairs, key=len, reverse=True))
+        # the lookahead of the numbers' first characters only rules out, cheaply, the
+        # places no number starts; without it every place of the text tried them all
+        self._pattern = re.compile(
+            "(?=[" + "".join(sorted({re.escape(n[0]) for n in self._pairs})) + r"])(?<![\w-])("
+            + "|".join(re.escape(n) for n in sorted(self._pairs, key=len, reverse=True))
             + r")(?![\w-])") if self._pairs else None
         #: memos the engine fills: provision id -> its citation, its doubt note ...
         self.memo: dict[tuple, object] = {}
