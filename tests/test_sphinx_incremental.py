@@ -112,3 +112,20 @@ def test_a_scenario_comment_rebuilds_its_page_but_no_other(project):
     assert "topics/boxed-cards.html" in rewritten            # the file's contents changed
     assert "topics/four-card-flop.html" not in rewritten
     assert "disagreements.html" not in rewritten             # no disagreement in that file
+
+
+def _index_entries(html: Path) -> dict:
+    from test_sphinx_basic import search_index
+    return search_index(html)["indexentries"]
+
+
+def test_a_rebuild_keeps_the_index_entries_of_the_pages_it_does_not_write(project):
+    """sphinx-doc/sphinx#12599: Sphinx alone keeps only the rebuilt pages' entries."""
+    html = project / "out" / "html"
+    fresh = _index_entries(html)
+    assert len(fresh) > 10
+    assert build(project / "src", project / "out") == ""          # nothing changed
+    assert _index_entries(html) == fresh
+    _edit(project / "src" / "glossary.md", "# ", "# The ")          # one page written
+    assert build(project / "src", project / "out") == ""
+    assert _index_entries(html) == fresh

@@ -138,6 +138,12 @@ def run_build(args) -> int:
     why = output_problem(args.output, args.data) or _inside(args.output, pages)
     if why:
         return _fail([f"floorbook build: -o {args.output}: {why}"])
+    from kb.handbook import uptodate
+    inputs = uptodate.inputs_digest([p for p in (pages, args.data or DATA) if p],
+                                    {"sources": args.sources, "pdf": args.pdf})
+    if uptodate.unchanged(args.output, inputs):
+        return _nothing_to_do(args)
+    uptodate.forget(args.output)
     kb, problems = folder_problems(args.data or DATA, rule=False)
     if args.data is not None and pages is not None:
         problems = [*problems, *pages_problems(pages)]
@@ -153,7 +159,20 @@ def run_build(args) -> int:
     except SiteError as error:
         here = f"{Path.cwd()}{os.sep}"      # show files under the current folder relative
         return _fail(line.removeprefix(here) for line in error.problems)
+    uptodate.record(args.output, inputs, built.pages)
     if not args.quiet:
+        print(f"handbook built: {args.output / 'index.html'}")
+    return 0
+
+
+def _nothing_to_do(args) -> int:
+    """A build whose inputs and site are as the last build left them
+    (:mod:`kb.handbook.uptodate`): it says so, as a build that read nothing."""
+    from kb.handbook import uptodate
+    if not args.quiet:
+        pages = uptodate.pages_recorded(args.output)
+        print(f"floorbook build: nothing changed since the last build: 0 of {pages} "
+              "pages read, 0 written")
         print(f"handbook built: {args.output / 'index.html'}")
     return 0
 

@@ -16,26 +16,28 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kb.handbook import (
-    cards,
-    cellnode,
-    consistency,
-    finder_page,
-    pictures,
-    printed,
-    search,
-    store,
-    uses,
-)
-from kb.handbook.datafile import DataFile
-from kb.handbook.domain import RuleDomain
-from kb.handbook.export import write_export
-from kb.handbook.untrusted import setup as untrusted_pages
-
 _STATIC = Path(__file__).parent / "static"
 
 
 def setup(app) -> dict:
+    # imported here, not above: the command line imports kb.handbook's light modules
+    # (kb.handbook.uptodate) without Sphinx's and the extension's
+    from kb.handbook import (
+        cards,
+        cellnode,
+        consistency,
+        finder_page,
+        pictures,
+        printed,
+        search,
+        store,
+        uses,
+    )
+    from kb.handbook.datafile import DataFile
+    from kb.handbook.domain import RuleDomain
+    from kb.handbook.export import write_export
+    from kb.handbook.untrusted import setup as untrusted_pages
+
     app.add_config_value("floorbook_data_dir", None, "env", types=frozenset({str, type(None)}))
     app.add_config_value("floorbook_graph_radius", 1, "env", types=frozenset({int}))
     app.add_domain(RuleDomain)
@@ -63,6 +65,7 @@ def setup(app) -> dict:
     app.add_css_file("floorbook.css")
     finder_page.setup(app)
     app.setup_extension("kb.handbook.navigation")  # furo's tree once per build
+    app.setup_extension("kb.handbook.index_entries")  # sphinx-doc/sphinx#12599
     return {"version": "0.1", "env_version": 2,
             "parallel_read_safe": True, "parallel_write_safe": True}
 

@@ -125,11 +125,11 @@ class ExpandCells(SphinxPostTransform):
     default_priority = 1
 
     def is_supported(self) -> bool:
-        return self.app.builder.format != "html"
+        return self.env._builder_cls.format != "html"    # as Sphinx's own is_supported
 
     def run(self, **kwargs) -> None:
         quotes = smart_settings(self.config, self.env.settings.get("language_code", "en"),
-                                self.app.builder.name)
+                                self.env._builder_cls.name)
         for node in list(self.document.findall(cell)):
             box = tree(node)
             if quotes:

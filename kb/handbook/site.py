@@ -23,7 +23,6 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from kb.house.outputs import refusal
-from kb.house.publish import MARKER as HOUSE_MARKER
 
 #: The file Sphinx's HTML builder leaves in every site it builds.
 MARKER = ".buildinfo"
@@ -202,6 +201,8 @@ def output_problem(output: Path, data: Path | None) -> str:
     may.  Refused: a symbolic link, a file, a folder with files that is not an earlier
     site, the folder of the knowledge base ``data`` or one above it, and what
     :func:`kb.house.outputs.refusal` refuses (inside floorbook, not writable)."""
+    from kb.house.publish import MARKER as HOUSE_MARKER  # light modules first (uptodate)
+
     target = Path(output).resolve()
     if Path(output).is_symlink():
         return refusal(Path(output))
