@@ -90,6 +90,11 @@ def _rule(book: Lookups, scenario: Scenario, seed: int, parts: Parts, state,
     ``grouped``: the units of its irregularities (:func:`_units`; None: computed here)."""
     draws = Draws(seed)
     cutoff = book.remember("cutoff", "", lambda: cutoff_rule(book.kb, book.rulebook))
+    if len(parts) == 1:     # most hands: one floor call, and nothing carried on from it
+        floor = parts[0][1]
+        pending = list(grouped) if grouped is not None else _units(standing(state, 0), state)
+        call = _call(book, state, pending, draws, cutoff, False)[0]
+        return _placed(call, floor.line if floor else None, call.random)
     carried, answered = Carried(shuffle=_shuffler(draws)), 0
     calls: list[Ruling] = []
     for number, (events, floor) in enumerate(parts, 1):
