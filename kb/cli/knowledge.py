@@ -49,6 +49,11 @@ def add_parsers(commands) -> None:
                        help="knowledge base folder (default: the bundled kb/data)")
     check.add_argument("--json", action="store_true",
                        help="print the result as JSON (counts and problems) on stdout")
+    check.add_argument("--no-cache", action="store_true",
+                       help="read and rule everything again, and keep nothing for the next "
+                            "run (by default what a run computed from unchanged files is "
+                            "taken from the user's cache folder, ~/.cache/floorbook or "
+                            "$FLOORBOOK_CACHE_DIR; FLOORBOOK_CACHE=off does the same)")
     check.set_defaults(run=run_check)
 
     schema = commands.add_parser(
@@ -66,12 +71,18 @@ def run_check(args) -> int:
     """Load and check the knowledge base, its scenarios and house rulebooks; print every
     problem of every stage that can run as ``file:line: message``
     (:func:`kb.house.datafolder.folder_problems`), or with ``--json`` the
-    :func:`check_report` on stdout.  Exit status 1 if there is a problem."""
+    :func:`check_report` on stdout.  Exit status 1 if there is a problem.
+
+    What an earlier run computed from the same files is taken from the user's cache
+    (:meth:`kb.files.cache.Cache.default`), unless ``--no-cache``; the output is the
+    same."""
+    from kb.files.cache import Cache
     from kb.house.datafolder import folder_problems
 
     root = args.data or DATA
     _progress(f"checking {root}: its files, then every scenario under every rulebook ...")
-    kb, problems = folder_problems(root)
+    cache = Cache.default(enabled=not args.no_cache, data=root)
+    kb, problems = folder_problems(root, cache=cache)
     if args.json:
         print(json.dumps(check_report(root, kb, problems), indent=2, ensure_ascii=False))
         return 1 if problems else 0

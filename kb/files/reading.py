@@ -32,6 +32,20 @@ def read_text(path: Path, name: str | None = None, max_bytes: int = MAX_BYTES) -
     kb.files.InputError: zero.yaml:1: this is a device, not a file (give a YAML file)
     """
     name = name or str(path)
+    return decode(read_bytes(path, name, max_bytes), name)
+
+
+def read_bytes(path: Path, name: str | None = None, max_bytes: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file at ``path``, checked as :func:`read_text` checks them
+    but for the encoding (the same errors, but not UTF-8's): what a cache's key is the
+    digest of (:mod:`kb.files.cache`), read once.
+
+    >>> read_bytes(Path("/dev/null"), "null.yaml")
+    Traceback (most recent call last):
+    ...
+    kb.files.InputError: null.yaml:1: this is a device, not a file (give a YAML file)
+    """
+    name = name or str(path)
     try:
         info = os.stat(path)
     except FileNotFoundError:
@@ -59,6 +73,18 @@ def read_text(path: Path, name: str | None = None, max_bytes: int = MAX_BYTES) -
     if len(data) > max_bytes:
         raise fail(name, 1, f"the file is larger than {max_bytes:,} bytes",
                    "check that this is the right file; floorbook files are far smaller")
+    return data
+
+
+def decode(data: bytes, name: str) -> str:
+    """The bytes of the file ``name`` as UTF-8 text.  Raises :class:`InputError` at the
+    line of the first byte that is not UTF-8.
+
+    >>> decode(b"a: 1\\nb: \\xff\\n", "x.yaml")
+    Traceback (most recent call last):
+    ...
+    kb.files.InputError: x.yaml:2: the file is not UTF-8 text (save it as UTF-8)
+    """
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -71,8 +97,10 @@ def bulk() -> Iterator[None]:
     """Reading many files at once (a knowledge base, a folder of scenarios): Python's cyclic
     garbage collector is paused meanwhile.  Every record read is kept, so its passes over
     the growing heap found nothing to free and cost a third of reading 100 times the
-    bundled data; what the reading leaves as cyclic garbage (the parsers) is collected when
-    the collector resumes, as it was before if it was running.
+    bundled data.  When the collector resumes (as it was before, if it was running), what
+    the block made goes straight to its oldest generation, as a pass would have moved
+    what survives it, without that pass over every object read; cyclic garbage the reading
+    left (the parsers) is collected with that generation.
 
     >>> with bulk():
     ...     gc.isenabled()
@@ -84,4 +112,26 @@ def bulk() -> Iterator[None]:
         yield
     finally:
         if was:
+            gc.freeze()         # every object to the permanent generation, then back to
+            gc.unfreeze()       # the oldest: the count of new objects starts again at 0
             gc.enable()
+
+
+@contextmanager
+def settled() -> Iterator[None]:
+    """Working on what was read (ruling a folder of scenarios): the garbage collector's
+    passes leave out every object made before the block (``gc.freeze``), which are kept
+    anyway, and look only at newer ones.  At 100 times the bundled data its passes over
+    the knowledge base and the scenarios cost more than the work; what the block drops is
+    still collected.  Afterwards the older objects are collected as before.
+
+    >>> import gc
+    >>> with settled():
+    ...     gc.get_freeze_count() > 0
+    True
+    """
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()

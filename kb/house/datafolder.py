@@ -22,55 +22,179 @@ to the current folder where possible); scenario and house files are named as fou
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from kb import DATA  # noqa: F401 (the doctest checks the bundled data)
-from kb.hand.scenario import ScenarioError
-from kb.hand.scenario_file import load_scenario
+from kb.files import InputError, bulk, settled
+from kb.files import Problem as FileProblem
+from kb.files.cache import Cache, Store, read_through
+from kb.hand.scenario import Scenario, ScenarioError
+from kb.hand.scenario_file import MAX_BYTES, parse_scenario
 from kb.house.compose import folder_rulebooks
 from kb.knowledge.checks import check_knowledge_base
-from kb.knowledge.load import LoadError, load_knowledge_base
+from kb.knowledge.load import LoadError, load_with_digest
 from kb.knowledge.model import KnowledgeBase
-from kb.rules.disagreements import check_disagreements, load_scenarios
+from kb.rules.disagreements import (
+    BOOKS,
+    check_disagreements,
+    disagreement_problems,
+    pair_outcome,
+)
+from kb.rules.engine import compare
+from kb.rules.rulebook import edition_rulebook
 
 
-def folder_problems(root: Path, rule: bool = True) -> tuple[KnowledgeBase | None, list[str]]:
+def folder_problems(root: Path, rule: bool = True, cache: Cache | None = None
+                    ) -> tuple[KnowledgeBase | None, list[str]]:
     """The knowledge base of the data folder ``root`` (None if it does not load) and every
-    problem of the folder's stages (see the module), as lines, stage by stage."""
+    problem of the folder's stages (see the module), as lines, stage by stage.
+
+    With a ``cache`` (:class:`kb.files.cache.Cache`), what an earlier run with the same
+    code computed from the same files is taken from it: each knowledge-base and scenario
+    file's records and problems, the graph checks of the same knowledge base, and each
+    scenario's rulings under the same knowledge base; the problems are the same lines, in
+    the same order, as without."""
     try:
-        kb = load_knowledge_base(root)
+        kb, kb_digest = load_with_digest(root, cache)
     except LoadError as error:
         return None, [located(root, p) for p in error.problems]
-    problems = [located(root, p) for p in check_knowledge_base(kb)]
-    folder = Path(root) / "scenarios"
-    try:
-        scenarios = load_scenarios(folder)
-    except ScenarioError as error:
-        problems += [str(p) for p in error.problems]
-        scenarios = _loadable(folder)
-    if rule:
-        problems += _ruled(kb, root, scenarios)
-    if (Path(root) / "rulebooks").is_dir():
-        problems += [str(p) for p in folder_rulebooks(kb, Path(root) / "rulebooks")[1]]
+    with _store(cache, root) as store:
+        scenarios, found, digests = folder_scenarios(Path(root) / "scenarios", store)
+        with settled():             # what was read stays: the collector leaves it alone
+            problems = [located(root, p) for p in _graph_checks(kb, kb_digest, store)]
+            problems += [str(p) for p in found]
+            if rule:
+                problems += _ruled(kb, root, scenarios, _Rulings(store, kb_digest, digests))
+            if (Path(root) / "rulebooks").is_dir():
+                problems += [str(p) for p in folder_rulebooks(kb, Path(root) / "rulebooks")[1]]
     return kb, problems
 
 
-def _loadable(folder: Path) -> tuple:
-    """The scenario files of ``folder`` that load, the first of each id (the others'
-    problems are :func:`kb.rules.disagreements.load_scenarios`'s to report)."""
-    scenarios: dict[str, object] = {}
-    for path in sorted(folder.glob("*.yaml")):
-        try:
-            scenario = load_scenario(path)
-        except ScenarioError:
-            continue
-        scenarios.setdefault(scenario.id, scenario)
-    return tuple(scenarios.values())
+def _graph_checks(kb: KnowledgeBase, kb_digest: str, store: Store) -> list:
+    """:func:`kb.knowledge.checks.check_knowledge_base`, kept by the knowledge base's
+    digest."""
+    checks = store.get(f"graph\0{kb_digest}")
+    if checks is None:
+        checks = check_knowledge_base(kb)
+        store.put(f"graph\0{kb_digest}", checks)
+    return checks
 
 
-def _ruled(kb: KnowledgeBase, root: Path, scenarios) -> list[str]:
-    """Scenarios that cannot be replayed, then declared against computed disagreements
-    on the others."""
+def _store(cache: Cache | None, root: Path):
+    """The cache's store of the scenario files and results of the data folder ``root``."""
+    if cache is None:
+        return Store.off()
+    try:
+        scope = str(Path(root).resolve())
+    except OSError:
+        scope = str(Path(root).absolute())
+    return cache.store("check", scope)
+
+
+def folder_scenarios(folder: Path, store: Store | None = None
+                     ) -> tuple[tuple[Scenario, ...], list[FileProblem], dict[str, str]]:
+    """The scenario files of ``folder``, by file name: those that load, the first of each
+    id; the problems of the others and every scenario id used twice (the second file,
+    naming the first), sorted as :func:`kb.rules.disagreements.load_scenarios` raises
+    them; and each file read's digest by its name.  ``store`` (a
+    :class:`kb.files.cache.Store`) keeps each file's scenario or problems by its bytes.
+
+    >>> scenarios, problems, digests = folder_scenarios(DATA / "scenarios")
+    >>> len(scenarios) == len(digests) > 100, problems
+    (True, [])
+    """
+    scenarios: list[Scenario] = []
+    problems: list[FileProblem] = []
+    digests: dict[str, str] = {}
+    keep = Store(None) if store is None else store
+    with bulk():                    # many files: the garbage collector waits (kb.files)
+        # by name, as sorting the paths (one folder's) does, without comparing Paths
+        for path in sorted(Path(folder).glob("*.yaml"), key=lambda p: p.name):
+            name = str(path)
+            try:
+                digests[name], (scenario, found) = read_through(
+                    keep, path, name, MAX_BYTES, partial(_scenario, name=name),
+                    "scenario")
+            except InputError as error:        # unreadable: as load_scenario says it
+                scenario, found = None, list(ScenarioError.of(error.problems).problems)
+            problems += found
+            if scenario is not None:
+                scenarios.append(scenario)
+    first: dict[str, Scenario] = {}
+    for scenario in scenarios:
+        if scenario.id in first:
+            problems.append(FileProblem(
+                scenario.path, scenario.id_line, f"the id {scenario.id!r} is also the id of "
+                f"{first[scenario.id].path}", "give each scenario of the folder its own id"))
+        first.setdefault(scenario.id, scenario)
+    sorted_problems = list(ScenarioError.of(problems).problems) if problems else []
+    return tuple(first.values()), sorted_problems, digests
+
+
+def _scenario(text: str, name: str) -> tuple[Scenario | None, list[FileProblem]]:
+    """The scenario in ``text`` (file ``name``), or None and its problems."""
+    try:
+        return parse_scenario(text, name), []
+    except ScenarioError as error:
+        return None, list(error.problems)
+
+
+class _Rulings:
+    """Each scenario's outcome under the two books :data:`kb.rules.disagreements.BOOKS`
+    (:func:`kb.rules.disagreements.pair_outcome`, or the text of the error that its
+    events cannot be replayed), kept in ``store`` by the scenario file's name and bytes
+    and the knowledge base's digest."""
+
+    def __init__(self, store: Store, kb_digest: str, digests: dict[str, str]):
+        self.store, self.kb_digest, self.digests = store, kb_digest, digests
+        self._books: list | None = None
+
+    def books(self, kb: KnowledgeBase, needed: bool = True) -> list:
+        """The two books' rulebooks, made on first need.  Not ``needed`` (every ruling
+        was kept), they are still made, and raise as they would, unless an earlier run
+        made them for the same knowledge base (they are a function of it)."""
+        key = f"books\0{self.kb_digest}"
+        if self._books is None and (needed or self.store.get(key) is None):
+            self._books = [edition_rulebook(kb, b) for b in BOOKS]
+            self.store.put(key, True)
+        return self._books or []
+
+    def outcome(self, kb: KnowledgeBase, scenario: Scenario) -> tuple:
+        """``("ruled", (difference, topics))`` or ``("failed", error text, file)``."""
+        key = f"ruling\0{scenario.path}\0{self.digests.get(scenario.path)}\0{self.kb_digest}"
+        value = self.store.get(key) if scenario.path in self.digests else None
+        if value is None:
+            try:
+                left, right = compare(kb, scenario, self.books(kb))
+                value = ("ruled", pair_outcome(left, right))
+            except ScenarioError as error:
+                value = ("failed", str(error), error.file)
+            self.store.put(key, value)
+        return value
+
+
+def _ruled(kb: KnowledgeBase, root: Path, scenarios, rulings: _Rulings) -> list[str]:
+    """Scenarios that cannot be replayed, in file order, then declared against computed
+    disagreements on the others."""
+    replay: list[str] = []
+    outcomes: dict[str, tuple] = {}
+    for scenario in scenarios:
+        value = rulings.outcome(kb, scenario)
+        if value[0] == "ruled":
+            outcomes[scenario.id] = value[1]
+        elif value[2] == scenario.path:     # its own events: report it, check the others
+            replay.append(value[1])
+        else:                               # an error naming another file: as it was done
+            return _ruled_one_by_one(kb, root, scenarios)
+    rulings.books(kb, needed=False)         # raises as ruling without a cache would
+    left = tuple(s for s in scenarios if s.id in outcomes)
+    return replay + [located(root, p) for p in disagreement_problems(kb, left, outcomes)]
+
+
+def _ruled_one_by_one(kb: KnowledgeBase, root: Path, scenarios) -> list[str]:
+    """:func:`_ruled` without the cache: each error ends the ruling, and the scenarios of
+    the file it names are left out of the next."""
     replay: list[str] = []
     while True:
         try:

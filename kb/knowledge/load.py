@@ -21,11 +21,13 @@ line of the value at fault.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from kb import DATA, files
 from kb.files import InputError, Mapping, Sequence
+from kb.files.cache import Cache, Store, digest, read_through
 from kb.knowledge.model import (
     Confidence,
     Edition,
@@ -96,7 +98,8 @@ _FILES = {"sources": ("sources.yaml", ("sources", "copies")),
           "errata": ("errata.yaml", ("errata",))}
 
 
-def load_knowledge_base(root: Path | None = None) -> KnowledgeBase:
+def load_knowledge_base(root: Path | None = None, cache: Cache | None = None
+                        ) -> KnowledgeBase:
     """Load the knowledge base under ``root`` (default: the bundled kb/data).
 
     Returns a :class:`~kb.knowledge.model.KnowledgeBase`.  Raises :class:`LoadError` listing
@@ -104,32 +107,63 @@ def load_knowledge_base(root: Path | None = None) -> KnowledgeBase:
     ids that do not match their source, duplicate ids), each at its file and line.  Checks
     that need the whole graph (dangling references, cycles) are in
     :mod:`kb.knowledge.checks`.
+
+    With a ``cache`` (:class:`kb.files.cache.Cache`, e.g. ``Cache.default(data=root)``),
+    each file whose bytes an earlier run with the same code read is not parsed again: its
+    records and problems come from the cache, and the result (or the :class:`LoadError`)
+    equals a fresh load's.  :func:`load_with_digest` also gives the files' digest.
     """
-    with files.bulk():
-        return _load(Path(root) if root else DATA)
+    return load_with_digest(root, cache)[0]
 
 
-def _load(root: Path) -> KnowledgeBase:
-    """:func:`load_knowledge_base` of the folder ``root``."""
+def load_with_digest(root: Path | None = None, cache: Cache | None = None
+                     ) -> tuple[KnowledgeBase, str]:
+    """:func:`load_knowledge_base`, and the digest of the knowledge base's files (their
+    names and bytes, 40 hex digits): what a result computed from the whole knowledge base
+    (its graph checks, a ruling) may be kept under, with the code's version
+    (:func:`kb.files.cache.code_version`).  Raises :class:`LoadError`.
+
+    >>> kb, digest = load_with_digest()
+    >>> len(digest), load_with_digest()[1] == digest
+    (40, True)
+    """
+    root = Path(root) if root else DATA
+    with files.bulk(), _store(cache, root) as store:
+        reader = _Reader(root, store)
+        kb = _load(root, reader)
+    return kb, digest("".join(f"{name}\0{key}\n" for name, key in reader.digests).encode())
+
+
+def _store(cache: Cache | None, root: Path):
+    """The cache's store of the knowledge-base files of the folder ``root``."""
+    if cache is None:
+        return Store.off()
+    try:
+        scope = str(root.resolve())
+    except OSError:
+        scope = str(root.absolute())
+    return cache.store("kb", scope)
+
+
+def _load(root: Path, reader: _Reader) -> KnowledgeBase:
+    """:func:`load_knowledge_base` of the folder ``root``, read by ``reader``."""
     if not root.is_dir():
         what = "is not a folder" if root.exists() else "does not exist"
         raise LoadError([Problem(Location(str(root), 1), f"the data folder {what} (give "
                                  "the folder that holds sources.yaml and provisions/)")])
-    reader = _Reader(root)
-    found = {kind: reader.entries(name, kind, keys) for kind, (name, keys) in _FILES.items()}
-    sources = [_source(reader, n) for n in found["sources"]["sources"]]
-    copies = [_copy(n) for n in found["sources"]["copies"]]
-    provisions = []
+    sources, copies = reader.records("sources.yaml", "sources", _sources) or ((), ())
+    provisions: list[Provision] = []
     if not (root / "provisions").is_dir():
         what = "is not a folder" if (root / "provisions").exists() else "no such folder"
         reader.problems.append(Problem(Location("provisions", 1), f"{what} (create the "
                                        "folder provisions/ with one file of provisions per "
                                        "source, e.g. provisions/tda.yaml)"))
     for path in sorted((root / "provisions").glob("*.yaml")):
-        provisions.extend(_provisions(reader, f"provisions/{path.name}"))
-    topics = [_topic(n) for n in found["topics"]["topics"]]
-    terms = [_term(n) for n in found["glossary"]["terms"]]
-    errata = [_erratum(n) for n in found["errata"]["errata"]]
+        found = reader.records(f"provisions/{path.name}", "provisions", _provisions)
+        provisions.extend(found[0] if found else ())
+    topics = (reader.records("topics.yaml", "topics", _topics) or ((),))[0]
+    terms = (reader.records("glossary.yaml", "glossary", _terms) or ((),))[0]
+    errata = (reader.records("errata.yaml", "errata", _errata) or ((),))[0]
     editions = [e for s in sources for e in s.editions]
     for what, records, key in (("source id", sources, "id"), ("edition id", editions, "id"),
                                ("source copy id", copies, "id"),
@@ -160,32 +194,71 @@ def duplicates(what: str, records, key: str = "id") -> list[Problem]:
     return problems
 
 
+#: What a file's records are made by: (parsed data, its entries the schema refused, the
+#: list to add the file's problems to) -> a tuple of tuples of records.
+Build = Callable[[Mapping, set, list], tuple]
+
+
 class _Reader:
-    """Reads files of one data folder, collecting problems instead of stopping."""
+    """Reads files of one data folder, collecting problems instead of stopping, and the
+    digest of each file read (through ``store``: a file's records and problems are a
+    function of its name and bytes)."""
 
-    def __init__(self, root: Path):
-        self.root, self.problems = root, list[Problem]()
+    def __init__(self, root: Path, store: Store):
+        self.root, self.store, self.problems = root, store, list[Problem]()
+        self.digests: list[tuple[str, str]] = []
 
-    def read(self, name: str, kind: str):
-        """The parsed file ``name`` (relative to the root) and the set of its entries the
-        schema refused, as ``(list key, index)``; ``(None, None)`` when nothing in the file
-        can be used.  Problems are collected."""
+    def records(self, name: str, kind: str, build: Build) -> tuple | None:
+        """The records ``build`` makes of the file ``name`` (relative to the root), read
+        as a ``kind`` file; None when nothing in the file can be used.  Problems are
+        collected."""
         try:
-            data = files.parse_text(files.read_text(self.root / name, name), name)
+            key, (records, problems) = read_through(
+                self.store, self.root / name, name, files.MAX_BYTES,
+                lambda text: _fresh(text, name, kind, build), kind)
         except InputError as error:
             self.problems.extend(Problem.of(p) for p in error.problems)
-            return None, {(None, None)}
-        problems = files.validate(data, kind, name)
-        self.problems.extend(Problem.of(p) for p in problems)
-        return data, (_refused(data, kind) if problems else set())
+            return None
+        self.digests.append((name, key))
+        self.problems.extend(problems)
+        return records
 
-    def entries(self, name: str, kind: str, keys: tuple[str, ...]) -> dict[str, list]:
-        """For each of ``keys``, the entries of the file's list the schema accepted."""
-        data, refused = self.read(name, kind)
-        if (None, None) in refused:
-            return {key: [] for key in keys}
-        return {key: [item for i, item in enumerate(data[key]) if (key, i) not in refused]
-                for key in keys}
+
+def _fresh(text: str, name: str, kind: str, build: Build) -> tuple[tuple | None, list]:
+    """The records ``build`` makes of the ``text`` of the file ``name`` and the file's
+    problems (None for the records when nothing in the file can be used)."""
+    try:
+        data = files.parse_text(text, name)
+    except InputError as error:
+        return None, [Problem.of(p) for p in error.problems]
+    found = files.validate(data, kind, name)
+    problems = [Problem.of(p) for p in found]
+    refused = _refused(data, kind) if found else set()
+    if (None, None) in refused:
+        return None, problems
+    return build(data, refused, problems), problems
+
+
+def _entries(data: Mapping, refused: set, key: str) -> list:
+    """The entries of the file's list ``key`` that the schema accepted."""
+    return [item for i, item in enumerate(data[key]) if (key, i) not in refused]
+
+
+def _sources(data: Mapping, refused: set, problems: list) -> tuple:
+    return (tuple(_source(problems, n) for n in _entries(data, refused, "sources")),
+            tuple(_copy(n) for n in _entries(data, refused, "copies")))
+
+
+def _topics(data: Mapping, refused: set, problems: list) -> tuple:
+    return (tuple(_topic(n) for n in _entries(data, refused, "topics")),)
+
+
+def _terms(data: Mapping, refused: set, problems: list) -> tuple:
+    return (tuple(_term(n) for n in _entries(data, refused, "terms")),)
+
+
+def _errata(data: Mapping, refused: set, problems: list) -> tuple:
+    return (tuple(_erratum(n) for n in _entries(data, refused, "errata")),)
 
 
 def _refused(data, kind: str) -> set[tuple]:
@@ -222,20 +295,20 @@ def _text(node: Mapping, key: str) -> str:
     return node.get(key, "").strip()
 
 
-def _source(reader: _Reader, node: Mapping) -> Source:
+def _source(problems: list, node: Mapping) -> Source:
     sid = node["id"]
     return Source(sid, _text(node, "title"), SourceKind(node["kind"]), _text(node, "publisher"),
-                  tuple(_edition(reader, e, sid) for e in node["editions"]),
+                  tuple(_edition(problems, e, sid) for e in node["editions"]),
                   _text(node, "url"), _text(node, "note"), _text(node, "short"), _at(node),
                   _lines(node))
 
 
-def _edition(reader: _Reader, node: Mapping, source: str) -> Edition:
+def _edition(problems: list, node: Mapping, source: str) -> Edition:
     edition = Edition(node["id"], source, _text(node, "label"), node.get("year"),
                       Confidence(node["confidence"]), _text(node, "note"),
                       tuple(node.get("sections", ())), _at(node), _lines(node))
     if edition.id.split("@")[0] != source:
-        reader.problems.append(Problem(edition.at("id"), f"edition {edition.id!r} is listed "
+        problems.append(Problem(edition.at("id"), f"edition {edition.id!r} is listed "
                                        f"under source {source!r} (name it {source}@<version> "
                                        "or list it under its own source)"))
     return edition
@@ -247,23 +320,17 @@ def _copy(node: Mapping) -> SourceCopy:
                       _lines(node))
 
 
-def _provisions(reader: _Reader, name: str) -> list[Provision]:
-    data, refused = reader.read(name, "provisions")
-    if (None, None) in refused:
-        return []
+def _provisions(data: Mapping, refused: set, problems: list) -> tuple:
     source = data["source"]
     result = []
-    for i, node in enumerate(data["provisions"]):
-        if ("provisions", i) in refused:
-            continue
+    for node in _entries(data, refused, "provisions"):
         provision = _provision(node, source, data.value_line("source"))
         if not provision.id.startswith(source + "."):
-            reader.problems.append(Problem(provision.at("id"), f"provision {provision.id!r} "
-                                           f"is in the file of source {source!r} (start its "
-                                           f"id with '{source}.' or move it to that "
-                                           "source's file)"))
+            problems.append(Problem(provision.at("id"), f"provision {provision.id!r} is in "
+                                    f"the file of source {source!r} (start its id with "
+                                    f"'{source}.' or move it to that source's file)"))
         result.append(provision)
-    return result
+    return (tuple(result),)
 
 
 def _provision(node: Mapping, source: str, source_line: int) -> Provision:

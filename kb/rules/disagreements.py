@@ -179,30 +179,47 @@ def topics_of(ruling: Ruling) -> tuple[str, ...]:
     return tuple(dict.fromkeys(r.topic for r in (*ruling.calls, ruling) if r.topic))
 
 
+def pair_outcome(left: Ruling, right: Ruling) -> tuple[str, tuple[str, ...]]:
+    """What :func:`check_disagreements` needs of one scenario's rulings under the two
+    books of :data:`BOOKS`: how they differ (:func:`difference`, empty when they agree)
+    and the topics either names (:func:`topics_of`, the left's first), small enough to
+    keep between runs."""
+    return difference(left, right), tuple(dict.fromkeys((*topics_of(left),
+                                                         *topics_of(right))))
+
+
 def check_disagreements(kb: KnowledgeBase, scenarios) -> list[Problem]:
-    """Declared against computed disagreements, on the topics scenarios exercise."""
+    """Declared against computed disagreements, on the topics scenarios exercise.  Raises
+    :class:`~kb.hand.scenario.ScenarioError` for the first scenario whose events cannot be
+    replayed."""
+    rulings = book_rulings(kb, scenarios)
+    return disagreement_problems(kb, scenarios, {
+        s.id: pair_outcome(*(rulings[s.id, book] for book in BOOKS)) for s in scenarios})
+
+
+def disagreement_problems(kb: KnowledgeBase, scenarios, outcomes: dict[str, tuple]
+                          ) -> list[Problem]:
+    """:func:`check_disagreements` from each scenario's :func:`pair_outcome`, by id in
+    ``outcomes``: a declared disagreement on a topic some scenario exercises that no
+    scenario shows, then each scenario (by id) that shows one nobody declared."""
     declared: dict[str, Disagreement] = {}
     for d in disagreements(kb):
         sources = {kb.provision(p).source for p in (d.left, d.right) if kb.has("provision", p)}
         if sources == {"rrop", "tda"}:
             declared.setdefault(d.topic, d)
-    rulings = book_rulings(kb, scenarios)
-    found = computed_disagreements(kb, scenarios, rulings)
-    shown = {c.topic for c in found}
-    exercised = exercised_topics(kb, scenarios, rulings)
+    exercised = {topic for s in scenarios for topic in outcomes[s.id][1]}
+    shown = {topic for s in scenarios if outcomes[s.id][0] for topic in outcomes[s.id][1]}
     problems = [Problem(d.location, f"declared disagreement on {topic!r} ({d.left} differs "
                         f"from {d.right}) but no scenario shows the books ruling differently; "
                         "add a scenario that shows it, or remove the relation")
                 for topic, d in sorted(declared.items())
                 if topic in exercised and topic not in shown]
-    by_scenario: dict[str, list[ComputedDisagreement]] = {}
-    for c in found:
-        by_scenario.setdefault(c.scenario, []).append(c)
-    for scenario, items in sorted(by_scenario.items()):
-        if not any(c.topic in declared for c in items):
-            c, topics = items[0], " / ".join(c.topic for c in items)
-            problems.append(Problem(Location(c.file, 1), f"scenario {scenario!r}: the books "
-                            f"rule differently on {topics} ({c.difference}) but no "
+    by_scenario = {s.id: s for s in scenarios if outcomes[s.id][0] and outcomes[s.id][1]}
+    for sid, scenario in sorted(by_scenario.items()):
+        what, topics = outcomes[sid]
+        if not any(topic in declared for topic in topics):
+            problems.append(Problem(Location(scenario.path, 1), f"scenario {sid!r}: the "
+                            f"books rule differently on {' / '.join(topics)} ({what}) but no "
                             "differs-from relation between a Robert's Rules and a TDA "
                             "provision declares it for that topic; declare it, or fix the "
                             "scenario or a decider"))

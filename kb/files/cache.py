@@ -1,0 +1,301 @@
+"""What was computed from input files, kept between runs in the user's cache folder, keyed
+by the files' bytes and the code's version, so that a run reads again only what changed.
+
+A :class:`Cache` is a folder of the user's own (never inside a data folder: a data folder
+is untrusted input, and an entry is a pickle, which runs code when read): the folder
+``$FLOORBOOK_CACHE_DIR``, else ``$XDG_CACHE_HOME/floorbook``, else
+``~/.cache/floorbook``, created with mode 0700.  ``FLOORBOOK_CACHE=off`` (or ``0``,
+``no``, ``false``) turns it off, as ``floorbook check --no-cache`` does
+(:meth:`Cache.default` then gives None).
+
+A :class:`Store` is one file of the cache: the entries of one *kind* (knowledge-base files,
+scenario files, rulings) for one *scope* (a data folder's absolute path), each under a key
+that holds the digest of what it was computed from (:func:`digest`).  The whole store is
+written at once (:func:`kb.files.writing.replace_file`: a killed run leaves no half
+entry), holding only the entries this run used: one state per scope, so an edited file's
+old entry goes.  The file starts with the code's version (:func:`code_version`: a digest
+of the package's ``.py`` and ``.json`` files, Python's version and those of the readers'
+libraries), so another version's store is ignored without being unpickled; a store that is
+corrupt, truncated or not floorbook's is ignored and rewritten, never an error.  When the
+folder holds more than :data:`MAX_BYTES`, the stores used least recently are removed.
+
+>>> import tempfile
+>>> cache = Cache(Path(tempfile.mkdtemp()) / "floorbook")
+>>> with cache.store("demo", "/data") as store:
+...     store.get("a"), store.put("a", [1, 2])
+(None, None)
+>>> with cache.store("demo", "/data") as store:
+...     store.get("a")
+[1, 2]
+>>> with Store.off() as store:           # no cache: nothing is kept
+...     store.put("a", 1), store.get("a")
+(None, None)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import stat
+import sys
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from kb.files.reading import bulk, decode, read_bytes
+from kb.files.writing import replace_file
+
+#: The cache folder's size above which the stores used least recently are removed.
+MAX_BYTES = 1 << 30
+#: What every store file starts with, before the code's version.
+MAGIC = b"floorbook-cache 1\n"
+#: Values of FLOORBOOK_CACHE that turn the cache off.
+OFF = ("off", "0", "no", "false")
+#: The package whose code the version digests (kb/), and the folders in it that hold data.
+PACKAGE = Path(__file__).resolve().parent.parent
+_NOT_CODE = ("data", "__pycache__")
+#: The distributions whose behaviour a cached result depends on (parsing, messages).
+_LIBRARIES = ("PyYAML", "jsonschema", "fastjsonschema", "networkx")
+
+
+def digest(data: bytes) -> str:
+    """A short hex digest of ``data`` (BLAKE2b, 20 bytes): what a key is made of.
+
+    >>> digest(b"a: 1\\n")[:12], len(digest(b""))
+    ('64ba4e2a6ac8', 40)
+    """
+    return hashlib.blake2b(data, digest_size=20).hexdigest()
+
+
+@cache
+def code_version() -> str:
+    """The digest of every ``.py`` and ``.json`` file of the ``kb`` package (its data
+    folder aside), with Python's version and those of the libraries that read and word the
+    files: a cached result is used only by the code that computed it.  About 10 ms, once
+    per process.
+
+    >>> code_version() == code_version() and len(code_version())
+    40
+    """
+    hasher = hashlib.blake2b(digest_size=20)
+    hasher.update(sys.version.encode())
+    for name in _LIBRARIES:
+        try:
+            hasher.update(f"{name} {metadata.version(name)}\n".encode())
+        except metadata.PackageNotFoundError:
+            hasher.update(f"{name} none\n".encode())
+    for path in sorted(_code_files(PACKAGE)):
+        hasher.update(str(path.relative_to(PACKAGE)).encode() + b"\0")
+        hasher.update(path.read_bytes())
+    return hasher.hexdigest()
+
+
+def _code_files(folder: Path) -> Iterator[Path]:
+    for entry in os.scandir(folder):
+        if entry.is_dir(follow_symlinks=False):
+            if entry.name not in _NOT_CODE:
+                yield from _code_files(Path(entry.path))
+        elif entry.name.endswith((".py", ".json")):
+            yield Path(entry.path)
+
+
+def cache_folder(environ: Mapping[str, str] = os.environ) -> Path | None:
+    """Where the cache lives by the environment ``environ``, or None when it is off.
+
+    >>> cache_folder({"FLOORBOOK_CACHE_DIR": "/c", "XDG_CACHE_HOME": "/x"})
+    PosixPath('/c')
+    >>> cache_folder({"XDG_CACHE_HOME": "/x"}), cache_folder({"FLOORBOOK_CACHE": "off"})
+    (PosixPath('/x/floorbook'), None)
+    """
+    if environ.get("FLOORBOOK_CACHE", "").strip().lower() in OFF:
+        return None
+    if environ.get("FLOORBOOK_CACHE_DIR"):
+        return Path(environ["FLOORBOOK_CACHE_DIR"]).expanduser()
+    xdg = environ.get("XDG_CACHE_HOME", "")
+    if xdg and Path(xdg).is_absolute():     # the XDG spec: a relative value is ignored
+        return Path(xdg) / "floorbook"
+    return Path.home() / ".cache" / "floorbook"
+
+
+class Cache:
+    """The cache folder ``folder`` (created, mode 0700, when a store is first written).
+
+    Use :meth:`default` to get the user's, checked; a ``Cache`` made directly is trusted
+    as given (the tests' temporary folders)."""
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+
+    def __repr__(self) -> str:
+        return f"Cache({str(self.folder)!r})"
+
+    @classmethod
+    def default(cls, enabled: bool = True, data: Path | None = None) -> Cache | None:
+        """The user's cache (:func:`cache_folder`), or None: ``enabled`` false, the cache
+        turned off, its folder inside the data folder ``data`` (a data folder is input, and
+        what a store holds runs as code when read), or a folder that cannot be made, is not
+        the user's or that others may write (what they put there would run as code too).
+
+        >>> Cache.default(enabled=False) is None
+        True
+        """
+        folder = cache_folder() if enabled else None
+        if folder is None:
+            return None
+        try:
+            folder = folder.absolute()
+            if data is not None and _inside(folder, Path(data)):
+                return None
+            folder.parent.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(mode=0o700, exist_ok=True)
+            info = os.stat(folder)
+        except OSError:
+            return None
+        own = not hasattr(os, "getuid") or info.st_uid == os.getuid()
+        if not stat.S_ISDIR(info.st_mode) or not own or info.st_mode & 0o022:
+            return None
+        return cls(folder)
+
+    @contextmanager
+    def store(self, kind: str, scope: str) -> Iterator[Store]:
+        """The store of ``kind`` (a word: ``kb``, ``scenarios``) for ``scope`` (a data
+        folder's absolute path), written back when the block ends (by an exception too,
+        not by an interrupt) if an entry was added or one went unused."""
+        name = f"{kind}-{digest((kind + chr(0) + scope).encode())}.pickle"
+        store = Store(self.folder / name, scope)
+        try:
+            yield store
+        except Exception:
+            store.save()             # what was computed holds, whatever the caller met
+            raise
+        store.save()
+
+
+class Store:
+    """One file of the cache: ``key -> value`` (see the module); made by
+    :meth:`Cache.store`, or :meth:`off` (no cache: every ``get`` misses)."""
+
+    def __init__(self, path: Path | None, scope: str = ""):
+        self.path, self.scope = path, scope
+        self._old: dict[str, Any] | None = None if path is not None else {}
+        self._new: dict[str, Any] = {}
+        self._changed = False
+
+    @classmethod
+    @contextmanager
+    def off(cls) -> Iterator[Store]:
+        """A store that keeps nothing, for a run without a cache."""
+        yield cls(None)
+
+    def get(self, key: str) -> Any:
+        """The value under ``key``, or None (``put`` never stores None)."""
+        if key in self._new:
+            return self._new[key]
+        if self._old is None:
+            self._old = self._read()
+        value = self._old.get(key)
+        if value is not None:
+            self._new[key] = value
+        return value
+
+    def put(self, key: str, value: Any) -> None:
+        """Keep ``value`` (not None) under ``key``; nothing when the store is off."""
+        if self.path is not None:
+            self._new[key], self._changed = value, True
+
+    def save(self) -> None:
+        """Write the entries used since the store was opened, if any changed or went
+        unused; a failure to write (a full disk, a read-only folder) only loses them."""
+        if self.path is None or not self._changed and (self._old is None
+                                                       or len(self._new) == len(self._old)):
+            return
+        try:
+            with bulk():                 # a big dict of records: no collector passes
+                data = pickle.dumps((self.scope, self._new), pickle.HIGHEST_PROTOCOL)
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            replace_file(self.path, MAGIC + code_version().encode() + b"\n" + data)
+            trim(self.path.parent, keep=self.path)
+        except OSError:
+            pass
+        self._old, self._changed = dict(self._new), False
+
+    def _read(self) -> dict[str, Any]:
+        """The entries in the store's file; none when it is missing or not this code's."""
+        assert self.path is not None
+        head = MAGIC + code_version().encode() + b"\n"
+        try:
+            with open(self.path, "rb") as handle:
+                if handle.read(len(head)) != head:
+                    return {}
+                data = handle.read()
+            os.utime(self.path)          # used: the last store trim() would remove
+        except OSError:
+            return {}
+        try:
+            with bulk():
+                scope, entries = pickle.loads(data)
+        except Exception:  # noqa: BLE001 (any damage to the file: read nothing from it)
+            return {}
+        if scope != self.scope or not isinstance(entries, dict):
+            return {}
+        return entries
+
+
+def trim(folder: Path, keep: Path | None = None, limit: int = MAX_BYTES) -> None:
+    """Remove the stores of ``folder`` used least recently (by modification time) until
+    the rest hold at most ``limit`` bytes, ``keep`` aside; and temporary files a killed
+    run left (over an hour old)."""
+    stores, total, now = [], 0, time.time()
+    for entry in os.scandir(folder):
+        info = entry.stat(follow_symlinks=False)
+        if entry.name.startswith(".") and now - info.st_mtime > 3600:
+            Path(entry.path).unlink(missing_ok=True)
+        elif entry.name.endswith(".pickle") and entry.path != str(keep):
+            stores.append((info.st_mtime, info.st_size, entry.path))
+            total += info.st_size
+        elif entry.path == str(keep):
+            total += info.st_size
+    for _, size, path in sorted(stores):
+        if total <= limit:
+            break
+        Path(path).unlink(missing_ok=True)
+        total -= size
+
+
+def read_through(store: Store, path: Path, name: str, max_bytes: int,
+                 compute: Callable[[str], Any], kind: str = "") -> tuple[str, Any]:
+    """The file at ``path`` (``name`` in messages) read once: its bytes' digest and the
+    value ``compute`` made of its text, from ``store`` when the same bytes were seen under
+    the same ``name`` and ``kind``.  Raises :class:`kb.files.InputError` for a file that
+    cannot be read (:func:`kb.files.reading.read_bytes`: never kept); ``compute``'s
+    value must not be None, and a problem it finds in the text belongs in its value
+    (what it raises is not kept).
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp()); (folder / "a.yaml").write_text("x: 1\\n")
+    5
+    >>> with Store.off() as store:
+    ...     read_through(store, folder / "a.yaml", "a.yaml", 100, str.upper)[1]
+    'X: 1\\n'
+    """
+    raw = read_bytes(path, name, max_bytes)
+    key = f"{kind}\0{name}\0{digest(raw)}"
+    value = store.get(key)
+    if value is None:
+        value = compute(decode(raw, name))
+        store.put(key, value)
+    return key.rsplit("\0", 1)[1], value
+
+
+def _inside(folder: Path, data: Path) -> bool:
+    """Whether ``folder`` is ``data`` or under it (links resolved)."""
+    try:
+        folder, data = folder.resolve(), data.resolve()
+    except OSError:
+        return True
+    return folder == data or data in folder.parents
