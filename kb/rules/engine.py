@@ -213,24 +213,24 @@ _BOARD = ("burn-count", "board-count", "premature")
 def _decide(book: Lookups, case: Case, topics: tuple[str, ...]):
     """The first decision of the rulebook's provisions on ``topics`` (the irregularity's,
     most specific first), each in precedence order: (decision, provision, topic)."""
-    topic_pids = book.rulebook.topics
     for topic in topics:
-        for pid in topic_pids.get(topic, ()):
-            if not _applies(book, pid, case):
+        for pid, reach, decider, executes_as in _governing(book, topic):
+            if not _applies(book, reach, case):
                 continue
-            decision = _run(book, pid, case)
+            decision = _run(book, decider, executes_as, case)
             if decision is not None:
                 return decision, pid, topic
     return _silent(book.kb, book.rulebook, case, topics), None, topics[0] if topics else None
 
 
-def _run(book: Lookups, pid: str, case: Case) -> Decision | None:
-    """The decision of ``pid``'s decider; a house provision without one rules through the
-    deciders of the provisions it executes as (``Rulebook.executes_as``), in order, each
-    only where it applies (a hold'em decider never rules a stud hand)."""
-    _, decider, executes_as = _plan(book, pid)
+def _run(book: Lookups, decider, executes_as: tuple[str, ...], case: Case) -> Decision | None:
+    """The decision of a provision's ``decider``; a house provision without one rules
+    through the deciders of the provisions it executes as (``executes_as``), in order,
+    each only where it applies (a hold'em decider never rules a stud hand)."""
     deciders = [decider] if decider else []
-    deciders += [_plan(book, n)[1] for n in executes_as if _applies(book, n, case)]
+    for plan in (_plan(book, n) for n in executes_as):
+        if _applies(book, plan[0], case):
+            deciders.append(plan[1])
     for decider in deciders:
         try:
             decision = decider(case) if decider else None
@@ -241,6 +241,17 @@ def _run(book: Lookups, pid: str, case: Case) -> Decision | None:
         if decision is not None:
             return decision
     return None
+
+
+def _governing(book: Lookups, topic: str):
+    """The provisions of the rulebook that govern ``topic``, in precedence order, each as
+    (id, :func:`_plan`), once per rulebook."""
+    key = ("governing", topic)
+    found = book.memo.get(key)
+    if found is None:
+        found = book.memo[key] = tuple((pid, *_plan(book, pid))
+                                       for pid in book.rulebook.governing(topic))
+    return found
 
 
 def _plan(book: Lookups, pid: str):
@@ -256,12 +267,12 @@ def _plan(book: Lookups, pid: str):
     return found
 
 
-def _applies(book: Lookups, pid: str, case: Case) -> bool:
-    """Whether a provision covers the scenario's game (its ``games``, groups such as
-    flop-games expanded) and setting.  A book written for one setting only (the TDA rules
-    are tournament rules) is still applied to the other, so that the books can be compared
-    on any hand; the setting only chooses between a book's own cash and tournament rules."""
-    reach = _plan(book, pid)[0]
+def _applies(book: Lookups, reach, case: Case) -> bool:
+    """Whether a provision of ``reach`` (:func:`_reach`) covers the scenario's game (its
+    ``games``, groups such as flop-games expanded) and setting.  A book written for one
+    setting only (the TDA rules are tournament rules) is still applied to the other, so
+    that the books can be compared on any hand; the setting only chooses between a book's
+    own cash and tournament rules."""
     if reach is None:
         return True
     source, games, settings = reach

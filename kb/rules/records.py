@@ -29,8 +29,9 @@ def ruling(book: Lookups, case: Case, decision: Decision, pid: str | None,
     irregularities of ``unit``."""
     pids, citations, notes, omaha, borrowed = _cited(book, pid, tuple(decision.provisions))
     explanation = book.renumber(decision.explanation)
-    for pattern, number in borrowed:
-        explanation = pattern.sub(lambda _, n=number: n, explanation)
+    for theirs, pattern, number in borrowed:
+        if theirs in explanation:       # the pattern holds it: a cheap test first
+            explanation = pattern.sub(lambda _, n=number: n, explanation)
     if omaha and case.game == "omaha":
         explanation += _OMAHA
     return Ruling(scenario=case.scenario.id, rulebook=book.rulebook.id,
@@ -72,11 +73,11 @@ def same_as(kb: KnowledgeBase, pid: str) -> tuple[str, ...]:
 _BOOK_NAMES = r"(?:(?:Robert's Rules|TDA(?: 2024)?(?: [Rr]ule)?) )?(?<![\w-])"
 
 
-def _borrowed(book: Lookups, pid: str | None) -> tuple[tuple[re.Pattern, str], ...]:
+def _borrowed(book: Lookups, pid: str | None) -> tuple[tuple[str, re.Pattern, str], ...]:
     """A published book's provision that rules through the decider of the provision it is the
     ``same-as`` (:func:`same_as`) gets that decider's explanation with its own number in
     place of the other book's (WSOP 2024 88.a.3 where the TDA decider says 35-A-2): the
-    patterns to replace, in order, each with the number it is replaced by."""
+    numbers to replace, in order, each with its pattern and the number it is replaced by."""
     kb, rulebook = book.kb, book.rulebook
     if not pid or rulebook.base is not None or rulebook.id not in EDITIONS:
         return ()
@@ -85,8 +86,8 @@ def _borrowed(book: Lookups, pid: str | None) -> tuple[tuple[re.Pattern, str], .
     for target in same_as(kb, pid):
         theirs = kb.provision(target).numbers
         if own is not None and theirs and theirs[0].number != own.number:
-            swaps.append((re.compile(_BOOK_NAMES + re.escape(theirs[0].number)
-                                     + r"(?![\w-])"), own.number))
+            swaps.append((theirs[0].number, re.compile(
+                _BOOK_NAMES + re.escape(theirs[0].number) + r"(?![\w-])"), own.number))
     return tuple(swaps)
 
 
