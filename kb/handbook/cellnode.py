@@ -162,6 +162,9 @@ def smart_settings(config, language_code: str, builder: str) -> tuple[str, str] 
 
 
 _ESCAPED = re.compile(r'(?<=\x00)([-\\\'".`])')
+#: What education can change: quotes, backquotes, dashes, dots (a paragraph without them
+#: comes out as it went in, whatever the context).
+_EDUCABLE = re.compile(r"['\"`.\-]")
 
 
 def educate(texts: list[str], attr: str, language: str) -> list[str]:
@@ -187,7 +190,7 @@ def visit_cell_html(self, node: cell) -> None:
     self.body.append(self.starttag(node, "div", CLASS="docutils container"))
     for classes, pieces in node["paragraphs"]:
         texts = _texts(pieces)
-        if quotes:
+        if quotes and any(_EDUCABLE.search(text) for text in texts):
             texts = educate(texts, *quotes)
         words = iter(texts)
         start = f'<p class="{" ".join(classes)}">' if classes else "<p>"

@@ -7,6 +7,7 @@ page shows), parses the view's MyST skeleton and fills its slots with the data.
 from __future__ import annotations
 
 from typing import Any, Protocol, cast
+from weakref import WeakKeyDictionary
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -25,6 +26,11 @@ from kb.knowledge import names
 
 logger = logging.getLogger(__name__)
 
+#: Per build (its environment): a short skeleton's parsed nodes, to copy.
+_SKELETONS: WeakKeyDictionary = WeakKeyDictionary()
+#: The longest skeleton kept, in characters (a page's own skeleton is parsed where it is).
+_SHORT = 1000
+
 
 class FragmentMixin(SphinxDirective):
     """Parse a :class:`Fragment` in the current (MyST) document and fill its slots (a
@@ -35,11 +41,28 @@ class FragmentMixin(SphinxDirective):
             if slot[0] == "xref" and slot[1] == "rule":
                 uses.note_reference(self.env, slot[2], slot[3])
         root = nodes.container()
-        root.extend(nested_parse_to_nodes(self.state, fragment.source,
-                                          source=self.get_source_info()[0],
-                                          offset=self.content_offset))
+        root.extend(self._parsed(fragment.source))
         fill(root, fragment, self.env.docname)
         return list(root.children)
+
+    def _parsed(self, skeleton: str) -> list[nodes.Node]:
+        """The nodes of ``skeleton`` parsed as MyST here.  A short skeleton is parsed once
+        per build and copied after: the provision entries' skeletons (a build renders
+        about 700) come in a few shapes, and the data never is in them (it fills the
+        slots after, :func:`kb.handbook.fragment.fill`)."""
+        source = self.get_source_info()[0]
+        parsed = _SKELETONS.setdefault(self.env, {})
+        if len(skeleton) > _SHORT or skeleton not in parsed:
+            made = nested_parse_to_nodes(self.state, skeleton, source=source,
+                                         offset=self.content_offset)
+            if len(skeleton) > _SHORT:
+                return made
+            parsed[skeleton] = made
+        copies = [node.deepcopy() for node in parsed[skeleton]]
+        for copy in copies:
+            for node in copy.findall(nodes.Element):
+                node.source = source
+        return copies
 
     def view(self, *key):
         """The view ``key`` for this page, or None after a warning if an id is unknown."""

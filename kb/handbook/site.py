@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
 
+from kb.handbook.collector import fewer_passes
 from kb.house.outputs import refusal
 
 #: The file Sphinx's HTML builder leaves in every site it builds.
@@ -254,7 +255,7 @@ def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None, *,
         overrides["floorbook_data_dir"] = str(Path(data).resolve())
     overrides.update(SOURCES if sources else {})
     try:
-        with patch_docutils(conf or pages), docutils_namespace():
+        with patch_docutils(conf or pages), docutils_namespace(), fewer_passes():
             app = Sphinx(pages, conf, outdir, outdir.parent / "doctrees", "html",
                          confoverrides=overrides, status=None, warning=sys.stderr,
                          warningiserror=True)
