@@ -11,9 +11,12 @@ from __future__ import annotations
 import os
 from collections import Counter
 from dataclasses import dataclass, field, fields
+from typing import TypeVar
 
 from kb.hand.actions import Betting, Record
 from kb.hand.scenario import Scenario, ScenarioError
+
+_T = TypeVar("_T")
 
 HOLE_CARDS = {"holdem": 2, "omaha": 4, "badugi": 4, "draw-high": 5, "lowball-a5": 5,
               "lowball-27": 5, "stud": 7, "razz": 7, "stud-high-low": 7}
@@ -113,11 +116,11 @@ class Table:
         self.dead.add(seat)
 
 
-def _made(kind: type, state: dict):
+def _made(kind: type[_T], state: dict) -> _T:
     """An instance of ``kind`` whose attributes are ``state``, without ``__init__``: a copy
     of a dataclass from its fields (``dataclasses.replace`` re-runs ``__init__``, and
     filling a new instance's attributes one by one costs three times as much)."""
-    twin = object.__new__(kind)
+    twin: _T = object.__new__(kind)
     twin.__dict__ = state
     return twin
 
