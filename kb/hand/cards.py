@@ -56,6 +56,20 @@ def is_standard(text: str) -> bool:
     return text in _STANDARD
 
 
+def split_standard(cards: Iterable[str]) -> tuple[list[str], list[str]]:
+    """The cards of ``cards`` that belong to a standard deck and the others (jokers, text
+    that is no card), each in the order given.  (One set lookup a card: a misdeal's gather
+    splits every card of the deck.)
+
+    >>> split_standard(["As", "Jk", "Kd"])
+    (['As', 'Kd'], ['Jk'])
+    """
+    standard, others = [], []
+    for text in cards:
+        (standard if text in _STANDARD else others).append(text)
+    return standard, others
+
+
 def standard_deck() -> tuple[str, ...]:
     """The 52 cards in the fixed order: rank A to 2, within a rank suits s h d c."""
     return tuple(rank + suit for rank in RANKS for suit in SUITS)

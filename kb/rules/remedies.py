@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from kb.hand.cards import is_standard
+from kb.hand.cards import split_standard
 from kb.hand.scenario import STUD_GAMES, clockwise_from
 from kb.hand.table import Table, hole_cards
 from kb.rules.ruling import Step
@@ -103,10 +103,7 @@ def gather_and_redeal(case, button: int | None = None) -> tuple[Table, list[Step
     """A misdeal: gather every card, reshuffle, cut and redeal the same hand (same seats,
     same button unless ``button`` corrects it), non-standard cards taken out."""
     old, scenario = case.table, case.scenario
-    deck: list[str] = []
-    scraps: list[str] = []
-    for card in _less(old.deck, old.missing):
-        (deck if is_standard(card) else scraps).append(card)
+    deck, scraps = split_standard(_less(old.deck, old.missing))
     scraps += old.extras
     case.rng.shuffle(deck)
     deck, cut_step = cut(deck, case.rng)
