@@ -39,6 +39,9 @@ def add_parsers(commands) -> None:
                        help="print nothing but problems")
     build.add_argument("--sources", action="store_true",
                        help="publish each page's MyST source too (_sources, 'Show source')")
+    build.add_argument("--no-cache", action="store_true",
+                       help="read every file of the knowledge base again, and keep nothing "
+                            "for the next run (as for check)")
     build.set_defaults(run=run_build)
 
     check = commands.add_parser(
@@ -134,8 +137,10 @@ def run_build(args) -> int:
     files printed as for ``check``, exit 1); the site is built in a folder beside the
     output and moved into place only when the build succeeds, so a failed or interrupted
     build leaves the output folder as it was."""
+    from kb.files.cache import Cache
+    from kb.handbook import store
     from kb.handbook.site import SiteError, build_site, output_problem, pages_folder, pages_problems
-    from kb.house.datafolder import folder_problems
+    from kb.house.datafolder import read_folder
 
     if shutil.which("dot") is None:
         return _fail(["floorbook build: Graphviz's 'dot' program is not installed; the "
@@ -155,11 +160,14 @@ def run_build(args) -> int:
     if uptodate.unchanged(args.output, inputs):
         return _nothing_to_do(args)
     uptodate.forget(args.output)
-    kb, problems = folder_problems(args.data or DATA, rule=False)
+    root = args.data or DATA
+    found = read_folder(root, rule=False, cache=Cache.default(not args.no_cache, root))
+    kb, problems = found.kb, found.problems
     if args.data is not None and pages is not None:
         problems = [*problems, *pages_problems(pages)]
-    if problems:
+    if problems or kb is None:
         return _fail(problems)
+    store.offer(args.data, kb, found.scenarios, found.digests)    # read once, not twice
     try:
         with _default_pages(kb, pages) as folder:
             built = build_site(folder, args.data, args.output, sources=args.sources,

@@ -96,22 +96,23 @@ def rulebooks_for(kb: KnowledgeBase, data_dir: Path | None) -> list[Rulebook]:
     return data_rulebooks(kb, data_dir)
 
 
-def build_table(kb: KnowledgeBase, data_dir: Path | None) -> RulingTable:
+def build_table(kb: KnowledgeBase, data_dir: Path | None, read: tuple | None = None,
+                digests: dict[str, str] | None = None) -> RulingTable:
     """Load every scenario file and rule it under every rulebook (seed :data:`SEED`).
+    ``read`` and ``digests``: the scenarios as already read, and each file's digest by
+    its path (:func:`kb.house.datafolder.read_folder`), instead of reading the files.
 
     Raises :class:`~kb.hand.scenario.ScenarioError` (an invalid file or events that cannot be
     replayed) or :class:`~kb.rules.rulebook.RulebookError`.  A folder without scenarios gives
     an empty table.
     """
-    folder = scenario_folder(data_dir)
-    paths = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
-    if not paths:
+    if read is not None and digests is not None:
+        scenarios = {s.id: s for s in read}
+        files = {s.id: digests[s.path] for s in read}
+    else:
+        scenarios, files = _load(scenario_folder(data_dir))
+    if not scenarios:
         return RulingTable()
-    scenarios, files = {}, {}
-    for path in paths:
-        scenario = load_scenario(path)
-        scenarios[scenario.id] = scenario
-        files[scenario.id] = hashlib.sha1(path.read_bytes()).hexdigest()
     books = tuple(rulebooks_for(kb, data_dir))
     # compare() replays each hand once for every book (the same rulings as rule() per book,
     # tests/test_bench_compare.py)
@@ -121,3 +122,12 @@ def build_table(kb: KnowledgeBase, data_dir: Path | None) -> RulingTable:
     pairs = tuple(pair for pair in PAIRS if published >= set(pair))
     computed = tuple(computed_disagreements(kb, scenarios.values(), rulings, pairs))
     return RulingTable(scenarios, files, books, rulings, computed)
+
+
+def _load(folder: Path) -> tuple[dict[str, Scenario], dict[str, str]]:
+    scenarios, files = {}, {}
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        scenario = load_scenario(path)
+        scenarios[scenario.id] = scenario
+        files[scenario.id] = hashlib.sha1(path.read_bytes()).hexdigest()
+    return scenarios, files

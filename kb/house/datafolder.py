@@ -22,6 +22,7 @@ to the current folder where possible); scenario and house files are named as fou
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
@@ -55,11 +56,32 @@ def folder_problems(root: Path, rule: bool = True, cache: Cache | None = None
     file's records and problems, the graph checks of the same knowledge base, and each
     scenario's rulings under the same knowledge base; the problems are the same lines, in
     the same order, as without."""
+    folder = read_folder(root, rule, cache)
+    return folder.kb, folder.problems
+
+
+@dataclass(frozen=True)
+class Folder:
+    """A data folder as :func:`read_folder` read it: its knowledge base (None if it does
+    not load), every problem as a line, and the scenarios that loaded (the first of each
+    id, by file name) with each scenario file's digest by its name."""
+
+    kb: KnowledgeBase | None
+    problems: list[str]
+    scenarios: tuple[Scenario, ...] = ()
+    digests: dict[str, str] = field(default_factory=dict)
+
+
+def read_folder(root: Path, rule: bool = True, cache: Cache | None = None) -> Folder:
+    """:func:`folder_problems`, with the scenarios read, so that the handbook's build
+    rules those and does not read the files again."""
     try:
         kb, kb_digest = load_with_digest(root, cache)
     except LoadError as error:
-        return None, [located(root, p) for p in error.problems]
-    with _store(cache, root) as store:
+        return Folder(None, [located(root, p) for p in error.problems])
+    # a run that does not rule keeps its own store: a store holds what its run used, and
+    # the build's would drop the check's rulings
+    with _store(cache, root, "check" if rule else "unruled") as store:
         scenarios, found, digests = folder_scenarios(Path(root) / "scenarios", store)
         with settled():             # what was read stays: the collector leaves it alone
             problems = [located(root, p) for p in _graph_checks(kb, kb_digest, store)]
@@ -68,7 +90,7 @@ def folder_problems(root: Path, rule: bool = True, cache: Cache | None = None
                 problems += _ruled(kb, root, scenarios, _Rulings(store, kb_digest, digests))
             if (Path(root) / "rulebooks").is_dir():
                 problems += [str(p) for p in folder_rulebooks(kb, Path(root) / "rulebooks")[1]]
-    return kb, problems
+    return Folder(kb, problems, scenarios, digests)
 
 
 def _graph_checks(kb: KnowledgeBase, kb_digest: str, store: Store) -> list:
@@ -81,7 +103,7 @@ def _graph_checks(kb: KnowledgeBase, kb_digest: str, store: Store) -> list:
     return checks
 
 
-def _store(cache: Cache | None, root: Path):
+def _store(cache: Cache | None, root: Path, kind: str = "check"):
     """The cache's store of the scenario files and results of the data folder ``root``."""
     if cache is None:
         return Store.off()
@@ -89,7 +111,7 @@ def _store(cache: Cache | None, root: Path):
         scope = str(Path(root).resolve())
     except OSError:
         scope = str(Path(root).absolute())
-    return cache.store("check", scope)
+    return cache.store(kind, scope)
 
 
 def folder_scenarios(folder: Path, store: Store | None = None
