@@ -47,7 +47,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from kb.files.reading import bulk, decode, read_bytes
+from kb.files.reading import bulk, decode, kept, read_bytes
 from kb.files.writing import replace_file
 
 #: The cache folder's size above which the stores used least recently are removed.
@@ -237,7 +237,7 @@ class Store:
         except OSError:
             return {}
         try:
-            with bulk():
+            with kept():                 # records, all kept: no collector pass over them
                 scope, entries = pickle.loads(data)
         except Exception:  # noqa: BLE001 (any damage to the file: read nothing from it)
             return {}

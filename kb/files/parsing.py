@@ -14,7 +14,9 @@ the bad-file corpus pin down, whichever parser is installed.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -93,6 +95,7 @@ class _Restricted(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Res
         _Resolver.__init__(self)
         self.file, self.number_keys, self._depth = name, number_keys, 0
         self.key_problems: list[Problem] = []  # duplicate and non-text keys, all of them
+        self.build: Callable[[yaml.Node], Any] | None = None   # the fast loader's _build
 
     if TYPE_CHECKING:  # the parser mixed in beside this class gives the events
         def peek_event(self) -> yaml.Event | None: ...
@@ -187,12 +190,15 @@ def _plain(root, text: str) -> bool:
     return True
 
 
-def _construct_mapping(loader: _Restricted, node: yaml.MappingNode) -> Mapping:
+def _construct_mapping(loader: _Restricted, node: yaml.MappingNode, build=None) -> Mapping:
+    """The mapping of ``node``, each key and value made by ``build`` (default: PyYAML's
+    ``construct_object``)."""
+    build = build or (lambda child: loader.construct_object(child, deep=True))
     result = Mapping()
     result.line, result.file = node.start_mark.line + 1, loader.file
     result._key_lines, result._value_lines = {}, {}
     for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=True)
+        key = build(key_node)
         line = key_node.start_mark.line + 1
         if isinstance(key, int) and not isinstance(key, bool) and loader.number_keys:
             key = str(key)  # a seat number; JSON Schema sees keys as text
@@ -205,17 +211,41 @@ def _construct_mapping(loader: _Restricted, node: yaml.MappingNode) -> Mapping:
             loader.key_problems.append(Problem(loader.file, line,
                                                f"the key {key!r} appears twice", "keep one"))
             continue
-        result[key] = loader.construct_object(value_node, deep=True)
+        result[key] = build(value_node)
         result._key_lines[key] = line
         result._value_lines[key] = value_node.start_mark.line + 1
     return result
 
 
-def _construct_sequence(loader: _Restricted, node: yaml.SequenceNode) -> Sequence:
-    result = Sequence(loader.construct_object(child, deep=True) for child in node.value)
+def _construct_sequence(loader: _Restricted, node: yaml.SequenceNode, build=None) -> Sequence:
+    build = build or (lambda child: loader.construct_object(child, deep=True))
+    result = Sequence(build(child) for child in node.value)
     result.line, result.file = node.start_mark.line + 1, loader.file
     result._item_lines = [child.start_mark.line + 1 for child in node.value]
     return result
+
+
+_STR, _MAP, _SEQ, _INT = ("tag:yaml.org,2002:" + t for t in ("str", "map", "seq", "int"))
+
+
+def _build(loader: _Restricted, node: yaml.Node):
+    """What ``loader.construct_document(node)`` makes of nodes :func:`_plain` passed (no
+    alias, so no node is met twice, and no generator constructors), without PyYAML's
+    bookkeeping per node: the same constructors, called directly (that bookkeeping was a
+    third of reading a file).  Booleans, floats and nulls, which are rare, still go
+    through ``construct_object``."""
+    tag = node.tag
+    if tag == _STR and type(node) is yaml.ScalarNode:
+        if node.style == '"' and _SURROGATE(node.value):
+            return _construct_str(loader, node)         # which refuses it
+        return node.value
+    if tag == _MAP and isinstance(node, yaml.MappingNode):
+        return _construct_mapping(loader, node, loader.build)
+    if tag == _SEQ and isinstance(node, yaml.SequenceNode):
+        return _construct_sequence(loader, node, loader.build)
+    if tag == _INT and isinstance(node, yaml.ScalarNode):
+        return _construct_int(loader, node)
+    return loader.construct_object(node, deep=True)
 
 
 def _construct_int(loader: _Restricted, node: yaml.ScalarNode) -> int:
@@ -271,12 +301,14 @@ def parse_text(text: str, name: str, number_keys: bool = False):
             if node is None:
                 return None
             if _plain(node, text):
-                data = loader.construct_document(node)
+                loader.build = build = partial(_build, loader)
+                data = build(node)
                 if not loader.key_problems:
                     return data
         except (yaml.YAMLError, InputError, RecursionError, UnicodeError):
             pass                # refused: the pure-Python parser says why, as it always did
         finally:
+            loader.build = None     # no cycle left through the loader
             loader.dispose()
     return _parse_slowly(text, name, number_keys)
 

@@ -1,0 +1,84 @@
+"""kb.files.parsing builds libyaml's nodes into records directly (_build) instead of through
+PyYAML's construct_document: the same data, types, lines and problems on every YAML file
+the project holds and on mutations of them."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+
+from kb import DATA
+from kb.files import InputError, Mapping, Sequence, parsing
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = sorted({*DATA.rglob("*.yaml"), *(ROOT / "tests" / "data").rglob("*.yaml"),
+                *(ROOT / "tests" / "roots").rglob("*.yaml")})
+#: Lines put into files: every kind of scalar, a surrogate, duplicate and non-text keys.
+LINES = ("flag: yes", "flag: true", "n: 1.5", "n: -0.0", "n: ~", "n: null", "n: 010",
+         's: "\\ud800"', "s: '\\ud800'", "2024: x", "true: x", "~: x", "[a]: x",
+         "title: again", "seq: [1, 2.5, false, null, x]", "m: {a: 1, a: 2}", "'3': x")
+
+
+def _shape(value):
+    """``value`` with every line it remembers, to compare two parses exactly."""
+    if isinstance(value, Mapping):
+        return ("map", value.line, value.file, value._key_lines, value._value_lines,
+                [(k, _shape(v)) for k, v in value.items()])
+    if isinstance(value, Sequence):
+        return ("seq", value.line, value.file, value._item_lines, [_shape(v) for v in value])
+    return (type(value).__name__, repr(value))
+
+
+def _parse(text: str, number_keys: bool):
+    try:
+        return _shape(parsing.parse_text(text, "f.yaml", number_keys))
+    except InputError as error:
+        return ("error", str(error))
+
+
+def _both(text: str, number_keys: bool, monkeypatch) -> tuple:
+    direct = _parse(text, number_keys)
+    with monkeypatch.context() as patch:       # the way it was: PyYAML's construct_document
+        patch.setattr(parsing, "_build", lambda loader, node: loader.construct_document(node))
+        return direct, _parse(text, number_keys)
+
+
+def _mutations(text: str, seed: int) -> list[str]:
+    lines, draw = text.splitlines(), random.Random(seed)
+    found = []
+    for _ in range(3):
+        copy = list(lines)
+        at = draw.randrange(len(copy) + 1)
+        indent = copy[at - 1][:len(copy[at - 1]) - len(copy[at - 1].lstrip())] if at else ""
+        copy.insert(at, indent + draw.choice(LINES))
+        if copy and draw.random() < 0.3:
+            del copy[draw.randrange(len(copy))]
+        found.append("\n".join(copy) + "\n")
+    return found
+
+
+@pytest.mark.skipif(not yaml.__with_libyaml__, reason="PyYAML without libyaml")
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_direct_building_gives_what_construct_document_gave(path, monkeypatch):
+    text = path.read_bytes().decode("utf-8", "replace")
+    for number, variant in enumerate([text, *_mutations(text, hash(path.name) % 1000)]):
+        for number_keys in (False, True):
+            direct, before = _both(variant, number_keys, monkeypatch)
+            assert direct == before, (number, variant)
+
+
+def test_every_kind_of_scalar_is_built_as_before(monkeypatch):
+    text = "\n".join(line for line in LINES if "[a]" not in line) + "\n"
+    direct, before = _both(text, True, monkeypatch)
+    assert direct == before and direct[0] == "error"       # the duplicate keys
+    fine = "a: yes\nb: true\nc: 1.5\nd: ~\ne: 010\nf: [1, 2.5, false, null, x]\n"
+    direct, before = _both(fine, False, monkeypatch)
+    assert direct == before
+    assert [v for _, v in direct[-1]] == [
+        ("str", "'yes'"), ("bool", "True"), ("float", "1.5"), ("NoneType", "None"),
+        ("int", "10"), ("seq", 6, "f.yaml", [6, 6, 6, 6, 6],
+                        [("int", "1"), ("float", "2.5"), ("bool", "False"),
+                         ("NoneType", "None"), ("str", "'x'")])]
