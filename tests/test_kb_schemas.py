@@ -114,3 +114,9 @@ def test_a_year_of_true_and_a_rule_number_of_true_are_refused():
 def test_every_bundled_file_conforms_to_its_schema(kind, name):
     data = parse_text(read_text(Path(DATA / name), name), name)
     assert validate(data, kind, name) == []
+
+
+@pytest.mark.parametrize("path", sorted(SCHEMAS.glob("*.schema.json")), ids=lambda p: p.name)
+def test_every_schema_file_is_a_valid_draft_2020_12_schema(path):
+    """kb.files.validation does not check the schemas at run time: this does, for all."""
+    Draft202012Validator.check_schema(json.loads(path.read_text(encoding="utf-8")))

@@ -24,10 +24,11 @@ SCHEMAS = Path(str(resources.files("kb") / "schemas"))
 @cache
 def schema(kind: str) -> Draft202012Validator:
     """The validator of ``kind`` (``scenario``, ``house``, ``sources`` ...): the JSON
-    Schema ``kb/schemas/<kind>.schema.json``."""
+    Schema ``kb/schemas/<kind>.schema.json``.  The schemas are checked against the
+    metaschema by the tests (tests/test_kb_schemas.py), not here: that was 0.1 s of every
+    run that reads the data."""
     with open(SCHEMAS / f"{kind}.schema.json", encoding="utf-8") as handle:
         document = json.load(handle)
-    Draft202012Validator.check_schema(document)
     return Draft202012Validator(document)
 
 
