@@ -64,7 +64,8 @@ def split_standard(cards: Iterable[str]) -> tuple[list[str], list[str]]:
     >>> split_standard(["As", "Jk", "Kd"])
     (['As', 'Kd'], ['Jk'])
     """
-    standard, others = [], []
+    standard: list[str] = []
+    others: list[str] = []
     for text in cards:
         (standard if text in _STANDARD else others).append(text)
     return standard, others

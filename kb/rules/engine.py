@@ -7,7 +7,12 @@ topics it raises -> the rulebook's governing provisions for each topic -> their 
 in precedence order; the first that rules wins.  Where the book has no
 provision, or none decides, the remedy is ``floor-decision`` and the explanation says what
 the book does not cover.  Citations are numbered as the rulebook's edition prints them,
-looked up in the knowledge base.
+looked up in the knowledge base (:mod:`kb.rules.records` builds each ruling's record).
+
+What every rulebook of :func:`compare` shares is worked out once: the replay up to the
+first floor call and that call's units, with their representative irregularities and
+topics.  What depends only on the rulebook (its provisions' reach, deciders, citations) is
+kept in its :class:`~kb.rules.rulebook.Lookups`.  Everything else is done for each ruling.
 """
 
 from __future__ import annotations
