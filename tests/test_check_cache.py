@@ -192,11 +192,13 @@ def test_trim_removes_the_stores_used_least_recently(tmp_path):
     paths = sorted(tmp_path.iterdir())
     for age, path in enumerate(paths):
         os.utime(path, (1000 + age, 1000 + age))
-    left = tmp_path / ".check-x.pickle.tmp1234"         # what a killed run left
-    left.write_bytes(b"half")
-    os.utime(left, (1000, 1000))
+    left = tmp_path / f".{paths[1].name}.tmp1234"        # what a killed run left
+    others = [tmp_path / ".bashrc", tmp_path / "notes.pickle", tmp_path / "big"]
+    for path in (left, *others):                         # files of the user's: kept
+        path.write_bytes(b"x" * 5000)
+        os.utime(path, (1000, 1000))
     trim(tmp_path, keep=paths[0], limit=2500)
-    assert sorted(tmp_path.iterdir()) == [paths[0], paths[3]]
+    assert sorted(tmp_path.iterdir()) == sorted([paths[0], paths[3], *others])
 
 
 def test_a_store_that_is_off_keeps_nothing():

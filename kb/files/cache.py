@@ -37,6 +37,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import re
 import stat
 import sys
 import time
@@ -257,19 +258,33 @@ class Store:
         return entries
 
 
+#: The names trim() may remove: a store, or the temporary file a killed run left beside it
+#: (kb.files.writing.replace_file's ``.NAME.XXXX``); never another file of the folder,
+#: which may be any folder the user named.
+_OURS = re.compile(r"^(?P<temporary>\.)?[a-z]+-[0-9a-f]{40}\.pickle(?(temporary)\.\w+)$")
+
+
 def trim(folder: Path, keep: Path | None = None, limit: int = MAX_BYTES) -> None:
     """Remove the stores of ``folder`` used least recently (by modification time) until
-    the rest hold at most ``limit`` bytes, ``keep`` aside; and temporary files a killed
-    run left (over an hour old)."""
+    the rest hold at most ``limit`` bytes, ``keep`` aside; and the temporary files a killed
+    run left (over an hour old).  Only files named as a store is named are touched.
+
+    >>> bool(_OURS.match("kb-" + "0" * 40 + ".pickle")), bool(_OURS.match(".bashrc"))
+    (True, False)
+    """
     stores, total, now = [], 0, time.time()
     for entry in os.scandir(folder):
+        ours = _OURS.match(entry.name)
+        if not ours or not entry.is_file(follow_symlinks=False):
+            continue
         info = entry.stat(follow_symlinks=False)
-        if entry.name.startswith(".") and now - info.st_mtime > 3600:
-            Path(entry.path).unlink(missing_ok=True)
-        elif entry.name.endswith(".pickle") and entry.path != str(keep):
-            stores.append((info.st_mtime, info.st_size, entry.path))
-            total += info.st_size
+        if ours["temporary"]:
+            if now - info.st_mtime > 3600:
+                Path(entry.path).unlink(missing_ok=True)
         elif entry.path == str(keep):
+            total += info.st_size
+        else:
+            stores.append((info.st_mtime, info.st_size, entry.path))
             total += info.st_size
     for _, size, path in sorted(stores):
         if total <= limit:
