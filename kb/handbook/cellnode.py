@@ -133,7 +133,7 @@ class ExpandCells(SphinxPostTransform):
         for node in list(self.document.findall(cell)):
             box = tree(node)
             if quotes:
-                for para in box.children:
+                for para in box.findall(nodes.paragraph):
                     _educate_tree(para, *quotes)
             node.replace_self(box)
 
@@ -183,10 +183,10 @@ def educate(texts: list[str], attr: str, language: str) -> list[str]:
 def visit_cell_html(self, node: cell) -> None:
     """HTML: the container ``<div>`` and its paragraphs, written as the node tree's
     visitors write them; the Text child (the words, for search) is not written."""
-    quotes = getattr(self, "_floorbook_quotes", False)
-    if quotes is False:
-        quotes = self._floorbook_quotes = smart_settings(
-            self.config, self.settings.language_code, self.builder.name)
+    if not hasattr(self, "_floorbook_quotes"):     # once per page's translator
+        self._floorbook_quotes = smart_settings(self.config, self.settings.language_code,
+                                                self.builder.name)
+    quotes: tuple[str, str] | None = self._floorbook_quotes
     self.body.append(self.starttag(node, "div", CLASS="docutils container"))
     for classes, pieces in node["paragraphs"]:
         texts = _texts(pieces)

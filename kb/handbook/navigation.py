@@ -19,6 +19,7 @@ compares the result with furo's own on every page of a built handbook.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import unescape
 
@@ -53,7 +54,9 @@ def parse(html: str, docnames: dict[str, str]) -> Tree | None:
     this module can redraw."""
     if _CURRENT.search(html):
         return None
-    tree, stack, lists, at = Tree(), [], [], 0
+    tree, at = Tree(), 0
+    stack: list[int] = []
+    lists: list[int] = []
     for match in _TAG.finditer(html):
         tree.parts.append(html[at:match.start()])
         at, index = match.end(), len(tree.parts)
@@ -117,20 +120,23 @@ def draw(tree: Tree, page: str, relative) -> str:
     deepest = max(branch) if branch else None
     parts = list(tree.parts)
     for index, (docname, anchor) in tree.links.items():
-        href = (relative(page, docname) + anchor) or "#"
+        href = _escape((relative(page, docname) + anchor) or "#")
         current = "current " if index in here else ""
-        escaped = _escape(href)
-        tag = _HREF.sub(lambda _, h=escaped: f'href="{h}"', parts[index], 1)
-        parts[index] = _CLASS.sub(lambda m, c=current: f'class="{c}{m.group(1)}"', tag, 1)
+        tag = _HREF.sub(lambda _: f'href="{href}"', parts[index], 1)   # noqa: B023 (used now)
+        parts[index] = _set_class(tag, lambda words: current + words)  # noqa: B023
     for li in branch:
-        parts[li] = _CLASS.sub(lambda m, d=(li == deepest): f'class="{_current(m.group(1), d)}"',
-                               parts[li], 1)
+        parts[li] = _set_class(parts[li], lambda words: _current(words, li == deepest))  # noqa: B023
     for ul in lists - {None}:
-        parts[ul] = (_CLASS.sub(lambda m: f'class="{m.group(1)} current"', parts[ul], 1)
+        parts[ul] = (_set_class(parts[ul], lambda words: f"{words} current")
                      if _CLASS.search(parts[ul]) else '<ul class="current">')
     for box in checkboxes - {None}:
         parts[box] = parts[box].replace(' class="', ' checked="" class="', 1)
     return "".join(parts)
+
+
+def _set_class(tag: str, change: Callable[[str], str]) -> str:
+    """``tag`` with its class attribute's words replaced by ``change(words)``."""
+    return _CLASS.sub(lambda match: f'class="{change(match.group(1))}"', tag, 1)
 
 
 def _current(classes: str, deepest: bool) -> str:
@@ -166,7 +172,7 @@ def _base(app) -> Tree | None:
     builder = app.builder
     cached = getattr(builder, "_floorbook_navigation", None)
     if cached is None:
-        cached = False
+        cached = False                               # tried: furo draws it
         try:
             from furo.navigation import get_navigation_tree
             root = app.config.root_doc
@@ -176,7 +182,7 @@ def _base(app) -> Tree | None:
         except (ImportError, AttributeError, TypeError) as error:  # another furo or Sphinx
             logger.info("floorbook: furo draws the navigation itself (%s)", error)
         builder._floorbook_navigation = cached
-    return cached or None
+    return cached if isinstance(cached, Tree) else None
 
 
 def _before_furo(app, pagename, templatename, context, doctree) -> None:
