@@ -1,23 +1,26 @@
 """kb.files.parsing builds libyaml's nodes into records directly (_build) instead of through
-PyYAML's construct_document: the same data, types, lines and problems on every YAML file
-the project holds and on mutations of them."""
+PyYAML's construct_document, keeps plain scalars' resolved tags, and tests what libyaml may
+parse with two searches instead of one pattern, and names a whole number's path only when it
+reports one: the same data, types, lines and problems as
+before on every YAML file the project holds and on mutations of them."""
 
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
 import yaml
 
 from kb import DATA
-from kb.files import InputError, Mapping, Sequence, parsing
+from kb.files import InputError, Mapping, Problem, Sequence, line_of, parsing, whole_number_problems
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted({*DATA.rglob("*.yaml"), *(ROOT / "tests" / "data").rglob("*.yaml"),
                 *(ROOT / "tests" / "roots").rglob("*.yaml")})
 #: Lines put into files: every kind of scalar, a surrogate, duplicate and non-text keys.
-LINES = ("flag: yes", "flag: true", "n: 1.5", "n: -0.0", "n: ~", "n: null", "n: 010",
+LINES = ("n: 3.0", "seq: [1.0, 2, {a: 4.0}]", "'': 2.0", "'.x': {'.y': 1.0}", "flag: !!str yes", "a:\tb", "n: !x 1", "x: a!b", "flag: yes", "flag: true", "n: 1.5", "n: -0.0", "n: ~", "n: null", "n: 010",
          's: "\\ud800"', "s: '\\ud800'", "2024: x", "true: x", "~: x", "[a]: x",
          "title: again", "seq: [1, 2.5, false, null, x]", "m: {a: 1, a: 2}", "'3': x")
 
@@ -39,11 +42,52 @@ def _parse(text: str, number_keys: bool):
         return ("error", str(error))
 
 
+#: The test of which texts libyaml may parse as it was: one pattern.
+_FAST_SAFE = re.compile("[^\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD"
+                        "\U00010000-\U0010FFFF]"
+                        "|(?:^|[\\s,\\[\\]{}])!", re.MULTILINE).search
+
+
 def _both(text: str, number_keys: bool, monkeypatch) -> tuple:
     direct = _parse(text, number_keys)
-    with monkeypatch.context() as patch:       # the way it was: PyYAML's construct_document
+    assert parsing._fast_safe(text) == (_FAST_SAFE(text) is None)
+    with monkeypatch.context() as patch:       # the way it was: PyYAML's construct_document,
         patch.setattr(parsing, "_build", lambda loader, node: loader.construct_document(node))
+        patch.setattr(parsing._Restricted, "resolve", yaml.resolver.BaseResolver.resolve)
+        patch.setattr(parsing, "_fast_safe", lambda text: _FAST_SAFE(text) is None)
         return direct, _parse(text, number_keys)
+
+
+def _whole_numbers_before(data, file, schema_problems, where="", skip=""):
+    """kb.files.validation.whole_number_problems as it was: a path made for every value."""
+    problems = []
+    steps = data.items() if isinstance(data, Mapping) else \
+        enumerate(data) if isinstance(data, Sequence) else ()
+    for step, value in steps:
+        if step == skip:
+            continue
+        path = f"{where}[{step}]" if isinstance(step, int) else f"{where}.{step}".lstrip(".")
+        if isinstance(value, (Mapping, Sequence)):
+            problems += _whole_numbers_before(value, file, schema_problems, path)
+        elif isinstance(value, float) and value.is_integer() and not any(
+                p.message.startswith(path + " ") for p in schema_problems):
+            problems.append(Problem(file, line_of(data, step), f"{path} must be a whole "
+                                    "number", f"write {int(value)}, without a decimal point"))
+    return problems
+
+
+def _whole_numbers_both(text: str) -> None:
+    try:
+        data = parsing.parse_text(text, "f.yaml", True)
+    except InputError:
+        return
+    for where, skip in (("", ""), ("", "expect"), ("expect", "")):
+        ours = whole_number_problems(data, "f.yaml", [], where, skip)
+        assert ours == _whole_numbers_before(data, "f.yaml", [], where, skip)
+        if ours:       # a schema problem that names a number's path hides it
+            hidden = [Problem("f.yaml", 1, ours[0].message.split(" must ")[0] + " is bad")]
+            assert whole_number_problems(data, "f.yaml", hidden, where, skip) == \
+                _whole_numbers_before(data, "f.yaml", hidden, where, skip)
 
 
 def _mutations(text: str, seed: int) -> list[str]:
@@ -68,6 +112,7 @@ def test_direct_building_gives_what_construct_document_gave(path, monkeypatch):
         for number_keys in (False, True):
             direct, before = _both(variant, number_keys, monkeypatch)
             assert direct == before, (number, variant)
+        _whole_numbers_both(variant)
 
 
 def test_every_kind_of_scalar_is_built_as_before(monkeypatch):

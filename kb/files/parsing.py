@@ -85,6 +85,10 @@ _Resolver.add_implicit_resolver(
 _PLAIN_TAGS = {"tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null",
                                                   "map", "seq")}
 
+#: Plain scalars' resolved tags, by text (:meth:`_Restricted.resolve`).
+_RESOLVED: dict[str, str] = {}
+
+
 class _Restricted(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Resolver):
     """The composer and constructor restricted as the module docstring says, over the
     events of either parser (:class:`_Loader`, :class:`_FastLoader`)."""
@@ -96,6 +100,19 @@ class _Restricted(yaml.composer.Composer, yaml.constructor.SafeConstructor, _Res
         self.file, self.number_keys, self._depth = name, number_keys, 0
         self.key_problems: list[Problem] = []  # duplicate and non-text keys, all of them
         self.build: Callable[[yaml.Node], Any] | None = None   # the fast loader's _build
+
+    def resolve(self, kind, value, implicit):
+        """PyYAML's tag resolution, kept by value for plain scalars (for which it is a
+        function of the text alone: no path resolvers here); the same few words recur in
+        every file, and resolving each anew was a tenth of parsing."""
+        if kind is yaml.ScalarNode and implicit[0]:
+            tag = _RESOLVED.get(value)
+            if tag is None:
+                tag = super().resolve(kind, value, implicit)
+                if len(_RESOLVED) < 50_000 and len(value) < 200:   # bounded
+                    _RESOLVED[value] = tag
+            return tag
+        return super().resolve(kind, value, implicit)
 
     if TYPE_CHECKING:  # the parser mixed in beside this class gives the events
         def peek_event(self) -> yaml.Event | None: ...
@@ -149,11 +166,20 @@ if yaml.__with_libyaml__:  # libyaml's parser, when PyYAML was built with it
 
 #: Text the fast parser is not given: a character PyYAML refuses (libyaml's set differs),
 #: a tab (libyaml takes one after ``key:``, PyYAML refuses it), a NUL, or a ``!`` where a
-#: tag may start.
-_FAST_SAFE = re.compile("[^\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD"
-                        "\U00010000-\U0010FFFF]"
-                        # or what may be a tag: the two parsers end a tag differently
-                        "|(?:^|[\\s,\\[\\]{}])!", re.MULTILINE).search
+#: tag may start.  Two searches, the second only where the text holds a ``!``: one pattern
+#: with both took ten times as long (the alternation was tried at every character).
+_NOT_FAST = re.compile("[^\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD"
+                       "\U00010000-\U0010FFFF]").search
+_MAY_BE_TAG = re.compile("(?:^|[\\s,\\[\\]{}])!", re.MULTILINE).search
+
+
+def _fast_safe(text: str) -> bool:
+    """Whether libyaml's parser may be given ``text`` (see :data:`_NOT_FAST`).
+
+    >>> _fast_safe("a: b\\n"), _fast_safe("a:\\tb\\n"), _fast_safe("a: !x b\\n"), _fast_safe("a: b!\\n")
+    (True, False, False, True)
+    """
+    return _NOT_FAST(text) is None and ("!" not in text or _MAY_BE_TAG(text) is None)
 
 
 def _plain(root, text: str) -> bool:
@@ -294,7 +320,7 @@ def parse_text(text: str, name: str, number_keys: bool = False):
     Raises :class:`InputError` for a syntax error, an alias, a tag, a duplicate or
     non-text key, or nesting over :data:`MAX_DEPTH`.
     """
-    if yaml.__with_libyaml__ and _FAST_SAFE(text) is None:
+    if yaml.__with_libyaml__ and _fast_safe(text):
         loader = _FastLoader(text, name, number_keys)
         try:
             node = loader.get_single_node()

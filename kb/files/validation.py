@@ -249,6 +249,28 @@ def _describe(kind, where, value, schema, error) -> tuple[str, str]:
     return f"{where}: {error.message}", hint
 
 
+def _whole_numbers(data, file: str, schema_problems: list[Problem], where: str,
+                   above: tuple, skip: str, problems: list[Problem]) -> None:
+    """:func:`whole_number_problems` of ``data``, reached by the steps ``above``: a path's
+    text is made only for a number reported (making it for every value was most of the
+    walk)."""
+    steps = data.items() if isinstance(data, Mapping) else \
+        enumerate(data) if isinstance(data, Sequence) else ()
+    for step, value in steps:
+        if step == skip:
+            continue
+        if isinstance(value, (Mapping, Sequence)):
+            _whole_numbers(value, file, schema_problems, where, (*above, step), "", problems)
+        elif isinstance(value, float) and value.is_integer():
+            path = where
+            for one in (*above, step):  # as the path was made step by step, dots stripped
+                path = f"{path}[{one}]" if isinstance(one, int) else f"{path}.{one}".lstrip(".")
+            if not any(p.message.startswith(path + " ") for p in schema_problems):
+                problems.append(Problem(file, line_of(data, step), f"{path} must be a whole "
+                                        "number", f"write {int(value)}, without a decimal "
+                                        "point"))
+
+
 def whole_number_problems(data, file: str, schema_problems: list[Problem], where: str = "",
                           skip: str = "") -> list[Problem]:
     """Whole numbers written with a decimal point (``3.0``) anywhere under ``data``:
@@ -260,17 +282,6 @@ def whole_number_problems(data, file: str, schema_problems: list[Problem], where
     >>> [str(p) for p in whole_number_problems(parse_text("seats: 3.0", "t.yaml"), "t.yaml", [])]
     ['t.yaml:1: seats must be a whole number (write 3, without a decimal point)']
     """
-    problems = []
-    steps = data.items() if isinstance(data, Mapping) else \
-        enumerate(data) if isinstance(data, Sequence) else ()
-    for step, value in steps:
-        if step == skip:
-            continue
-        path = f"{where}[{step}]" if isinstance(step, int) else f"{where}.{step}".lstrip(".")
-        if isinstance(value, (Mapping, Sequence)):
-            problems += whole_number_problems(value, file, schema_problems, path)
-        elif isinstance(value, float) and value.is_integer() and not any(
-                p.message.startswith(path + " ") for p in schema_problems):
-            problems.append(Problem(file, line_of(data, step), f"{path} must be a whole "
-                                    "number", f"write {int(value)}, without a decimal point"))
+    problems: list[Problem] = []
+    _whole_numbers(data, file, schema_problems, where, (), skip, problems)
     return problems
