@@ -205,3 +205,12 @@ def test_a_store_that_is_off_keeps_nothing():
     with Store.off() as store:
         store.put("a", 1)
         assert store.get("a") is None
+
+
+def test_a_value_that_cannot_be_pickled_is_not_kept_and_no_error(tmp_path):
+    cache = Cache(tmp_path / "cache")
+    with cache.store("check", "/data") as store:
+        store.put("a", lambda: 1)
+    assert not (tmp_path / "cache").exists()
+    with cache.store("check", "/data") as store:
+        assert store.get("a") is None

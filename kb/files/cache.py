@@ -220,11 +220,14 @@ class Store:
         if self.path is None or not self._changed and (self._old is None
                                                        or len(self._new) == len(self._old)):
             return
-        with bulk():                     # many records: no collector passes
-            blobs = {key: self._blobs[key] if key in self._blobs and key not in self._fresh
-                     else pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
-                     for key, value in self._new.items()}
-            data = pickle.dumps((self.scope, blobs), pickle.HIGHEST_PROTOCOL)
+        try:
+            with bulk():                 # many records: no collector passes
+                blobs = {key: self._blobs[key] if key in self._blobs and key not in
+                         self._fresh else pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+                         for key, value in self._new.items()}
+                data = pickle.dumps((self.scope, blobs), pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+            return                       # a value that cannot be kept: the run goes on
         try:
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             replace_file(self.path, MAGIC + code_version().encode() + b"\n" + data)
