@@ -105,6 +105,17 @@ def test_an_edited_file_is_read_again(data, cache_dir, capsys):
     assert err == _check(data, capsys, "--no-cache")[2]
 
 
+def test_an_edited_house_rulebook_is_composed_again(data, cache_dir, capsys):
+    fresh = _check(data, capsys)
+    house = data / "rulebooks" / "zz.yaml"
+    house.write_text('id: house.zz@2026\ntitle: ZZ\nbase: "tda@2031"\n')
+    status, _, err = _check(data, capsys)
+    assert "tda@2031" in err and "tda@2030" not in err
+    assert (status, err) == _check(data, capsys, "--no-cache")[::2]
+    house.write_text('id: house.zz@2026\ntitle: ZZ\nbase: "tda@2030"\n')
+    assert _check(data, capsys) == fresh
+
+
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "empty", "foreign-version",
                                     "other-scope"])
 def test_a_damaged_cache_is_ignored_and_rewritten(data, cache_dir, capsys, damage):

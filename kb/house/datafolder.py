@@ -29,10 +29,12 @@ from pathlib import Path
 from kb import DATA  # noqa: F401 (the doctest checks the bundled data)
 from kb.files import InputError, bulk, settled
 from kb.files import Problem as FileProblem
-from kb.files.cache import Cache, Store, read_through
+from kb.files.cache import Cache, Store, digest, read_through
+from kb.files.reading import read_bytes
 from kb.hand.scenario import Scenario, ScenarioError
 from kb.hand.scenario_file import MAX_BYTES, parse_scenario
 from kb.house.compose import folder_rulebooks
+from kb.house.spec import MAX_BYTES as HOUSE_MAX_BYTES
 from kb.knowledge.checks import check_knowledge_base
 from kb.knowledge.load import LoadError, load_with_digest
 from kb.knowledge.model import KnowledgeBase
@@ -53,9 +55,10 @@ def folder_problems(root: Path, rule: bool = True, cache: Cache | None = None
 
     With a ``cache`` (:class:`kb.files.cache.Cache`), what an earlier run with the same
     code computed from the same files is taken from it: each knowledge-base and scenario
-    file's records and problems, the graph checks of the same knowledge base, and each
-    scenario's rulings under the same knowledge base; the problems are the same lines, in
-    the same order, as without."""
+    file's records and problems, the graph checks of the same knowledge base, each
+    scenario's rulings under the same knowledge base, and the house rulebooks' problems
+    under the same knowledge base and house files; the problems are the same lines, in the
+    same order, as without."""
     folder = read_folder(root, rule, cache)
     return folder.kb, folder.problems
 
@@ -89,7 +92,7 @@ def read_folder(root: Path, rule: bool = True, cache: Cache | None = None) -> Fo
             if rule:
                 problems += _ruled(kb, root, scenarios, _Rulings(store, kb_digest, digests))
             if (Path(root) / "rulebooks").is_dir():
-                problems += [str(p) for p in folder_rulebooks(kb, Path(root) / "rulebooks")[1]]
+                problems += _house_problems(kb, kb_digest, Path(root) / "rulebooks", store)
     return Folder(kb, problems, scenarios, digests)
 
 
@@ -101,6 +104,33 @@ def _graph_checks(kb: KnowledgeBase, kb_digest: str, store: Store) -> list:
         checks = check_knowledge_base(kb)
         store.put(f"graph\0{kb_digest}", checks)
     return checks
+
+
+def _house_problems(kb: KnowledgeBase, kb_digest: str, folder: Path, store: Store
+                    ) -> list[str]:
+    """Every problem of the house rulebooks of ``folder``
+    (:func:`kb.house.compose.folder_rulebooks`), as lines, kept by the knowledge base's
+    digest and every house file's name and bytes (not kept when a file cannot be read, or
+    changed while it was composed)."""
+    key = _houses_key(folder, kb_digest)
+    found = store.get(key) if key else None
+    if found is None:
+        found = [str(p) for p in folder_rulebooks(kb, folder)[1]]
+        if key is not None and key == _houses_key(folder, kb_digest):
+            store.put(key, found)
+    return found
+
+
+def _houses_key(folder: Path, kb_digest: str) -> str | None:
+    """The key of the house files of ``folder`` (in :func:`folder_rulebooks`'s order), or
+    None when one cannot be read."""
+    parts = [kb_digest]
+    for path in sorted(folder.glob("*.yaml")):
+        try:
+            parts.append(f"{path}\0{digest(read_bytes(path, str(path), HOUSE_MAX_BYTES))}")
+        except InputError:
+            return None
+    return "houses\0" + digest("\n".join(parts).encode())
 
 
 def _store(cache: Cache | None, root: Path, kind: str = "check"):
