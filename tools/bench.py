@@ -63,9 +63,12 @@ class BenchError(RuntimeError):
     """A command of the suite failed (its output is in the work folder)."""
 
 
-def run(command: list[str], log: Path, cwd: Path = ROOT) -> Run:
-    """Run ``command`` with its output in ``log``; raises :class:`BenchError` if it fails."""
+def run(command: list[str], log: Path, cwd: Path = ROOT, cache: Path | None = None) -> Run:
+    """Run ``command`` with its output in ``log`` (``cache``: the floorbook cache folder it
+    uses, else the user's); raises :class:`BenchError` if it fails."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    if cache is not None:
+        env["FLOORBOOK_CACHE_DIR"] = str(cache)
     with open(log, "wb") as output:
         start = time.perf_counter()
         child = subprocess.Popen(command, cwd=cwd, stdout=output, stderr=subprocess.STDOUT,
@@ -121,13 +124,16 @@ def build_figures(work: Path, data: Path, repeat: int) -> dict[str, tuple[Run, R
     cold, edited, unchanged, plain_cold, plain_edited, plain_unchanged = ([] for _ in range(6))
     for number in range(repeat):
         site, plain = work / f"site-{number}", work / f"plain-{number}"
-        copy = work / f"data-build-{number}"
+        copy, cache = work / f"data-build-{number}", _empty(work / f"cache-build-{number}")
         shutil.copytree(data, copy)
-        cold.append(run(floorbook("build", "--data", copy, "-o", site), logs / "cold.log"))
+        # cold: a new site folder and an empty cache; the rebuilds use what it left
+        cold.append(run(floorbook("build", "--data", copy, "-o", site), logs / "cold.log",
+                        cache=cache))
         edit_summary(copy)
-        edited.append(run(floorbook("build", "--data", copy, "-o", site), logs / "edit.log"))
+        edited.append(run(floorbook("build", "--data", copy, "-o", site), logs / "edit.log",
+                          cache=cache))
         unchanged.append(run(floorbook("build", "--data", copy, "-o", site),
-                             logs / "again.log"))
+                             logs / "again.log", cache=cache))
         plain_project(site, plain)
         plain_cold.append(run(sphinx(plain), logs / "plain-cold.log"))
         edit_page(plain)
@@ -211,11 +217,18 @@ def _sizes_report(work: Path, data: dict[int, Path], args, figures: dict) -> Non
               f"the cold check (CPU){'; goal <= 5 s CPU' if size == 100 else ''}")
     builds = {size: figures["cold build"][0] if size == smallest and figures else run(
         floorbook("build", "--data", data[size], "-o", work / f"site-size-{size}x"),
-        work / "logs" / f"build-{size}x.log") for size in args.build_sizes}
+        work / "logs" / f"build-{size}x.log", cache=_empty(work / "cache" / f"build-{size}x"))
+        for size in args.build_sizes}
     for size, figure in builds.items():
         ratio = figure.cpu / builds[min(builds)].cpu
         print(f"  floorbook build, {size:3}x data: {figure}   {ratio:6.2f}x the "
               f"{min(builds)}x build (CPU)")
+
+
+def _empty(folder: Path) -> Path:
+    """``folder``, emptied: a cold run's cache."""
+    shutil.rmtree(folder, ignore_errors=True)
+    return folder
 
 
 def _sizes(text: str) -> list[int]:
