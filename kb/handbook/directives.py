@@ -57,6 +57,10 @@ class FragmentMixin(SphinxDirective):
                                          offset=self.content_offset)
             if len(skeleton) > _SHORT:
                 return made
+            for node in made:           # kept across pages: no tie to this page's tree
+                node.parent = None
+                for part in node.findall():
+                    part._document = None  # type: ignore[attr-defined]
             parsed[skeleton] = made
         copies = [node.deepcopy() for node in parsed[skeleton]]
         for copy in copies:
