@@ -67,6 +67,10 @@ def run(command: list[str], log: Path, cwd: Path = ROOT, cache: Path | None = No
     """Run ``command`` with its output in ``log`` (``cache``: the floorbook cache folder it
     uses, else the user's); raises :class:`BenchError` if it fails."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    # as an installed package has: its modules compiled once, not at every run (a machine
+    # with PYTHONDONTWRITEBYTECODE set compiles every floorbook module in every process,
+    # while the libraries' were compiled when pip installed them)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     if cache is not None:
         env["FLOORBOOK_CACHE_DIR"] = str(cache)
     with open(log, "wb") as output:
