@@ -29,7 +29,7 @@ from docutils import nodes
 from docutils.utils import normalize_language_tag, smartquotes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from kb.handbook.cards import card_node, face
+from kb.handbook.cards import card_node, cards_node, face
 
 #: A paragraph: (classes, pieces); a piece is ("text", words), ("em", words),
 #: ("book", words), ("badge", words, colour, extra classes) or ("cards", codes, empty).
@@ -107,14 +107,7 @@ def _piece_node(piece: tuple) -> nodes.Node:
         return nodes.inline(words, words, classes=["floorbook-cell-book"])
     if kind == "badge":
         return nodes.inline(words, words, classes=badge_classes(piece[2], piece[3]))
-    row = nodes.inline(classes=["floorbook-cards"])
-    for i, code in enumerate(words):
-        if i:
-            row += nodes.Text(" ")
-        row += card_node(code)
-    if not words:
-        row += nodes.Text(piece[2])
-    return row
+    return cards_node(words, piece[2])
 
 
 class ExpandCells(SphinxPostTransform):

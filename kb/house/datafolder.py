@@ -43,6 +43,7 @@ from kb.rules.disagreements import (
     check_disagreements,
     disagreement_problems,
     pair_outcome,
+    unique_ids,
 )
 from kb.rules.engine import compare
 from kb.rules.rulebook import edition_rulebook
@@ -173,15 +174,10 @@ def folder_scenarios(folder: Path, store: Store | None = None
             problems += found
             if scenario is not None:
                 scenarios.append(scenario)
-    first: dict[str, Scenario] = {}
-    for scenario in scenarios:
-        if scenario.id in first:
-            problems.append(FileProblem(
-                scenario.path, scenario.id_line, f"the id {scenario.id!r} is also the id of "
-                f"{first[scenario.id].path}", "give each scenario of the folder its own id"))
-        first.setdefault(scenario.id, scenario)
+    first, twice = unique_ids(scenarios)
+    problems += twice
     sorted_problems = list(ScenarioError.of(problems).problems) if problems else []
-    return tuple(first.values()), sorted_problems, digests
+    return tuple(first), sorted_problems, digests
 
 
 def _scenario(text: str, name: str) -> tuple[Scenario | None, list[FileProblem]]:

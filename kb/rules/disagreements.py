@@ -73,16 +73,24 @@ def _scenarios(folder: str) -> tuple[Scenario, ...]:
                 scenarios.append(load_scenario(path))
             except ScenarioError as error:
                 problems += error.problems
+    problems += unique_ids(scenarios)[1]
+    if problems:
+        raise ScenarioError.of(problems)
+    return tuple(scenarios)
+
+
+def unique_ids(scenarios) -> tuple[list[Scenario], list[FileProblem]]:
+    """The first scenario of each id, in order, and a problem for each later one (named at
+    its id's line, naming the first's file)."""
     first: dict[str, Scenario] = {}
+    problems: list[FileProblem] = []
     for scenario in scenarios:
         if scenario.id in first:
             problems.append(FileProblem(
                 scenario.path, scenario.id_line, f"the id {scenario.id!r} is also the id of "
                 f"{first[scenario.id].path}", "give each scenario of the folder its own id"))
         first.setdefault(scenario.id, scenario)
-    if problems:
-        raise ScenarioError.of(problems)
-    return tuple(scenarios)
+    return list(first.values()), problems
 
 
 def load_scenarios(folder: Path = SCENARIOS) -> tuple[Scenario, ...]:
