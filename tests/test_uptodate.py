@@ -95,3 +95,26 @@ def test_a_fifo_in_the_data_folder_is_not_opened_by_the_digest(tmp_path):
     first = uptodate.inputs_digest([tmp_path / "d"], {})      # returns: the pipe is skipped
     (tmp_path / "d" / "a.yaml").write_text("a: 2\n", encoding="utf-8")
     assert uptodate.inputs_digest([tmp_path / "d"], {}) != first
+
+
+def test_a_data_folder_without_pages_rebuilds_only_the_pages_an_edit_changes(tmp_path, capsys):
+    """Its default pages live beside the site between builds (``.site.pages``), unchanged
+    pages untouched: a comment in a data file reads no page, an edited summary only the
+    pages that show it (a new folder each build made Sphinx read every page)."""
+    shutil.copytree(ROOT / "data", tmp_path / "data")
+    assert _build(tmp_path) == 0
+    assert (tmp_path / ".site.pages" / "index.md").is_file()
+    glossary = tmp_path / "data" / "glossary.yaml"
+    glossary.write_text(glossary.read_text(encoding="utf-8") + "# a comment\n",
+                        encoding="utf-8")
+    capsys.readouterr()
+    assert _build(tmp_path) == 0
+    assert _said(capsys).startswith("floorbook build: 0 of ")
+    tda = tmp_path / "data" / "provisions" / "tda.yaml"
+    text = tda.read_text(encoding="utf-8")
+    assert "summary: " in text
+    tda.write_text(text.replace("summary: ", "summary: Edited. ", 1), encoding="utf-8")
+    assert _build(tmp_path) == 0
+    said = _said(capsys)
+    read, total = (int(n) for n in said.split(": ")[1].split(" pages")[0].split(" of "))
+    assert 0 < read < total, said

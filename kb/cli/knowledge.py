@@ -6,7 +6,6 @@ import json
 import os
 import re
 import shutil
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -169,7 +168,7 @@ def run_build(args) -> int:
         return _fail(problems)
     store.offer(args.data, kb, found.scenarios, found.digests)    # read once, not twice
     try:
-        with _default_pages(kb, pages) as folder:
+        with _default_pages(kb, pages, args.output) as folder:
             built = build_site(folder, args.data, args.output, sources=args.sources,
                                progress=_stage(args))
             if not args.quiet:              # the site's summary first, then the PDF's
@@ -213,17 +212,25 @@ def _inside(output: Path, pages: Path | None) -> str:
 
 
 @contextmanager
-def _default_pages(kb, pages: Path | None):
-    """``pages``, or (None: the data folder has no pages) a temporary folder holding
-    :func:`kb.handbook.pages.default_pages`, removed afterwards."""
+def _default_pages(kb, pages: Path | None, output: Path):
+    """``pages``, or (None: the data folder has no pages) the folder ``.<name>.pages``
+    beside the site ``output``, holding :func:`kb.handbook.pages.default_pages`: kept
+    between builds, its unchanged pages untouched, so that a rebuild reads only the
+    pages an edit changed (a new temporary folder each time made Sphinx read them all)."""
     if pages is not None:
         yield pages
         return
-    from kb.handbook.pages import default_pages, write_pages
+    from kb.handbook.pages import default_pages, sync_pages
 
-    with tempfile.TemporaryDirectory(prefix="floorbook-pages-") as folder:
-        write_pages(default_pages(kb), Path(folder))
-        yield Path(folder)
+    target = Path(output).resolve()
+    folder = target.parent / f".{target.name}.pages"
+    made = not folder.exists()
+    try:
+        yield sync_pages(default_pages(kb), folder)
+    except BaseException:
+        if made:                            # a first build that failed leaves nothing
+            shutil.rmtree(folder, ignore_errors=True)
+        raise
 
 
 def _print_or_remove_pdf(pages: Path, args) -> None:

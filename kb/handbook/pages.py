@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from kb.files.writing import replace_file
 from kb.knowledge.model import KnowledgeBase
 
 #: An id that may name a page: the schemas' slugs (``four-card-flop``, ``tda@2024``,
@@ -93,3 +94,35 @@ def write_pages(pages: dict[str, str], folder: Path) -> list[Path]:
             handle.write(text)
         written.append(path)
     return written
+
+
+def sync_pages(pages: dict[str, str], folder: Path) -> Path:
+    """Make ``folder`` hold exactly ``pages`` (as :func:`default_pages` returns them):
+    a page whose text is unchanged is left as it is, time included, so Sphinx reads again
+    only the pages that changed; other files go.  A link standing at ``folder`` is removed
+    first (nothing is written through it).  Returns ``folder``.
+
+    >>> import tempfile
+    >>> folder = sync_pages({"index.md": "# A"}, Path(tempfile.mkdtemp()) / "p")
+    >>> sorted(p.name for p in folder.iterdir())
+    ['index.md']
+    """
+    folder = Path(folder)
+    if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+        folder.unlink()
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in pages.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = text.encode("utf-8")
+        if path.is_symlink() or not path.is_file() or path.read_bytes() != data:
+            path.unlink(missing_ok=True)
+            replace_file(path, data)
+    for path in sorted(folder.rglob("*"), reverse=True):
+        if path.is_symlink() or (path.is_file()
+                                 and path.relative_to(folder).as_posix() not in pages):
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+    return folder
+
