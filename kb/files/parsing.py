@@ -321,22 +321,35 @@ def parse_text(text: str, name: str, number_keys: bool = False):
     non-text key, or nesting over :data:`MAX_DEPTH`.
     """
     if yaml.__with_libyaml__ and _fast_safe(text):
-        loader = _FastLoader(text, name, number_keys)
-        try:
-            node = loader.get_single_node()
-            if node is None:
-                return None
-            if _plain(node, text):
-                loader.build = build = partial(_build, loader)
-                data = build(node)
-                if not loader.key_problems:
-                    return data
-        except (yaml.YAMLError, InputError, RecursionError, UnicodeError):
-            pass                # refused: the pure-Python parser says why, as it always did
-        finally:
-            loader.build = None     # no cycle left through the loader
-            loader.dispose()
+        data = _parse_directly(_FastLoader(text, name, number_keys), text)
+        if data is not _REFUSED:
+            return data
     return _parse_slowly(text, name, number_keys)
+
+
+#: What :func:`_parse_directly` gives for a text it leaves to the pure-Python parser.
+_REFUSED = object()
+
+
+def _parse_directly(loader: _Restricted, text: str):
+    """The data of ``text`` composed by ``loader`` (libyaml's, or the pure-Python one's in
+    the tests) and built by :func:`_build`; :data:`_REFUSED` when anything in it is
+    refused, for the pure-Python parser to say why, as it always did."""
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        if _plain(node, text):
+            loader.build = build = partial(_build, loader)
+            data = build(node)
+            if not loader.key_problems:
+                return data
+    except (yaml.YAMLError, InputError, RecursionError, UnicodeError):
+        pass
+    finally:
+        loader.build = None             # no cycle left through the loader
+        loader.dispose()  # type: ignore[attr-defined]
+    return _REFUSED
 
 
 def _parse_slowly(text: str, name: str, number_keys: bool):
