@@ -104,13 +104,8 @@ def bulk() -> Iterator[None]:
     ...     gc.isenabled()
     False
     """
-    was = gc.isenabled()
-    gc.disable()
-    try:
+    with _paused(to_oldest=False):
         yield
-    finally:
-        if was:
-            gc.enable()
 
 
 @contextmanager
@@ -125,13 +120,22 @@ def kept() -> Iterator[None]:
     ...     gc.isenabled()
     False
     """
+    with _paused(to_oldest=True):
+        yield
+
+
+@contextmanager
+def _paused(to_oldest: bool) -> Iterator[None]:
+    """The collector paused meanwhile and, if it was running, resumed after; with
+    ``to_oldest``, every object then goes to the oldest generation first."""
     was = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        gc.freeze()             # every object to the permanent generation, then back to
-        gc.unfreeze()           # the oldest: the count of new objects starts again at 0
+        if to_oldest:
+            gc.freeze()         # every object to the permanent generation, then back to
+            gc.unfreeze()       # the oldest: the count of new objects starts again at 0
         if was:
             gc.enable()
 

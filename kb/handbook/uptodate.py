@@ -49,9 +49,11 @@ def inputs_digest(folders: list[Path], options: dict) -> str:
     """
     parts = [code_version(), json.dumps(options, sort_keys=True)]
     parts += [f"{name} {_version(name)}" for name in LIBRARIES]
-    for folder in folders:
+    whole = [Path(f).resolve() for f in folders]
+    for folder in (f for f in whole if not any(o in f.parents for o in whole)):
+        # a folder inside another given one (a data folder's pages) is read with it
         parts.append(f"folder {len(parts)}")
-        parts.extend(_files(Path(folder)))
+        parts.extend(_files(folder))
     return digest("\n".join(parts).encode())
 
 
