@@ -127,8 +127,9 @@ def build_figures(work: Path, data: Path, repeat: int) -> dict[str, tuple[Run, R
     logs, pairs = work / "logs", {}
     cold, edited, unchanged, plain_cold, plain_edited, plain_unchanged = ([] for _ in range(6))
     for number in range(repeat):
-        site, plain = work / f"site-{number}", work / f"plain-{number}"
-        copy, cache = work / f"data-build-{number}", _empty(work / f"cache-build-{number}")
+        # a work folder used before: every run of this pass starts from nothing again
+        site, plain = _cold_site(work / f"site-{number}"), _empty(work / f"plain-{number}")
+        copy, cache = _empty(work / f"data-build-{number}"), _empty(work / f"cache-build-{number}")
         shutil.copytree(data, copy)
         # cold: a new site folder and an empty cache; the rebuilds use what it left
         cold.append(run(floorbook("build", "--data", copy, "-o", site), logs / "cold.log",
@@ -220,7 +221,7 @@ def _sizes_report(work: Path, data: dict[int, Path], args, figures: dict) -> Non
         print(f"    again, cache filled: {warm[size]}   {warm[size].cpu / figure.cpu:6.2f}x "
               f"the cold check (CPU){'; goal <= 5 s CPU' if size == 100 else ''}")
     builds = {size: figures["cold build"][0] if size == smallest and figures else run(
-        floorbook("build", "--data", data[size], "-o", work / f"site-size-{size}x"),
+        floorbook("build", "--data", data[size], "-o", _cold_site(work / f"site-size-{size}x")),
         work / "logs" / f"build-{size}x.log", cache=_empty(work / "cache" / f"build-{size}x"))
         for size in args.build_sizes}
     for size, figure in builds.items():
@@ -230,9 +231,17 @@ def _sizes_report(work: Path, data: dict[int, Path], args, figures: dict) -> Non
 
 
 def _empty(folder: Path) -> Path:
-    """``folder``, emptied: a cold run's cache."""
+    """``folder``, emptied (absent): a cold run's cache or site, a fresh copy's place."""
     shutil.rmtree(folder, ignore_errors=True)
     return folder
+
+
+def _cold_site(site: Path) -> Path:
+    """``site`` with nothing left from an earlier run: the site, and the doctrees and
+    default pages that a build keeps beside it (``.<name>.doctrees``, ``.<name>.pages``)."""
+    for kept in ("doctrees", "pages"):
+        _empty(site.parent / f".{site.name}.{kept}")
+    return _empty(site)
 
 
 def _sizes(text: str) -> list[int]:
