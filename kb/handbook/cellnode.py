@@ -215,8 +215,13 @@ def _piece_html(self, piece: tuple, words) -> str:
 
 
 def _card_html(self, code: str, text: str) -> str:
-    """One card as :func:`kb.handbook.cards.visit_card_html` writes it."""
-    classes = " ".join(card_node(code)["classes"])
-    return (f'<span class="{classes}" title="{self.attval(code)}">'
+    """One card as :func:`kb.handbook.cards.visit_card_html` writes it, kept per page's
+    translator: the handbook's cells hold about 21,000 cards of 53 faces."""
+    drawn = self.__dict__.setdefault("_floorbook_cards", {})
+    if (code, text) not in drawn:
+        classes = " ".join(card_node(code)["classes"])
+        drawn[code, text] = (
+            f'<span class="{classes}" title="{self.attval(code)}">'
             f'<span class="floorbook-face" aria-hidden="true">{escape(face(code))}'
             f'</span><span class="floorbook-sr">{self.encode(text)}</span></span>')
+    return drawn[code, text]
