@@ -59,6 +59,7 @@ def setup(app) -> dict:
     app.connect("builder-inited", store.load)
     app.connect("env-get-outdated", uses.outdated)
     app.connect("env-check-consistency", consistency.every_record_has_a_page)
+    app.connect("doctree-read", pictures.note_pictures)
     app.connect("doctree-resolved", pictures.resolve)
     app.connect("build-finished", write_export)    # floorbook.json beside the site
     app.connect("config-inited", _add_static)

@@ -28,6 +28,7 @@ from docutils import nodes
 from sphinx.ext.graphviz import graphviz
 from sphinx.util import logging
 
+from kb.handbook import drawing
 from kb.knowledge.graph import topic_neighbourhood
 from kb.knowledge.names import edition_short
 
@@ -142,25 +143,39 @@ def _short(hb, p) -> str:
     return f"{edition_short(hb.kb, first.edition)} {first.number}" if first else p.id
 
 
+def note_pictures(app, doctree: nodes.document) -> None:
+    """``doctree-read``: the page's placeholders wait to be drawn with the other pages'
+    (:mod:`kb.handbook.drawing`)."""
+    for placeholder in doctree.findall(neighbourhood):
+        drawing.wait(app.env, app.env.docname, dict(placeholder.attributes))
+
+
+def dot_code(app, docname: str, picture: dict) -> str:
+    """The DOT code of the placeholder ``picture`` (its attributes) on page ``docname``:
+    its statements, and its nodes linked to their entries relative to that page."""
+    domain = app.env.domains["rule"]
+    lines = [*_HEAD, *(statement + ";" for statement in picture["statements"])]
+    for node_id, (objtype, name) in picture["links"].items():
+        uri = domain.relative_uri(app.builder, docname, objtype, name)
+        if uri:
+            lines.append(f"{quote(node_id)} [URL={quote(uri)}, target=\"_top\"];")
+    lines.append("}")
+    return "\n".join(lines)
+
+
 def resolve(app, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: turn each placeholder into a linked graphviz node, and for
     HTML every graphviz node into inline SVG (:func:`inline_svg`)."""
-    domain = app.env.domains["rule"]
     for placeholder in list(doctree.findall(neighbourhood)):
-        lines = [*_HEAD, *(statement + ";" for statement in placeholder["statements"])]
-        for node_id, (objtype, name) in placeholder["links"].items():
-            uri = domain.relative_uri(app.builder, docname, objtype, name)
-            if uri:
-                lines.append(f"{quote(node_id)} [URL={quote(uri)}, target=\"_top\"];")
-        lines.append("}")
         picture = graphviz()
-        picture["code"] = "\n".join(lines)
+        picture["code"] = dot_code(app, docname, placeholder.attributes)
         picture["options"] = {"docname": docname}
         picture["alt"] = f"The provisions around topic {placeholder['topic']} and their relations"
         picture["classes"] = ["floorbook-neighbourhood"]
         kinds: list[str] = placeholder.get("kinds", [])
         placeholder.replace_self([picture, *([line_key(kinds)] if kinds else [])])
     if app.builder.format == "html":
+        drawing.draw_waiting(app, lambda page, waiting: dot_code(app, page, waiting))
         for picture in list(doctree.findall(graphviz)):
             svg = inline_svg(app, picture, docname)
             if svg is not None:
@@ -205,9 +220,19 @@ def inline_svg(app, picture: graphviz, docname: str) -> nodes.raw | None:
     """The graphviz node ``picture`` drawn by ``dot`` as an HTML ``<div class="graphviz
     floorbook-picture">`` holding the SVG; None (and a warning naming the page, which
     fails the build) if ``dot`` fails."""
-    options: dict[str, str] = picture.get("options", {})
-    command = [options.get("graphviz_dot", app.config.graphviz_dot),
-               *app.config.graphviz_dot_args, "-Tsvg"]
+    svg = drawing.drawn(app, picture["code"]) or _drawn_alone(app, picture, docname)
+    if svg is None:
+        return None
+    classes = escape(" ".join(["graphviz", "floorbook-picture", *picture.get("classes", ())]))
+    label = escape(picture.get("alt") or "a picture")
+    return nodes.raw("", f'<div class="{classes}" role="figure" aria-label="{label}">\n'
+                         f'{svg_markup(svg)}\n</div>\n', format="html")
+
+
+def _drawn_alone(app, picture: graphviz, docname: str) -> str | None:
+    """The SVG document ``dot`` draws for ``picture`` in a run of its own; None (and a
+    warning naming the page, which fails the build) if ``dot`` fails."""
+    command = drawing.command(app, picture.get("options", {}))
     try:
         done = subprocess.run(command, input=picture["code"].encode(), capture_output=True,
                               timeout=120, check=False)
@@ -219,10 +244,7 @@ def inline_svg(app, picture: graphviz, docname: str) -> nodes.raw | None:
         logger.warning("the picture could not be drawn: dot said %s",
                        done.stderr.decode(errors="replace").strip(), location=docname)
         return None
-    classes = escape(" ".join(["graphviz", "floorbook-picture", *picture.get("classes", ())]))
-    label = escape(picture.get("alt") or "a picture")
-    return nodes.raw("", f'<div class="{classes}" role="figure" aria-label="{label}">\n'
-                         f'{svg_markup(done.stdout.decode())}\n</div>\n', format="html")
+    return done.stdout.decode()
 
 
 def skip(self, node) -> None:
