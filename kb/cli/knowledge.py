@@ -160,13 +160,14 @@ def run_build(args) -> int:
         return _nothing_to_do(args)
     uptodate.forget(args.output)
     root = args.data or DATA
-    found = read_folder(root, rule=False, cache=Cache.default(not args.no_cache, root))
+    cache = Cache.default(not args.no_cache, root)
+    found = read_folder(root, rule=False, cache=cache)
     kb, problems = found.kb, found.problems
     if args.data is not None and pages is not None:
         problems = [*problems, *pages_problems(pages)]
     if problems or kb is None:
         return _fail(problems)
-    store.offer(args.data, kb, found.scenarios, found.digests)    # read once, not twice
+    store.offer(args.data, kb, found.scenarios, found.digests, cache)  # read once, not twice
     try:
         with _default_pages(kb, pages, args.output) as folder:
             built = build_site(folder, args.data, args.output, sources=args.sources,

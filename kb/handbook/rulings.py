@@ -7,12 +7,16 @@ No Sphinx here: a :class:`RulingTable` is plain data that the matrix views read.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+import pickle
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from kb import DATA
+from kb.files.cache import Store, digest
+from kb.files.reading import kept
 from kb.hand.scenario import Scenario
 from kb.hand.scenario_file import load_scenario
+from kb.house.datafolder import house_files_digest
 from kb.house.expectations import data_rulebooks
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.disagreements import (
@@ -122,6 +126,96 @@ def build_table(kb: KnowledgeBase, data_dir: Path | None, read: tuple | None = N
     pairs = tuple(pair for pair in PAIRS if published >= set(pair))
     computed = tuple(computed_disagreements(kb, scenarios.values(), rulings, pairs))
     return RulingTable(scenarios, files, books, rulings, computed)
+
+
+def kept_table(kb: KnowledgeBase, data_dir: Path | None, read: tuple,
+               digests: dict[str, str], store: Store) -> RulingTable:
+    """:func:`build_table` of the scenarios ``read`` (with their files' ``digests``), taken
+    from ``store`` (a :class:`kb.files.cache.Store`) when a build with the same code ruled
+    the same scenario files under the same rulebooks and knowledge base, as far as a
+    ruling reads it (:func:`rulings_digest`: an edited summary rules nothing again).  The
+    table kept holds its row digests and topic index too.  An entry that is damaged, or
+    does not hold this table's shape, is computed again; raises as :func:`build_table`."""
+    key = _table_key(kb, data_dir, read, digests)
+    table = _unkept(store.get(key), read, digests) if key else None
+    if table is not None:
+        return replace(table, scenarios={s.id: s for s in read})
+    table = build_table(kb, data_dir, read, digests)
+    table.showing("")                   # the memo the next build takes with the table
+    table._memo.setdefault("rows", {})
+    for sid in table.scenarios:
+        table.row_digest(sid)
+    if key is not None and key == _table_key(kb, data_dir, read, digests):
+        blob = pickle.dumps(replace(table, scenarios={}), pickle.HIGHEST_PROTOCOL)
+        store.put(key, (digest(blob), blob))
+    return table
+
+
+def rulings_digest(kb: KnowledgeBase) -> str:
+    """The digest of what ruling reads of ``kb``: every record as shown (its repr: every
+    field but the layout's ``lines``), the provisions' summaries left out, which no
+    ruling, rulebook or computed disagreement reads (tests/test_kept_rulings.py rules
+    every scenario with every summary replaced by an object that fails when used).
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> edited = replace(kb.provisions[0], summary="Edited.")
+    >>> rulings_digest(kb) == rulings_digest(replace(kb, provisions=(edited, *kb.provisions[1:])))
+    True
+    """
+    provisions = tuple(replace(p, summary="") for p in kb.provisions)
+    shown = (kb.root, kb.sources, kb.copies, provisions, kb.topics, kb.terms, kb.errata)
+    return digest(repr(shown).encode())
+
+
+def _table_key(kb: KnowledgeBase, data_dir: Path | None, read: tuple,
+               digests: dict[str, str]) -> str | None:
+    """What a table is kept under: the knowledge base as rulings read it, which rulebooks
+    (the bundled set, or a data folder's), the house files' bytes and each scenario's id,
+    file and bytes; None when a house file cannot be read (then nothing is kept)."""
+    houses = house_files_digest((data_dir or DATA) / "rulebooks")
+    if houses is None:
+        return None
+    parts = [rulings_digest(kb), "bundled" if data_dir is None else "folder", houses,
+             *(f"{s.id}\0{s.path}\0{digests[s.path]}" for s in read)]
+    return "table\0" + digest("\n".join(parts).encode())
+
+
+def _unkept(entry, read: tuple, digests: dict[str, str]) -> RulingTable | None:
+    """The table in a store's ``entry`` (digest, pickled bytes), or None when there is none,
+    its bytes are not those it was kept with, or it is not a table of the scenarios
+    ``read``."""
+    if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], bytes)
+            and entry[0] == digest(entry[1])):
+        return None
+    try:
+        with kept():                    # all of it is kept: no collector pass over it
+            table = pickle.loads(entry[1])
+    except Exception:  # noqa: BLE001 (any damage: rule again)
+        return None
+    files = {s.id: digests[s.path] for s in read}
+    if not isinstance(table, RulingTable) or table.files != files or table.scenarios:
+        return None
+    books = table.rulebooks
+    if not (isinstance(books, tuple) and all(isinstance(b, Rulebook) for b in books)
+            and isinstance(table.rulings, dict) and isinstance(table.computed, tuple)
+            and set(table.rulings) == {(sid, b.id) for sid in files for b in books}
+            and all(isinstance(r, Ruling) for r in table.rulings.values())
+            and all(isinstance(c, ComputedDisagreement) for c in table.computed)
+            and _memo_shaped(table._memo, files)):
+        return None
+    return table
+
+
+def _memo_shaped(memo, files: dict[str, str]) -> bool:
+    """Whether a kept table's memo holds what :func:`kept_table` put there: each
+    scenario's row digest, and the topics' scenario lists."""
+    if not isinstance(memo, dict) or set(memo) != {"rows", "topics"}:
+        return False
+    rows, topics = memo["rows"], memo["topics"]
+    return (isinstance(rows, dict) and set(rows) == set(files)
+            and all(isinstance(v, str) for v in rows.values()) and isinstance(topics, dict)
+            and all(isinstance(v, list) and set(v) <= set(files) for v in topics.values()))
 
 
 def _load(folder: Path) -> tuple[dict[str, Scenario], dict[str, str]]:

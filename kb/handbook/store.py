@@ -17,7 +17,8 @@ from sphinx.errors import SphinxError
 
 from kb import DATA
 from kb.files import InputError
-from kb.handbook.rulings import RulingTable, build_table
+from kb.files.cache import Cache
+from kb.handbook.rulings import RulingTable, build_table, kept_table
 from kb.knowledge.graph import build_graph
 from kb.knowledge.load import LoadError, load_knowledge_base
 from kb.knowledge.model import KnowledgeBase
@@ -67,16 +68,21 @@ def load(app) -> None:
 
 
 #: What the command line read and checked just before the build: resolved data folder ->
-#: (knowledge base, scenarios, their files' digests by name); taken by the next read.
+#: (knowledge base, scenarios, their files' digests by name, the cache or None); taken by
+#: the next read.
 _OFFERED: dict[Path, tuple] = {}
 
 
-def offer(folder: Path | None, kb: KnowledgeBase, scenarios: tuple, digests: dict) -> None:
+def offer(folder: Path | None, kb: KnowledgeBase, scenarios: tuple, digests: dict,
+          cache: Cache | None = None) -> None:
     """Let the next :func:`read` of ``folder`` (None: the bundled data) in this process use
     ``kb`` and ``scenarios`` (as :func:`kb.house.datafolder.read_folder` read them, without
     a problem) instead of reading the files again: ``floorbook build`` checks the data
-    folder first, and reading it twice was a fifth of a one-page rebuild."""
-    _OFFERED[(folder or DATA).resolve()] = (kb, scenarios, digests)
+    folder first, and reading it twice was a fifth of a one-page rebuild.  With a
+    ``cache`` (:class:`kb.files.cache.Cache`), the ruling table an earlier build of the
+    folder kept there is used when nothing it was ruled from changed
+    (:func:`kb.handbook.rulings.kept_table`), and this build's is kept."""
+    _OFFERED[(folder or DATA).resolve()] = (kb, scenarios, digests, cache)
 
 
 def read(folder: Path | None) -> Handbook:
@@ -97,10 +103,19 @@ def read(folder: Path | None) -> Handbook:
         raise DataError([f"{root / p.location.file}:{p.location.line}: {p.message}"
                          for p in error.problems]) from None
     try:
-        return Handbook(kb, build_table(kb, folder, *offered[1:]) if offered
+        return Handbook(kb, _table(kb, folder, *offered[1:]) if offered
                         else build_table(kb, folder))
     except (InputError, RulebookError) as error:   # a scenario or house rulebook file
         raise DataError(str(error).splitlines()) from None
+
+
+def _table(kb: KnowledgeBase, folder: Path | None, scenarios: tuple, digests: dict,
+           cache: Cache | None) -> RulingTable:
+    """The ruling table of what the command line offered, kept in ``cache`` if any."""
+    if cache is None:
+        return build_table(kb, folder, scenarios, digests)
+    with cache.store("table", str((folder or DATA).resolve())) as store:
+        return kept_table(kb, folder, scenarios, digests, store)
 
 
 def handbook(env) -> Handbook:

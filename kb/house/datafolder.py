@@ -123,15 +123,23 @@ def _house_problems(kb: KnowledgeBase, kb_digest: str, folder: Path, store: Stor
 
 
 def _houses_key(folder: Path, kb_digest: str) -> str | None:
-    """The key of the house files of ``folder`` (in :func:`folder_rulebooks`'s order), or
+    """The key of the house files of ``folder`` under the knowledge base ``kb_digest``, or
     None when one cannot be read."""
-    parts = [kb_digest]
-    for path in sorted(folder.glob("*.yaml")):
+    files = house_files_digest(folder)
+    return None if files is None else "houses\0" + digest(f"{kb_digest}\n{files}".encode())
+
+
+def house_files_digest(folder: Path) -> str | None:
+    """The digest of the house files of ``folder`` (each one's name and bytes, in
+    :func:`folder_rulebooks`'s order; a folder without any, or none at all, gives the
+    digest of nothing), or None when one cannot be read."""
+    parts = []
+    for path in sorted(Path(folder).glob("*.yaml")):
         try:
             parts.append(f"{path}\0{digest(read_bytes(path, str(path), HOUSE_MAX_BYTES))}")
         except InputError:
             return None
-    return "houses\0" + digest("\n".join(parts).encode())
+    return digest("\n".join(parts).encode())
 
 
 def _store(cache: Cache | None, root: Path, kind: str = "check"):
