@@ -29,6 +29,7 @@ def setup(app) -> dict:
         finder_page,
         pictures,
         printed,
+        quotes,
         search,
         store,
         uses,
@@ -53,6 +54,7 @@ def setup(app) -> dict:
     for transform in (printed.PrintChapters, printed.PrintMatrix, printed.PrintBadges,
                       printed.PrintFinder, printed.LabelIds):
         app.add_post_transform(transform)      # for the latex builder only
+    quotes.setup(app)
     app.add_search_language(search.SearchRuleNumbers)
     app.connect("config-inited", search.use_by_default)
     app.connect("config-inited", search.use_scorer)
