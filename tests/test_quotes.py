@@ -21,7 +21,7 @@ from kb.handbook import quotes
 #: Words with and without what education changes (quotes, dashes, dots, escapes, &quot;).
 WORDS = st.sampled_from([
     "TDA", "35-A", "Robert's", '"burn"', "'card'", "--", "---", "...", ". . .", "``x''",
-    "`y'", "&quot;", "\x00-", "\x00'", "\\", "Ah Kd", "2024", "rule", " ", "—", "’", "-",
+    "`y'", "&quot;", "\x00-", "\x00'", "\\", "Ah Kd", "2024", "rule", " ", "—", "’", "“", "…", "-", ".", "35-A.", "x. .",
 ])
 TEXTS = st.lists(WORDS, min_size=1, max_size=6).map("".join)
 INLINE = st.sampled_from([nodes.emphasis, nodes.strong, nodes.literal, nodes.inline])
@@ -46,10 +46,10 @@ def blocks(draw) -> nodes.Element:
     return para
 
 
-def _document(children: list[nodes.Element]) -> nodes.document:
+def _document(children: list[nodes.Element], action: str = "qDe") -> nodes.document:
     document = new_document("<test>", get_default_settings(Parser))
     document.settings.smart_quotes = True
-    config = SimpleNamespace(smartquotes=True, smartquotes_action="qDe", language="en",
+    config = SimpleNamespace(smartquotes=True, smartquotes_action=action, language="en",
                              smartquotes_excludes={"languages": ["ja"], "builders": ["man"]})
     document.settings.env = SimpleNamespace(config=config, settings={"language_code": "en"},
                                             _builder_cls=SimpleNamespace(name="html"))
@@ -57,10 +57,12 @@ def _document(children: list[nodes.Element]) -> nodes.document:
     return document
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(blocks(), min_size=1, max_size=5))
-def test_any_document_comes_out_as_sphinx_smartquotes_leaves_it(children):
-    theirs, ours = _document([c.deepcopy() for c in children]), _document(children)
+@settings(max_examples=400, deadline=None)
+@given(st.lists(blocks(), min_size=1, max_size=5),
+       st.sampled_from(["qDe", "1", "2", "3", "qBi", "qbdew", "-1"]))
+def test_any_document_comes_out_as_sphinx_smartquotes_leaves_it(children, action):
+    theirs = _document([c.deepcopy() for c in children], action)
+    ours = _document(children, action)
     SphinxSmartQuotes(theirs, None).apply()
     quotes.SmartQuotesWhereNeeded(ours, None).apply()
     assert ours.pformat() == theirs.pformat()

@@ -7,10 +7,12 @@ node in place of every old one, changed or not.  The handbook's pages hold about
 Text nodes, most of them ids, numbers, card codes and words without a quote, dash or dot,
 and the transform was an eighth of a cold build.
 
-Education changes only quotes, backquotes, dashes, dots, backslash escapes and (with
-``smartquotes_action`` "w") ``&quot;``, so a block none of whose Text nodes holds one of
-``' " ` . - \\ &`` (or docutils' escape marker) comes out exactly as it went in, whatever
-its context.  :class:`SmartQuotesWhereNeeded` skips those blocks and hands every other
+Education works on each Text node's text alone (only a quote looks at the character
+before it): it changes quotes, backquotes, backslash escapes, ``--`` and ``---``,
+``...`` and ``. . .``, and (with ``smartquotes_action`` "w") ``&quot;``.  So a block
+none of whose Text nodes holds a quote, a backquote, a backslash, an ``&``, docutils'
+escape marker, two dashes or an ellipsis comes out exactly as it went in, whatever its
+context; a sentence's full stop or a rule number's hyphen ("35-A") is not enough.  :class:`SmartQuotesWhereNeeded` skips those blocks and hands every other
 one to Sphinx's own transform, block by block, so what it educates it educates exactly as
 Sphinx does (``tests/test_quotes.py`` compares the two over every page of the handbook).
 The one difference: a skipped block in a language docutils has no quotes for is not
@@ -26,13 +28,13 @@ from docutils import nodes
 from sphinx.transforms import SphinxSmartQuotes
 
 #: What education can change (see the module's docstring); ``\x00`` marks an escape.
-_EDUCABLE = re.compile("['\"`.\\-\\\\&\x00]")
+_EDUCABLE = re.compile("['\"`\\\\&\x00]|--|\\.\\.\\.|\\. \\. \\.")
 
 
 def needs_education(block: nodes.TextElement) -> bool:
     """Whether any Text node of ``block`` holds a character education can change.
 
-    >>> needs_education(nodes.paragraph("", "TDA 2024 rule 35"))
+    >>> needs_education(nodes.paragraph("", "TDA 2024 rule 35-A. Ah Kd."))
     False
     >>> needs_education(nodes.paragraph("", "Robert's Rules"))
     True
@@ -45,6 +47,9 @@ class SmartQuotesWhereNeeded(SphinxSmartQuotes):
 
     def apply(self, **kwargs: Any) -> None:
         if not self.is_available():
+            return
+        if self.config.smartquotes_action == "-1":   # "stupefy": every curly quote changes
+            super().apply(**kwargs)
             return
         blocks = [node for node in self.document.findall(nodes.TextElement)
                   if not isinstance(node, self.nodes_to_skip)
