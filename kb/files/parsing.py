@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from kb.files.problems import InputError, Problem, fail
+from kb.files.yaml_errors import runaway_quote
 
 #: Deeper YAML than this is refused: no floorbook file needs more than a few levels.
 MAX_DEPTH = 40
@@ -366,6 +367,12 @@ def _parse_slowly(text: str, name: str, number_keys: bool):
             raise InputError(loader.key_problems)
         return data
     except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark
+        opened = runaway_quote(text, mark.index) if mark is not None else None
+        if mark is not None and opened is not None:   # found where the swallowed lines end
+            raise fail(name, opened, "not valid YAML: the quoted text that opens on this "
+                       f"line runs on to line {mark.line + 1}",
+                       "close the quote on this line") from None
         raise fail(name, _syntax_line(text, error), f"not valid YAML: {error.problem}",
                    "fix the YAML syntax") from None
     except yaml.YAMLError as error:
