@@ -79,12 +79,14 @@ def run_check(args) -> int:
     (:meth:`kb.files.cache.Cache.default`), unless ``--no-cache``; the output is the
     same."""
     from kb.files.cache import Cache
+    from kb.files.validation import checks_kept_in
     from kb.house.datafolder import folder_problems
 
     root = args.data or DATA
     _progress(f"checking {root}: its files, then every scenario under every rulebook ...")
     cache = Cache.default(enabled=not args.no_cache, data=root)
-    kb, problems = folder_problems(root, cache=cache)
+    with checks_kept_in(cache):
+        kb, problems = folder_problems(root, cache=cache)
     if args.json:
         print(json.dumps(check_report(root, kb, problems), indent=2, ensure_ascii=False))
         return 1 if problems else 0
@@ -137,9 +139,8 @@ def run_build(args) -> int:
     output and moved into place only when the build succeeds, so a failed or interrupted
     build leaves the output folder as it was."""
     from kb.files.cache import Cache
-    from kb.handbook import store
-    from kb.handbook.site import SiteError, build_site, output_problem, pages_folder, pages_problems
-    from kb.house.datafolder import read_folder
+    from kb.files.validation import checks_kept_in
+    from kb.handbook.site import output_problem, pages_folder
 
     if shutil.which("dot") is None:
         return _fail(["floorbook build: Graphviz's 'dot' program is not installed; the "
@@ -161,6 +162,18 @@ def run_build(args) -> int:
     uptodate.forget(args.output)
     root = args.data or DATA
     cache = Cache.default(not args.no_cache, root)
+    with checks_kept_in(cache):
+        return _build(args, pages, inputs, cache)
+
+
+def _build(args, pages: Path | None, inputs: str, cache) -> int:
+    """:func:`run_build` once the output folder may be written and the site is not up to
+    date: check the data folder, then build (``cache``: the user's, or None)."""
+    from kb.handbook import store, uptodate
+    from kb.handbook.site import SiteError, build_site, pages_problems
+    from kb.house.datafolder import read_folder
+
+    root = args.data or DATA
     found = read_folder(root, rule=False, cache=cache)
     kb, problems = found.kb, found.problems
     if args.data is not None and pages is not None:

@@ -5,7 +5,11 @@ do.  The schemas are the files ``kb/schemas/<kind>.schema.json``."""
 from __future__ import annotations
 
 import json
+import marshal
+import re
+from collections.abc import Iterator
 from collections.abc import Mapping as SchemaObject
+from contextlib import contextmanager
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -15,6 +19,7 @@ import fastjsonschema
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
+from kb.files.cache import Cache, digest
 from kb.files.parsing import Mapping, Sequence, line_of
 from kb.files.problems import Problem
 
@@ -76,12 +81,67 @@ def _compiled(validator: Draft202012Validator):
     found = _COMPILED.get(id(validator))     # the entry holds the validator: its id is its own
     if found is None:
         try:
-            check = fastjsonschema.compile(_stricter(validator.schema), use_default=False,
-                                           use_formats=False)
+            check = _check(_stricter(validator.schema))
         except (fastjsonschema.JsonSchemaDefinitionException, ValueError, TypeError):
             check = None
         found = _COMPILED[id(validator)] = (validator, check)
     return found[1]
+
+
+#: The cache the compiled checks are kept in while :func:`checks_kept_in` says so.
+_KEPT_IN: list[Cache | None] = [None]
+
+
+@contextmanager
+def checks_kept_in(cache: Cache | None) -> Iterator[None]:
+    """Meanwhile, the checks compiled from the schemas are kept in ``cache`` (a
+    :class:`kb.files.cache.Cache`; None: compiled in this process only, as outside the
+    block): compiling a schema to Python took 10 to 45 ms, and a rebuild after one edited
+    provisions file compiled two (its schema and the house files').  A check is kept as
+    its code, under its schema's digest, in a store of the code's version (which covers
+    the schemas and fastjsonschema's version); one whose bytes are not those kept, or
+    that does not load, is compiled again."""
+    before, _KEPT_IN[0] = _KEPT_IN[0], cache
+    try:
+        yield
+    finally:
+        _KEPT_IN[0] = before
+
+
+def _check(definition):
+    """The compiled check of the (stricter) schema ``definition``; raises as
+    fastjsonschema does for a schema it cannot compile."""
+    cache = _KEPT_IN[0]
+    if cache is None:
+        return fastjsonschema.compile(definition, use_default=False, use_formats=False)
+    with cache.store("check", digest(json.dumps(definition).encode())) as store:
+        check = _loaded(store.get("check"))
+        if check is None:
+            source = fastjsonschema.compile_to_code(definition, use_default=False,
+                                                    use_formats=False)
+            entry = re.search(r"^def (validate\w*)\(", source, re.MULTILINE)
+            if entry is None:           # not the code fastjsonschema writes: do not keep it
+                return fastjsonschema.compile(definition, use_default=False,
+                                              use_formats=False)
+            blob = marshal.dumps(compile(source, "<fastjsonschema>", "exec"))
+            store.put("check", (digest(blob), entry[1], blob))
+            check = _loaded(store.get("check"))
+    return check
+
+
+def _loaded(kept):
+    """The check in a store's entry (digest, entry function's name, marshalled code), or
+    None if there is none or it is damaged."""
+    if not (isinstance(kept, tuple) and len(kept) == 3 and isinstance(kept[2], bytes)
+            and isinstance(kept[1], str) and kept[0] == digest(kept[2])):
+        return None
+    namespace: dict[str, Any] = {}
+    try:
+        exec(marshal.loads(kept[2]), namespace)  # noqa: S102 (our own code, as kept)
+    except Exception:  # noqa: BLE001 (any damage: compile again)
+        return None
+    check = namespace.get(kept[1])
+    return check if callable(check) else None
 
 
 def _stricter(node):
