@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from typing import Any
+from weakref import WeakKeyDictionary, WeakSet
 
 from kb.handbook import matrix, pictures, texts
 from kb.handbook.store import handbook
@@ -100,6 +101,7 @@ def note_reference(env, reftype: str, target: str) -> None:
 
 def outdated(app, env, added, changed, removed) -> list[str]:
     """``env-get-outdated``: pages whose recorded views differ from the data now."""
+    _connect_parents(app)
     hb, now = handbook(env), {}        # a view many pages show is worked out once
     stale = []
     for docname, used in env.domains["rule"].data["uses"].items():
@@ -112,3 +114,65 @@ def outdated(app, env, added, changed, removed) -> list[str]:
                 stale.append(docname)
                 break
     return stale
+
+
+# A page read again makes Sphinx write again every page whose toctree lists it (its
+# parents: ``env.files_to_rebuild``), in case its title or sections changed.  After an
+# edited summary they had not: the edition pages' parent and the topics' index were written
+# again the same, byte for byte, a tenth of the rebuild.  So the parents of a page read
+# again whose title, sections, metadata and own toctree are as the last build left them are
+# not added; those of a page whose toc data changed are, as before.
+
+#: env -> {page read again: its toc data as the last build left it}
+_TOCS: WeakKeyDictionary = WeakKeyDictionary()
+#: env -> Sphinx's own ``files_to_rebuild``, put back when the build ends
+_PARENTS: WeakKeyDictionary = WeakKeyDictionary()
+_CONNECTED: WeakSet = WeakSet()
+
+
+def _connect_parents(app) -> None:
+    """Listen for the three moments of :func:`remember_tocs`, once per Sphinx application
+    (from ``env-get-outdated``, which comes before them)."""
+    if app not in _CONNECTED:
+        _CONNECTED.add(app)
+        app.connect("env-before-read-docs", remember_tocs)
+        app.connect("write-started", unchanged_parents)
+        app.connect("build-finished", restore_parents)
+
+
+def toc_data(env, docname: str) -> str | None:
+    """What another page shows of ``docname`` (a toctree's entry and its sections, the
+    navigation, the previous and next links): its title, its sections' tree, the one
+    field of its metadata a toctree reads (``tocdepth``; not MyST's word count, which
+    changes with every edit) and its own toctree's pages, as text; None if it has none."""
+    title, toc = env.titles.get(docname), env.tocs.get(docname)
+    if title is None or toc is None:
+        return None
+    return "\0".join((title.pformat(), toc.pformat(),
+                      repr(env.metadata.get(docname, {}).get("tocdepth")),
+                      repr(env.toctree_includes.get(docname)), repr(env.glob_toctrees),
+                      repr(env.numbered_toctrees)))
+
+
+def remember_tocs(app, env, docnames) -> None:
+    """``env-before-read-docs``: the toc data of the pages about to be read again."""
+    _TOCS[env] = {d: toc_data(env, d) for d in docnames if d in env.all_docs}
+
+
+def unchanged_parents(app, builder) -> None:
+    """``write-started``: Sphinx writes the pages read and their parents; the parents of
+    a page whose toc data is as before are left out (written only if they changed
+    themselves).  The pickled environment is written before this and keeps them all."""
+    env = builder.env
+    before = _TOCS.pop(env, {})
+    same = {d for d, data in before.items() if data is not None and data == toc_data(env, d)}
+    if same:
+        _PARENTS[env] = env.files_to_rebuild
+        env.files_to_rebuild = {d: parents for d, parents in env.files_to_rebuild.items()
+                                if d not in same}
+
+
+def restore_parents(app, exception) -> None:
+    """``build-finished``: Sphinx's ``files_to_rebuild`` as it was."""
+    if app.env in _PARENTS:
+        app.env.files_to_rebuild = _PARENTS.pop(app.env)
