@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from kb import DATA
-from kb.files.cache import Store, digest
+from kb.files.cache import Store, code_version, digest
 from kb.files.reading import kept
 from kb.hand.scenario import Scenario
 from kb.hand.scenario_file import load_scenario
@@ -160,12 +160,37 @@ def rulings_digest(kb: KnowledgeBase) -> str:
     >>> from kb.knowledge.load import load_knowledge_base
     >>> kb = load_knowledge_base()
     >>> edited = replace(kb.provisions[0], summary="Edited.")
-    >>> rulings_digest(kb) == rulings_digest(replace(kb, provisions=(edited, *kb.provisions[1:])))
-    True
+    >>> other = replace(kb, provisions=(edited, *kb.provisions[1:]), _index={})
+    >>> rulings_digest(kb) == rulings_digest(other), kb.provisions[0].summary != "Edited."
+    (True, True)
     """
+    if _LAST_DIGEST[0] is kb:         # the table's key and the views' state both ask
+        return _LAST_DIGEST[1]
     provisions = tuple(replace(p, summary="") for p in kb.provisions)
     shown = (kb.root, kb.sources, kb.copies, provisions, kb.topics, kb.terms, kb.errata)
-    return digest(repr(shown).encode())
+    _LAST_DIGEST[:] = [kb, digest(repr(shown).encode())]
+    return _LAST_DIGEST[1]
+
+
+#: The last knowledge base :func:`rulings_digest` was asked about, and its digest.
+_LAST_DIGEST: list = [None, ""]
+
+
+def view_state(kb: KnowledgeBase, table: RulingTable, data_dir: Path | None) -> str:
+    """The digest of everything a page's views are made of but the provisions' summaries:
+    the code's version, the knowledge base as :func:`rulings_digest` shows it and every
+    record's layout (``lines``, which its repr leaves out), the scenario files and the
+    house files the table was ruled from.  Where two builds have one state, every view
+    that reads no summary (:data:`kb.handbook.uses.BLIND`) is the same in both."""
+    layout = [r.lines for r in (*kb.copies, *kb.topics, *kb.terms, *kb.errata)]
+    for source in kb.sources:
+        layout += [source.lines, *(e.lines for e in source.editions)]
+    for provision in kb.provisions:
+        layout += [provision.lines, *(r.lines for r in provision.relations)]
+    houses = house_files_digest((data_dir or DATA) / "rulebooks")
+    parts = (code_version(), rulings_digest(kb), repr(layout), repr(table.files),
+             str(houses), "bundled" if data_dir is None else "folder")
+    return digest("\n".join(parts).encode())
 
 
 def _table_key(kb: KnowledgeBase, data_dir: Path | None, read: tuple,

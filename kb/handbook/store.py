@@ -18,7 +18,7 @@ from sphinx.errors import SphinxError
 from kb import DATA
 from kb.files import InputError
 from kb.files.cache import Cache
-from kb.handbook.rulings import RulingTable, build_table, kept_table
+from kb.handbook.rulings import RulingTable, build_table, kept_table, view_state
 from kb.knowledge.graph import build_graph
 from kb.knowledge.load import LoadError, load_knowledge_base
 from kb.knowledge.model import KnowledgeBase
@@ -42,10 +42,12 @@ class DataError(SphinxError):
 @dataclass
 class Handbook:
     """The knowledge base of one build, its scenarios' rulings, and its graph (built on
-    first use)."""
+    first use).  ``state``: what the views are made of but the provisions' summaries
+    (:func:`kb.handbook.rulings.view_state`), ``""`` when unknown."""
 
     kb: KnowledgeBase
     rulings: RulingTable = field(default_factory=RulingTable)
+    state: str = ""
 
     @cached_property
     def graph(self) -> nx.MultiDiGraph:
@@ -103,10 +105,10 @@ def read(folder: Path | None) -> Handbook:
         raise DataError([f"{root / p.location.file}:{p.location.line}: {p.message}"
                          for p in error.problems]) from None
     try:
-        return Handbook(kb, _table(kb, folder, *offered[1:]) if offered
-                        else build_table(kb, folder))
+        table = _table(kb, folder, *offered[1:]) if offered else build_table(kb, folder)
     except (InputError, RulebookError) as error:   # a scenario or house rulebook file
         raise DataError(str(error).splitlines()) from None
+    return Handbook(kb, table, view_state(kb, table, folder))
 
 
 def _table(kb: KnowledgeBase, folder: Path | None, scenarios: tuple, digests: dict,

@@ -99,21 +99,42 @@ def note_reference(env, reftype: str, target: str) -> None:
     note(env, ("ref", ROLE_TYPES.get(reftype, reftype), target))
 
 
+#: The views that read no provision's summary (tests/test_blind_views.py poisons every
+#: summary and works out every view a build of the bundled handbook recorded): on a page
+#: read from data of the same :func:`kb.handbook.rulings.view_state` as now, they are the
+#: same and are not worked out again.  A view not named here always is.
+BLIND = frozenset({"topic", "edition", "errata", "disagreements", "text-disagreements",
+                   "matrix", "topics", "editions", "glossary", "picture", "ref"})
+
+
 def outdated(app, env, added, changed, removed) -> list[str]:
-    """``env-get-outdated``: pages whose recorded views differ from the data now."""
+    """``env-get-outdated``: pages whose recorded views differ from the data now.  A page
+    read from data of the state the data has now (an edited summary changes no state) is
+    compared on its views outside :data:`BLIND` only."""
     _connect_parents(app)
     hb, now = handbook(env), {}        # a view many pages show is worked out once
+    states = _states(env)
     stale = []
     for docname, used in env.domains["rule"].data["uses"].items():
         if docname in changed or docname in removed:
             continue
+        same = bool(hb.state) and states.get(docname) == hb.state
         for key, value in used.items():
+            if same and key[0] in BLIND:
+                continue
             if key not in now:
                 now[key] = digest(hb, key)
             if now[key] != value:
                 stale.append(docname)
                 break
     return stale
+
+
+def _states(env) -> dict[str, str]:
+    """docname -> the view state of the data its views were worked out from (kept in the
+    ``rule`` domain's data, so in the pickled environment; a page read before this was
+    kept has none, and all its views are worked out)."""
+    return env.domains["rule"].data.setdefault("uses-state", {})
 
 
 # A page read again makes Sphinx write again every page whose toctree lists it (its
@@ -131,11 +152,11 @@ _CONNECTED: WeakSet = WeakSet()
 
 
 def _connect_parents(app) -> None:
-    """Listen for the three moments of :func:`remember_tocs`, once per Sphinx application
+    """Listen for the three moments of :func:`before_reading`, once per Sphinx application
     (from ``env-get-outdated``, which comes before them)."""
     if app not in _CONNECTED:
         _CONNECTED.add(app)
-        app.connect("env-before-read-docs", remember_tocs)
+        app.connect("env-before-read-docs", before_reading)
         app.connect("write-started", unchanged_parents)
         app.connect("build-finished", restore_parents)
 
@@ -154,9 +175,14 @@ def toc_data(env, docname: str) -> str | None:
                       repr(env.numbered_toctrees)))
 
 
-def remember_tocs(app, env, docnames) -> None:
-    """``env-before-read-docs``: the toc data of the pages about to be read again."""
+def before_reading(app, env, docnames) -> None:
+    """``env-before-read-docs``: the toc data of the pages about to be read again, and the
+    view state of the data their views will be worked out from (pages gone are dropped)."""
     _TOCS[env] = {d: toc_data(env, d) for d in docnames if d in env.all_docs}
+    states, state = _states(env), handbook(env).state
+    for docname in [d for d in states if d not in env.found_docs]:
+        del states[docname]
+    states.update(dict.fromkeys(docnames, state))
 
 
 def unchanged_parents(app, builder) -> None:
