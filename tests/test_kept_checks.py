@@ -49,7 +49,7 @@ def test_kept_checks_answer_as_checks_compiled_afresh(documents, tmp_path):
         filling = _answers(documents)                   # compiled, and kept
         kept = _answers(documents)                      # every check from the cache
     assert filling == kept == fresh
-    assert len(list(tmp_path.glob("check-*.pickle"))) == len(SCHEMA_KINDS)
+    assert len(list(tmp_path.glob("schema-*.pickle"))) == len(SCHEMA_KINDS)
 
 
 def test_a_kept_check_is_what_is_run(tmp_path, monkeypatch):
@@ -69,7 +69,7 @@ def test_a_damaged_check_is_compiled_again(documents, tmp_path, damage):
     with v.checks_kept_in(cache):
         _answers([])
         v.conforms(v.schema("provisions"), {})
-    with cache.store("check", scope) as store:
+    with cache.store("schema", scope) as store:
         good, name, blob = store.get("check")
         bad = {"bytes": (digest(blob[:-5]), name, blob[:-5]),
                "digest": (good, name, blob + b"x"), "name": (good, "no_such_function", blob),
@@ -78,7 +78,7 @@ def test_a_damaged_check_is_compiled_again(documents, tmp_path, damage):
         store.put("check", bad)
     with v.checks_kept_in(cache):
         assert _answers(documents) == fresh
-    with cache.store("check", scope) as store:                # compiled again, and kept
+    with cache.store("schema", scope) as store:                # compiled again, and kept
         assert v._loaded(store.get("check")) is not None
 
 

@@ -114,7 +114,7 @@ def _check(definition):
     cache = _KEPT_IN[0]
     if cache is None:
         return fastjsonschema.compile(definition, use_default=False, use_formats=False)
-    with cache.store("check", digest(json.dumps(definition).encode())) as store:
+    with cache.store("schema", digest(json.dumps(definition).encode())) as store:
         check = _loaded(store.get("check"))
         if check is None:
             source = fastjsonschema.compile_to_code(definition, use_default=False,
