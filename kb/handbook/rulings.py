@@ -16,6 +16,7 @@ from kb.files.cache import Store, code_version, digest
 from kb.files.reading import kept
 from kb.hand.scenario import Scenario
 from kb.hand.scenario_file import load_scenario
+from kb.handbook.uptodate import library_versions
 from kb.house.datafolder import house_files_digest
 from kb.house.expectations import data_rulebooks
 from kb.knowledge.model import KnowledgeBase
@@ -178,18 +179,19 @@ _LAST_DIGEST: list = [None, ""]
 
 def view_state(kb: KnowledgeBase, table: RulingTable, data_dir: Path | None) -> str:
     """The digest of everything a page's views are made of but the provisions' summaries:
-    the code's version, the knowledge base as :func:`rulings_digest` shows it and every
-    record's layout (``lines``, which its repr leaves out), the scenario files and the
-    house files the table was ruled from.  Where two builds have one state, every view
-    that reads no summary (:data:`kb.handbook.uses.BLIND`) is the same in both."""
+    the code's and the libraries' versions, the knowledge base as :func:`rulings_digest`
+    shows it and every record's layout (``lines``, which its repr leaves out), the
+    scenario files and the house files the table was ruled from.  Where two builds have
+    one state, every view that reads no summary (:data:`kb.handbook.uses.BLIND`) is the
+    same in both."""
     layout = [r.lines for r in (*kb.copies, *kb.topics, *kb.terms, *kb.errata)]
     for source in kb.sources:
         layout += [source.lines, *(e.lines for e in source.editions)]
     for provision in kb.provisions:
         layout += [provision.lines, *(r.lines for r in provision.relations)]
     houses = house_files_digest((data_dir or DATA) / "rulebooks")
-    parts = (code_version(), rulings_digest(kb), repr(layout), repr(table.files),
-             str(houses), "bundled" if data_dir is None else "folder")
+    parts = (code_version(), library_versions(), rulings_digest(kb), repr(layout),
+             repr(table.files), str(houses), "bundled" if data_dir is None else "folder")
     return digest("\n".join(parts).encode())
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+from functools import cache
 from importlib import metadata
 from pathlib import Path
 
@@ -47,14 +48,24 @@ def inputs_digest(folders: list[Path], options: dict) -> str:
     >>> inputs_digest([], {"sources": True}) == inputs_digest([], {"sources": False})
     False
     """
-    parts = [code_version(), json.dumps(options, sort_keys=True)]
-    parts += [f"{name} {_version(name)}" for name in LIBRARIES]
+    parts = [code_version(), json.dumps(options, sort_keys=True), library_versions()]
     whole = [Path(f).resolve() for f in folders]
     for folder in (f for f in whole if not any(o in f.parents for o in whole)):
         # a folder inside another given one (a data folder's pages) is read with it
         parts.append(f"folder {len(parts)}")
         parts.extend(_files(folder))
     return digest("\n".join(parts).encode())
+
+
+@cache
+def library_versions() -> str:
+    """The versions of :data:`LIBRARIES`, a line each (``none`` for one not installed):
+    looked up once per process.
+
+    >>> library_versions().splitlines()[0].startswith("sphinx ")
+    True
+    """
+    return "\n".join(f"{name} {_version(name)}" for name in LIBRARIES)
 
 
 def _version(name: str) -> str:
