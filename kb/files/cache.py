@@ -9,8 +9,10 @@ is untrusted input, and an entry is a pickle, which runs code when read): the fo
 (:meth:`Cache.default` then gives None).
 
 A :class:`Store` is one file of the cache: the entries of one *kind* (knowledge-base files,
-scenario files, rulings) for one *scope* (a data folder's absolute path), each under a key
-that holds the digest of what it was computed from (:func:`digest`).  The whole store is
+scenario files, rulings; the handbook's ruling table, :func:`kb.handbook.rulings.kept_table`;
+a schema's compiled check, :func:`kb.files.validation.checks_kept_in`) for one *scope* (a
+data folder's absolute path, or a schema's digest), each under a key that holds the digest
+of what it was computed from (:func:`digest`).  The whole store is
 written at once (:func:`kb.files.writing.replace_file`: a killed run leaves no half
 entry), holding only the entries this run used: one state per scope, so an edited file's
 old entry goes.  The file starts with the code's version (:func:`code_version`: a digest
