@@ -23,6 +23,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from kb.handbook.collector import fewer_passes
+from kb.handbook.streaming import give_back, keep_small_trees
 from kb.house.outputs import refusal
 
 #: The file Sphinx's HTML builder leaves in every site it builds.
@@ -260,6 +261,9 @@ def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None, *,
                          confoverrides=overrides, status=None, warning=sys.stderr,
                          warningiserror=True)
             counts = _watch(app, progress)
+            # a large site's page trees are not all kept in memory at once
+            app.connect("env-before-read-docs", keep_small_trees)
+            app.connect("build-finished", give_back, priority=100)
             generated: set[str] = set()     # the pages Sphinx makes anew each build
             app.connect("html-page-context", lambda app, name, *rest: generated.add(name))
             app.build()
