@@ -220,3 +220,26 @@ def test_a_hand_with_several_floor_calls_shows_every_call_in_its_matrix_cell(sit
     heading = page[page.index('id="scenario-case-c23-two-burns-as-it-happened"'):]
     assert "Floor called: the ruling is carried out" in heading[:2000]
     assert "call 1 (continue)" in heading and "call 2 (continue)" in heading
+
+
+def test_disagreements_past_the_first_ten_of_a_topic_and_pair_link_their_matrix_rows(site, kb):
+    """exposed-later-hole-card has 15 disagreements between Robert's Rules and TDA 2024:
+    the first ten are drawn side by side, the other five are listed, each by its title
+    linking its row in the topic's matrix, with the disagreement's id on the line."""
+    from kb.handbook.listed import DRAWN
+    from kb.handbook.matrix import shown_anchor
+    from kb.rules.disagreements import computed_disagreements, load_scenarios
+    page = _text(site / "disagreements.html")
+    found = [c for c in computed_disagreements(kb, load_scenarios())
+             if c.topic == "exposed-later-hole-card"]
+    assert DRAWN == 10 and len(found) > DRAWN
+    matrix = _text(site / "topics" / "exposed-later-hole-card.html")
+    for number, c in enumerate(found):
+        anchor = shown_anchor(c.topic, c.scenario)
+        drawn = f'<p class="floorbook-scenario" id="{anchor}">' in page
+        listed = (f'<span id="{anchor}"><a class="reference internal" href="topics/'
+                  f'exposed-later-hole-card.html#ruling-{c.scenario}">') in page
+        assert (drawn, listed) == (number < DRAWN, number >= DRAWN)
+        assert f'id="ruling-{c.scenario}"' in matrix
+    assert f"<strong>{len(found) - DRAWN} more scenarios</strong> on which Robert’s Rules v11" \
+        in page

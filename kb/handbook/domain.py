@@ -11,6 +11,7 @@ from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
 from kb.handbook import directives, indices, uses
+from kb.handbook.cells import row_anchor
 
 #: role name -> object type
 
@@ -106,6 +107,8 @@ class RuleDomain(Domain):
     def resolve_xref(self, env, fromdocname, builder, typ, target, node, contnode):
         if typ == "file":
             return self._site_file(fromdocname, builder, target, contnode)
+        if typ == "row":
+            return self._matrix_row(fromdocname, builder, target, contnode)
         key = (uses.ROLE_TYPES.get(typ, typ), target)
         if key not in self.objects:
             return None
@@ -113,6 +116,15 @@ class RuleDomain(Domain):
         if not node.get("refexplicit"):
             contnode = nodes.inline(display, display, classes=contnode["classes"])
         return make_refnode(builder, fromdocname, docname, anchor, contnode, display)
+
+    def _matrix_row(self, fromdocname, builder, target, contnode):
+        """A link to a scenario's row in a topic's ruling matrix, ``target`` being
+        ``"<topic> <scenario id>"`` (:mod:`kb.handbook.listed`); None without the topic."""
+        topic, _, scenario = target.partition(" ")
+        if ("topic", topic) not in self.objects:
+            return None
+        docname = self.objects["topic", topic][0]
+        return make_refnode(builder, fromdocname, docname, row_anchor(scenario), contnode)
 
     def _site_file(self, fromdocname, builder, target, contnode):
         """A link to one of the files :mod:`kb.handbook.export` writes into the site's root

@@ -14,7 +14,7 @@ import hashlib
 from docutils import nodes
 from sphinx import addnodes
 
-from kb.handbook import cells
+from kb.handbook import cells, listed
 from kb.handbook.fragment import Fragment
 from kb.handbook.rulings import SEED
 from kb.knowledge.graph import disagreements
@@ -182,9 +182,11 @@ def _topic_section(f: Fragment, table, topic: str, declared: list, computed: lis
         f.add("**Declared:** none (the rulings differ, no relation declares it).", "")
     if not computed:
         f.add("*No scenario shows the books ruling differently on this topic.*", "")
-    for c in computed:
-        _side_by_side(f, table, c, names)
-        f.fingerprint.append((table.files[c.scenario], repr((c.left, c.right))))
+    for _, group in listed.by_pair(computed):   # the first DRAWN drawn, the rest listed
+        for c in group[:listed.DRAWN]:
+            _side_by_side(f, table, c, names)
+            f.fingerprint.append((table.files[c.scenario], repr((c.left, c.right))))
+        listed.add_rest(f, table, group[listed.DRAWN:], names, shown_anchor)
 
 
 def shown_anchor(topic: str, scenario_id: str, pair: tuple[str, str] = BOOKS) -> str:
