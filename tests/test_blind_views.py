@@ -81,10 +81,8 @@ def _env(hb, used: dict, state: str) -> _Env:
     return env
 
 
-def test_a_page_of_the_same_state_is_compared_on_its_other_views_only(recorded, handbooks,
-                                                                     monkeypatch):
+def test_a_page_of_the_same_state_is_compared_on_its_other_views_only(recorded, handbooks):
     real, _ = handbooks
-    monkeypatch.setattr(uses, "_connect_parents", lambda app: None)
     topic = real.kb.topics[0].id
     wrong = {("topic", topic): "a digest the topic's view does not have"}
     same = _env(real, wrong, real.state)

@@ -64,6 +64,9 @@ def setup(app) -> dict:
     app.connect("doctree-read", pictures.note_pictures)
     app.connect("doctree-resolved", pictures.resolve)
     app.connect("build-finished", write_export)    # floorbook.json beside the site
+    app.connect("env-before-read-docs", uses.before_reading)
+    app.connect("write-started", uses.unchanged_parents)
+    app.connect("build-finished", uses.restore_parents)
     app.connect("config-inited", _add_static)
     app.add_css_file("floorbook.css")
     finder_page.setup(app)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from typing import Any
-from weakref import WeakKeyDictionary, WeakSet
+from weakref import WeakKeyDictionary
 
 from kb.handbook import matrix, pictures, texts
 from kb.handbook.store import handbook
@@ -111,7 +111,6 @@ def outdated(app, env, added, changed, removed) -> list[str]:
     """``env-get-outdated``: pages whose recorded views differ from the data now.  A page
     read from data of the state the data has now (an edited summary changes no state) is
     compared on its views outside :data:`BLIND` only."""
-    _connect_parents(app)
     hb, now = handbook(env), {}        # a view many pages show is worked out once
     states = _states(env)
     stale = []
@@ -148,19 +147,6 @@ def _states(env) -> dict[str, str]:
 _TOCS: WeakKeyDictionary = WeakKeyDictionary()
 #: env -> Sphinx's own ``files_to_rebuild``, put back when the build ends
 _PARENTS: WeakKeyDictionary = WeakKeyDictionary()
-_CONNECTED: WeakSet = WeakSet()
-
-
-def _connect_parents(app) -> None:
-    """Listen for the three moments of :func:`before_reading`, once per Sphinx application
-    (from ``env-get-outdated``, which comes before them)."""
-    if app not in _CONNECTED:
-        _CONNECTED.add(app)
-        app.connect("env-before-read-docs", before_reading)
-        app.connect("write-started", unchanged_parents)
-        app.connect("build-finished", restore_parents)
-
-
 def toc_data(env, docname: str) -> str | None:
     """What another page shows of ``docname`` (a toctree's entry and its sections, the
     navigation, the previous and next links): its title, its sections' tree, the one
