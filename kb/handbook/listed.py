@@ -18,7 +18,7 @@ from docutils import nodes
 from sphinx import addnodes
 
 #: Scenarios drawn side by side per topic and pair of books.
-DRAWN = 10
+DRAWN = 5
 
 
 def by_pair(computed: list) -> list[tuple[tuple[str, str], list]]:
