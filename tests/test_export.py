@@ -13,6 +13,7 @@ import pytest
 
 from kb import DATA
 from kb.cli import main
+from kb.handbook.export import json_pieces
 from kb.house.compose import published_rulebooks
 from kb.house.export import SCHEMA
 
@@ -118,3 +119,10 @@ def test_ruling_json_carries_its_format_version(capsys):
     ruling = json.loads(capsys.readouterr().out)
     assert ruling["format_version"] == 1 and ruling["remedy"] == "continue"
     assert all("format_version" not in call for call in ruling["calls"])
+
+
+def test_the_sites_floorbook_json_is_written_in_pieces_that_make_the_compact_text(exported):
+    pieces = list(json_pieces(exported))
+    assert len(pieces) > len(exported["rulings"])      # one piece a ruling at least
+    assert "".join(pieces) == json.dumps(exported, ensure_ascii=False,
+                                         separators=(",", ":")) + "\n"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 
@@ -19,10 +20,24 @@ def replace_file(target: Path, data: bytes) -> None:
     >>> sorted(p.name for p in folder.iterdir())
     ['a.json']
     """
+    replace_file_from(target, [data])
+
+
+def replace_file_from(target: Path, pieces: Iterable[bytes]) -> None:
+    """Write ``pieces`` one after another to ``target``, as :func:`replace_file` writes
+    one: a large file need never stand in memory whole.  Raises OSError (or what making
+    a piece raises); no temporary file is left.
+
+    >>> import tempfile as t; folder = Path(t.mkdtemp())
+    >>> replace_file_from(folder / "b.txt", (part.encode() for part in ["a", "b"]))
+    >>> (folder / "b.txt").read_bytes()
+    b'ab'
+    """
     handle, name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
         with os.fdopen(handle, "wb") as out:
-            out.write(data)
+            for piece in pieces:
+                out.write(piece)
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(name, 0o666 & ~umask)
