@@ -34,11 +34,11 @@ def ruling(book: Lookups, case: Case, decision: Decision, pid: str | None,
             explanation = pattern.sub(lambda _, n=number: n, explanation)
     if omaha and case.game == "omaha":
         explanation += _OMAHA
-    return Ruling(scenario=case.scenario.id, rulebook=book.rulebook.id,
-                  remedy=decision.remedy, citations=citations, provisions=pids,
-                  steps=tuple(decision.steps), random=decision.random,
-                  table=view(decision.table or case.table), explanation=explanation + notes,
-                  topic=topic, irregularities=answered(unit))
+    # positional: Ruling's fields in order (scenario, rulebook, remedy, citations,
+    # provisions, steps, random, table, explanation, topic, irregularities)
+    return Ruling(case.scenario.id, book.rulebook.id, decision.remedy, citations, pids,
+                  tuple(decision.steps), decision.random, view(decision.table or case.table),
+                  explanation + notes, topic, answered(unit))
 
 
 def _cited(book: Lookups, pid: str | None, extra: tuple[str, ...]):
@@ -147,6 +147,7 @@ def view(table) -> TableView:
     """The JSON table of a ruling: seats dealt in, cards in order; stub in full (the JSON
     shows its top card)."""
     hands = {seat: tuple(cards) for seat, cards in table.hands.items()}
-    return TableView(hands=hands, board=tuple(table.board), burns=tuple(table.burns),
-                     muck=tuple(table.muck), dead=tuple(sorted(table.dead)),
-                     stub_top=tuple(table.stub), set_aside=tuple(table.set_aside))
+    dead = table.dead
+    return TableView(hands, tuple(table.board), tuple(table.burns), tuple(table.muck),
+                     tuple(sorted(dead)) if dead else (), tuple(table.stub),
+                     tuple(table.set_aside))

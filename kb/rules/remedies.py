@@ -43,7 +43,15 @@ def step(do: str, **details) -> Step:
     >>> step("set-aside", card="8s", as_="burn").to_json()
     {'do': 'set-aside', 'card': '8s', 'as': 'burn'}
     """
-    return Step(do, {k.rstrip("_"): v for k, v in details.items()})
+    if not _PLAIN.issuperset(details):      # a key to rename (or one not seen yet)
+        details = {k.rstrip("_"): v for k, v in details.items()}
+        _PLAIN.update(k for k in details if k[-1:] != "_")
+    return Step(do, details)
+
+
+#: Keys of steps' details that need no renaming: most steps have none to rename, and their
+#: keyword arguments' dict (a new one per call) is the step's details as it stands.
+_PLAIN: set[str] = set()
 
 
 def cut(cards: list[str], rng: random.Random) -> tuple[list[str], Step]:

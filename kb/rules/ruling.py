@@ -15,6 +15,16 @@ from dataclasses import dataclass, field
 
 from kb.hand.scenario import Citation  # a scenario's expect cites as rulings do
 
+# The records below are frozen dataclasses (equality, hash, repr and immutability as
+# generated) with a hand-written ``__init__`` of the generated one's signature: the
+# generated one of a frozen class sets each field through ``object.__setattr__``, ten
+# times the cost of a dict store, and a ruling builds a Ruling, a TableView and its Steps
+# (a tenth of a ruling's time).  Filling the new instance's ``__dict__`` gives the same
+# instance; tests/test_records_init.py holds each to the generated ``__init__``.
+
+#: Step's default details: a new empty dict per step, as ``default_factory=dict`` gives.
+_NO_DETAILS: dict = {}
+
 REMEDIES = ("misdeal", "continue", "dead-hand", "void", "floor-decision")
 STEP_KINDS = ("finish-deal", "replace", "burn", "return-to-stub", "shuffle", "cut",
               "scramble-pick", "deal", "set-aside", "supply", "kill", "face-down",
@@ -28,18 +38,23 @@ FORMAT_VERSION = 1
 TABLE_FIELDS = ("hands", "board", "burns", "muck", "dead", "stub_top", "set_aside")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Step:
     """One thing the dealer or floor does: ``do`` (a :data:`STEP_KINDS` name) and details."""
 
     do: str
     details: dict = field(default_factory=dict, compare=False, hash=False)
 
+    def __init__(self, do: str, details: dict = _NO_DETAILS) -> None:
+        state = self.__dict__
+        state["do"] = do
+        state["details"] = {} if details is _NO_DETAILS else details
+
     def to_json(self) -> dict:
         return {"do": self.do, **self.details}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class TableView:
     """The cards after the remedy: hands by seat, board, burns, muck, dead seats, set-aside
     cards and the stub (top first; the JSON shows its first :data:`STUB_SHOWN` cards)."""
@@ -52,6 +67,18 @@ class TableView:
     stub_top: tuple[str, ...]
     set_aside: tuple[str, ...] = ()
 
+    def __init__(self, hands: dict, board: tuple[str, ...], burns: tuple[str, ...],
+                 muck: tuple[str, ...], dead: tuple[int, ...], stub_top: tuple[str, ...],
+                 set_aside: tuple[str, ...] = ()) -> None:
+        state = self.__dict__
+        state["hands"] = hands
+        state["board"] = board
+        state["burns"] = burns
+        state["muck"] = muck
+        state["dead"] = dead
+        state["stub_top"] = stub_top
+        state["set_aside"] = set_aside
+
     def to_json(self) -> dict:
         return {"hands": {str(seat): list(cards) for seat, cards in sorted(self.hands.items())},
                 "board": list(self.board), "burns": list(self.burns), "muck": list(self.muck),
@@ -59,7 +86,7 @@ class TableView:
                 "set_aside": list(self.set_aside)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Ruling:
     """One rulebook's ruling on one scenario."""
 
@@ -79,6 +106,26 @@ class Ruling:
     floor: int | None = None
     #: the earlier floor calls of the hand, each a ruling of its own, in order
     calls: tuple[Ruling, ...] = ()
+
+    def __init__(self, scenario: str, rulebook: str, remedy: str,
+                 citations: tuple[Citation, ...], provisions: tuple[str, ...],
+                 steps: tuple[Step, ...], random: bool, table: TableView, explanation: str,
+                 topic: str | None = None, irregularities: tuple[dict, ...] = (),
+                 floor: int | None = None, calls: tuple[Ruling, ...] = ()) -> None:
+        state = self.__dict__
+        state["scenario"] = scenario
+        state["rulebook"] = rulebook
+        state["remedy"] = remedy
+        state["citations"] = citations
+        state["provisions"] = provisions
+        state["steps"] = steps
+        state["random"] = random
+        state["table"] = table
+        state["explanation"] = explanation
+        state["topic"] = topic
+        state["irregularities"] = irregularities
+        state["floor"] = floor
+        state["calls"] = calls
 
     def to_json(self) -> dict:
         """The exchange format's JSON object (a dict ready for :func:`json.dumps`): its
