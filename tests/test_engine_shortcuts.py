@@ -149,3 +149,16 @@ def test_tda_2026_renumbering_is_what_the_plain_pattern_of_its_numbers_gave():
     for text in texts:
         assert book.renumber(text) == plain.sub(lambda m: pairs[m.group(1)], text), text
     assert book.renumber("See 35-E and 35-A-6.") == "See 37-E and 35-A-6."
+
+
+@pytest.mark.parametrize("count", [0, 1, 2, 3, 13, 47, 52, 53, 64, 65, 1024, 1025, 1500])
+def test_the_written_out_shuffle_is_random_shuffle(count):
+    """situation.Source.shuffle: the same permutation and state as random.Random.shuffle
+    (every list length, the ones past its table of bit counts too)."""
+    for seed in [*range(40), "a seed", 2**70]:
+        mine, theirs = list(range(count)), list(range(count))
+        source, fresh = situation.Source(seed), random.Random(seed)
+        source.shuffle(mine)
+        fresh.shuffle(theirs)
+        assert mine == theirs and source.getstate() == fresh.getstate(), seed
+        assert draws_of(source) == draws_of(fresh)

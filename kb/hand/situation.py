@@ -65,19 +65,46 @@ _KEPT = 16
 
 
 def _seeded(seed) -> random.Random:
-    """``random.Random(seed)``, from the state kept for ``seed`` where there is one."""
+    """``random.Random(seed)`` (a :class:`Source`), from the state kept for ``seed`` where
+    there is one."""
     if type(seed) is not int:           # hash(1) == hash(1.0) == hash(True): ints only
-        return random.Random(seed)
+        return Source(seed)
     start = _STARTS.get(seed)
     if start is None:
-        rng = random.Random(seed)
+        rng = Source(seed)
         if len(_STARTS) >= _KEPT:
             del _STARTS[next(iter(_STARTS))]
         _STARTS[seed] = rng.getstate()
         return rng
-    rng = random.Random.__new__(random.Random)   # unseeded: setstate gives all its state
+    rng = random.Random.__new__(Source)  # unseeded: setstate gives all its state
     rng.setstate(start)
     return rng
+
+
+#: n -> the number of random bits ``random.Random._randbelow(n)`` asks for
+_BITS = tuple(n.bit_length() for n in range(1025))
+
+
+class Source(random.Random):
+    """``random.Random`` with :meth:`shuffle` written out: a misdeal's reshuffle of the deck
+    through ``Random.shuffle`` makes 51 calls of ``_randbelow`` in Python, and was a tenth of
+    a misdeal's ruling.  The draws are the same calls of ``getrandbits`` in the same order,
+    so every permutation and every later draw is ``random.Random``'s."""
+
+    def shuffle(self, x) -> None:
+        """Shuffle ``x`` in place as ``random.Random.shuffle`` does (same permutation, same
+        state after)."""
+        if len(x) >= len(_BITS):
+            return super().shuffle(x)
+        getrandbits, bits = self.getrandbits, _BITS
+        for i in range(len(x) - 1, 0, -1):
+            n = i + 1           # Random._randbelow_with_getrandbits(n), inlined
+            k = bits[n]
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            x[i], x[j] = x[j], x[i]
+        return None
 
 
 @dataclass
