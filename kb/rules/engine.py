@@ -94,7 +94,9 @@ def _rule(book: Lookups, scenario: Scenario, seed: int, parts: Parts, state,
     """:func:`rule`, from ``state``, the hand replayed up to its first floor call;
     ``grouped``: the units of its irregularities (:func:`_units`; None: computed here)."""
     draws = Draws(seed)
-    cutoff = book.remember("cutoff", "", lambda: cutoff_rule(book.kb, book.rulebook))
+    cutoff = book.memo.get(_CUTOFF)     # once per rulebook (no closure made per ruling)
+    if cutoff is None:
+        cutoff = book.memo[_CUTOFF] = cutoff_rule(book.kb, book.rulebook)
     if len(parts) == 1:     # most hands: one floor call, and nothing carried on from it
         floor = parts[0][1]
         pending = list(grouped) if grouped is not None else _units(standing(state, 0), state)
@@ -119,6 +121,10 @@ def _rule(book: Lookups, scenario: Scenario, seed: int, parts: Parts, state,
         if number < len(parts):
             resume(state, call.remedy, table, call.steps, floor, carried)
     return replace(calls[-1], calls=tuple(calls[:-1])) if len(calls) > 1 else calls[-1]
+
+
+#: The memo key of the rulebook's misdeal cutoff test (:func:`cutoff_rule`).
+_CUTOFF = ("cutoff", "")
 
 
 def _placed(call: Ruling, floor: int | None, random_: bool) -> Ruling:
@@ -218,27 +224,20 @@ _BOARD = ("burn-count", "board-count", "premature")
 def _decide(book: Lookups, case: Case, topics: tuple[str, ...]):
     """The first decision of the rulebook's provisions on ``topics`` (the irregularity's,
     most specific first), each in precedence order: (decision, provision, topic)."""
+    game, setting = case.scenario.game, case.scenario.setting
     for topic in topics:
-        for pid, reach, decider, executes_as in _governing(book, topic):
-            if not _applies(book, reach, case):
-                continue
-            decision = _run(book, decider, executes_as, case)
+        for pid, deciders in _applicable(book, topic, game, setting):
+            decision = _run(deciders, case)
             if decision is not None:
                 return decision, pid, topic
     return _silent(book.kb, book.rulebook, case, topics), None, topics[0] if topics else None
 
 
-def _run(book: Lookups, decider, executes_as: tuple[str, ...], case: Case) -> Decision | None:
-    """The decision of a provision's ``decider``; a house provision without one rules
-    through the deciders of the provisions it executes as (``executes_as``), in order,
-    each only where it applies (a hold'em decider never rules a stud hand)."""
-    deciders = [decider] if decider else []
-    for plan in (_plan(book, n) for n in executes_as):
-        if _applies(book, plan[0], case):
-            deciders.append(plan[1])
+def _run(deciders: tuple, case: Case) -> Decision | None:
+    """The first decision of ``deciders`` (a provision's, :func:`_applicable`) on ``case``."""
     for decider in deciders:
         try:
-            decision = decider(case) if decider else None
+            decision = decider(case)
         except StubEmpty:
             return floor_decision("The remedy needs more cards than the stub holds; the "
                                   "book does not say where they come from, so the floor "
@@ -246,6 +245,29 @@ def _run(book: Lookups, decider, executes_as: tuple[str, ...], case: Case) -> De
         if decision is not None:
             return decision
     return None
+
+
+def _applicable(book: Lookups, topic: str, game: str, setting: str):
+    """The provisions of the rulebook that govern ``topic`` (:func:`_governing`) and apply
+    to a hand of ``game`` in ``setting`` (:func:`_applies`), in precedence order, each as
+    (id, the deciders that rule for it, in order): its own decider, then, for a house
+    provision without one, those of the provisions it executes as that apply too (a
+    hold'em decider never rules a stud hand).  Once per rulebook, topic, game and
+    setting: which provision applies depends on nothing else."""
+    key = ("applicable", topic, game, setting)
+    found = book.memo.get(key)
+    if found is None:
+        made = []
+        for pid, reach, decider, executes_as in _governing(book, topic):
+            if not _applies(book, reach, game, setting):
+                continue
+            deciders = [decider] if decider else []
+            for plan in (_plan(book, n) for n in executes_as):
+                if _applies(book, plan[0], game, setting) and plan[1]:
+                    deciders.append(plan[1])
+            made.append((pid, tuple(deciders)))
+        found = book.memo[key] = tuple(made)
+    return found
 
 
 def _governing(book: Lookups, topic: str):
@@ -272,18 +294,17 @@ def _plan(book: Lookups, pid: str):
     return found
 
 
-def _applies(book: Lookups, reach, case: Case) -> bool:
-    """Whether a provision of ``reach`` (:func:`_reach`) covers the scenario's game (its
-    ``games``, groups such as flop-games expanded) and setting.  A book written for one
+def _applies(book: Lookups, reach, game: str, setting: str) -> bool:
+    """Whether a provision of ``reach`` (:func:`_reach`) covers a hand of ``game`` (its
+    ``games``, groups such as flop-games expanded) in ``setting``.  A book written for one
     setting only (the TDA rules are tournament rules) is still applied to the other, so
     that the books can be compared on any hand; the setting only chooses between a book's
     own cash and tournament rules."""
     if reach is None:
         return True
     source, games, settings = reach
-    return case.game in games and (
-        case.scenario.setting in settings
-        or case.scenario.setting not in book.settings.get(source, ()))
+    return game in games and (setting in settings
+                              or setting not in book.settings.get(source, ()))
 
 
 def _reach(kb: KnowledgeBase, pid: str) -> tuple[str, frozenset, frozenset] | None:
