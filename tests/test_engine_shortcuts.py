@@ -2,7 +2,7 @@
 change no ruling: each is held here to what it replaced.
 
 * a ruling's random source is seeded only when a remedy first draws, from a kept start
-  state for a whole-number seed (kb.hand.situation.Draws): the draws are those of
+  state for a whole-number seed (kb.hand.draws.Draws): the draws are those of
   ``random.Random(seed)``;
 * compare() works out the units of the first floor call, their representative
   irregularities and topics once for every book: it rules random hands, of several floor
@@ -22,12 +22,12 @@ from helpers import hand
 from strategies import RandomChoices, hand_scenario, random_hand
 
 from kb import DATA
-from kb.hand import situation
+from kb.hand import draws
 from kb.hand.actions import Betting
 from kb.hand.deal import play, replay, start
+from kb.hand.draws import Draws
 from kb.hand.scenario import Floor, ScenarioError
 from kb.hand.scenario_file import load_scenario
-from kb.hand.situation import Draws
 from kb.house.compose import published_rulebooks, resolve_rulebook
 from kb.knowledge.load import load_knowledge_base
 from kb.rules.engine import compare, rule
@@ -54,16 +54,16 @@ def test_draws_are_those_of_a_fresh_random_seeded_alike_the_first_time_and_after
 
 
 def test_draws_stay_right_when_more_seeds_are_used_than_are_kept():
-    seeds = range(3 * situation._KEPT)
+    seeds = range(3 * draws._KEPT)
     for seed in [*seeds, *seeds]:
         assert draws_of(Draws(seed).rng) == draws_of(random.Random(seed)), seed
-    assert len(situation._STARTS) <= situation._KEPT
+    assert len(draws._STARTS) <= draws._KEPT
 
 
 def test_a_ruling_that_draws_nothing_seeds_nothing_and_a_misdeal_seeds_once(monkeypatch):
     seeded = []
-    real = situation._seeded
-    monkeypatch.setattr(situation, "_seeded", lambda seed: seeded.append(seed) or real(seed))
+    real = draws._seeded
+    monkeypatch.setattr(draws, "_seeded", lambda seed: seeded.append(seed) or real(seed))
     book = resolve_rulebook(KB, "tda@2024")
     quiet = rule(KB, book, hand("  - deal: {}\n"), seed=5)
     assert quiet.remedy == "continue" and seeded == []
@@ -153,12 +153,50 @@ def test_tda_2026_renumbering_is_what_the_plain_pattern_of_its_numbers_gave():
 
 @pytest.mark.parametrize("count", [0, 1, 2, 3, 13, 47, 52, 53, 64, 65, 1024, 1025, 1500])
 def test_the_written_out_shuffle_is_random_shuffle(count):
-    """situation.Source.shuffle: the same permutation and state as random.Random.shuffle
+    """draws.Source.shuffle: the same permutation and state as random.Random.shuffle
     (every list length, the ones past its table of bit counts too)."""
     for seed in [*range(40), "a seed", 2**70]:
         mine, theirs = list(range(count)), list(range(count))
-        source, fresh = situation.Source(seed), random.Random(seed)
+        source, fresh = draws.Source(seed), random.Random(seed)
         source.shuffle(mine)
         fresh.shuffle(theirs)
         assert mine == theirs and source.getstate() == fresh.getstate(), seed
         assert draws_of(source) == draws_of(fresh)
+
+
+def every_draw(rng, plan: str) -> list:
+    """Draws of every kind in the order ``plan`` names them: s a 52-card shuffle, c a cut,
+    r random(), b getrandbits of 7 and 40 bits, o other methods, g getstate and back."""
+    made: list = []
+    for what in plan:
+        if what == "s":
+            made += draws_of(rng)
+        elif what == "c":
+            made.append(rng.randint(4, 48))
+        elif what == "r":
+            made.append(rng.random())
+        elif what == "b":
+            made += [rng.getrandbits(7), rng.getrandbits(40), rng.getrandbits(0)]
+        elif what == "o":
+            made += [rng.choice("abcdefg"), rng.sample(range(90), 5), rng.gauss(0, 1),
+                     rng.uniform(1, 2), rng.randbytes(3), rng.shuffle(list(range(2000)))]
+        elif what == "g":
+            rng.setstate(rng.getstate())
+    return made
+
+
+@pytest.mark.parametrize("plan", ["s", "sc", "ssss", "rrrr" * 80, "sbsbs", "gss", "sgs", "os",
+                                  "csos", "r" * 127 + "s", "ssssssss"])
+def test_a_source_drawing_from_kept_outputs_draws_as_random_random(plan):
+    """A seed's second ruling on draws from its kept first outputs (draws._WORDS of them),
+    then from its own state: the same draws as random.Random(seed), whatever the kinds and
+    however far past the kept outputs (a shuffle crossing their end too)."""
+    for seed in (11, 2**33 + 5, -4):
+        draws._STARTS.pop(seed, None)
+        assert every_draw(draws._seeded(seed), "s") == every_draw(random.Random(seed), "s")
+        kept = draws._seeded(seed)          # from the kept outputs
+        assert not kept._live and draws._STARTS[seed][1] is not None
+        assert every_draw(kept, plan) == every_draw(random.Random(seed), plan), (seed, plan)
+        fresh = random.Random(seed)
+        every_draw(fresh, plan)
+        assert kept.getstate() == fresh.getstate()

@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass, field
 
 from kb.hand.actions import CUTOFF_TESTS, Record, rrop_action_begun, tda_substantial_action
+from kb.hand.draws import Draws
 from kb.hand.end_of_hand import stage_found
 from kb.hand.scenario import DRAW_GAMES, STUD_GAMES, Scenario
 from kb.hand.table import Irregularity, Replay, Table, hole_cards
@@ -22,89 +23,6 @@ from kb.hand.table import Irregularity, Replay, Table, hole_cards
 _FIRST = ("duplicate", "odd-back", "missing", "foreign")
 _CUTOFF = "misdeal-cutoff"
 _BUTTON = ("dealt-to", "dealt-out", "first-to", "button")
-
-
-class Draws:
-    """The random source of one ruling, ``random.Random(seed)``, made when a remedy first
-    draws from it (:attr:`rng`) and shared by every unit and floor call of the ruling after
-    that.  Most rulings draw nothing, and seeding a Mersenne Twister costs about 5 µs, a
-    twelfth of a ruling; the draws are those of a source seeded at the start.  A source for
-    a whole-number seed is set to the state ``random.Random(seed)`` starts in, kept from
-    the last ruling with that seed (setting a state costs half as much as seeding).
-
-    >>> first, again = Draws(3), Draws(3)
-    >>> first.drawn, first.rng.random() == random.Random(3).random(), first.drawn
-    (False, True, True)
-    >>> fresh = random.Random(3)          # ``again`` starts from the state kept for 3
-    >>> [again.rng.random() for _ in range(3)] == [fresh.random() for _ in range(3)]
-    True
-    """
-
-    __slots__ = ("seed", "_rng")
-
-    def __init__(self, seed) -> None:
-        self.seed = seed
-        self._rng: random.Random | None = None
-
-    @property
-    def rng(self) -> random.Random:
-        if self._rng is None:
-            self._rng = _seeded(self.seed)
-        return self._rng
-
-    @property
-    def drawn(self) -> bool:
-        """Whether the source has been made (a remedy asked for it)."""
-        return self._rng is not None
-
-
-#: whole-number seed -> the state of ``random.Random(seed)`` before any draw (a few seeds:
-#: a run rules with one seed, or one per hand)
-_STARTS: dict[int, tuple] = {}
-_KEPT = 16
-
-
-def _seeded(seed) -> random.Random:
-    """``random.Random(seed)`` (a :class:`Source`), from the state kept for ``seed`` where
-    there is one."""
-    if type(seed) is not int:           # hash(1) == hash(1.0) == hash(True): ints only
-        return Source(seed)
-    start = _STARTS.get(seed)
-    if start is None:
-        rng = Source(seed)
-        if len(_STARTS) >= _KEPT:
-            del _STARTS[next(iter(_STARTS))]
-        _STARTS[seed] = rng.getstate()
-        return rng
-    rng = random.Random.__new__(Source)  # unseeded: setstate gives all its state
-    rng.setstate(start)
-    return rng
-
-
-#: n -> the number of random bits ``random.Random._randbelow(n)`` asks for
-_BITS = tuple(n.bit_length() for n in range(1025))
-
-
-class Source(random.Random):
-    """``random.Random`` with :meth:`shuffle` written out: a misdeal's reshuffle of the deck
-    through ``Random.shuffle`` makes 51 calls of ``_randbelow`` in Python, and was a tenth of
-    a misdeal's ruling.  The draws are the same calls of ``getrandbits`` in the same order,
-    so every permutation and every later draw is ``random.Random``'s."""
-
-    def shuffle(self, x) -> None:
-        """Shuffle ``x`` in place as ``random.Random.shuffle`` does (same permutation, same
-        state after)."""
-        if len(x) >= len(_BITS):
-            return super().shuffle(x)
-        getrandbits, bits = self.getrandbits, _BITS
-        for i in range(len(x) - 1, 0, -1):
-            n = i + 1           # Random._randbelow_with_getrandbits(n), inlined
-            k = bits[n]
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            x[i], x[j] = x[j], x[i]
-        return None
 
 
 @dataclass

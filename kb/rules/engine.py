@@ -20,9 +20,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kb.hand.deal import floor_called, start
+from kb.hand.draws import Draws
 from kb.hand.scenario import Event, Floor, Scenario
 from kb.hand.segments import Carried, play_segment, resume, segments, standing
-from kb.hand.situation import Case, Draws, representative, topics_for, units
+from kb.hand.situation import Case, representative, topics_for, units
 from kb.hand.table import Irregularity, StubEmpty
 from kb.knowledge.model import GAME_GROUPS, KnowledgeBase
 from kb.rules.combine import combine
