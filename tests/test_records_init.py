@@ -11,7 +11,7 @@ import pytest
 
 from kb.hand.scenario import Citation
 from kb.rules.remedies import step
-from kb.rules.ruling import Ruling, Step, TableView
+from kb.rules.ruling import Ruling, Step, TableView, changed
 
 VIEW = TableView({5: ("2s", "Ah")}, ("Kd",), ("8s",), (), (3,), ("3d", "Ad"), ("Jc",))
 FULL = ("x", "rrop@v11", "misdeal", (Citation("rrop", "v11", "Misdeals 1"),), ("p",),
@@ -73,3 +73,15 @@ def test_step_renames_keyword_keys_and_keeps_the_others_in_order():
     assert list(step("replace", seat=5, out="8s", in_="Ah").details) == ["seat", "out", "in"]
     assert step("cut", at=5).details == {"at": 5} and step("gather").details == {}
     assert step("x", card="8s", as_="burn").details == {"card": "8s", "as": "burn"}  # again
+
+
+def test_changed_is_dataclasses_replace():
+    ruling = Ruling(*FULL)
+    for changes in ({}, {"floor": 3, "random": False}, {"calls": (ruling,), "topic": None}):
+        mine, theirs = changed(ruling, **changes), dataclasses.replace(ruling, **changes)
+        assert mine.__dict__ == theirs.__dict__ and list(mine.__dict__) == list(theirs.__dict__)
+        assert mine is not ruling and mine.__dict__ is not ruling.__dict__
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            mine.floor = 4
+    with pytest.raises(TypeError):
+        changed(ruling, flor=3)
