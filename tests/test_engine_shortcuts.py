@@ -200,3 +200,8 @@ def test_a_source_drawing_from_kept_outputs_draws_as_random_random(plan):
         fresh = random.Random(seed)
         every_draw(fresh, plan)
         assert kept.getstate() == fresh.getstate()
+
+    refused = draws._seeded(11)
+    with pytest.raises(TypeError):          # refused as random.Random refuses it
+        refused.getrandbits(2.0)
+    assert refused.random() == random.Random(11).random()   # and nothing drawn

@@ -117,7 +117,9 @@ class Source(random.Random):
             self._live = True
 
     def getrandbits(self, k: int) -> int:
-        if not self._live and 0 < k <= 32 and self._at < _WORDS:
+        # anything but 1 to 32 bits (0, too many, not an int: the C method's to answer
+        # or refuse) is drawn from the source's own state
+        if not self._live and type(k) is int and 0 < k <= 32 and self._at < _WORDS:
             self._at += 1
             return self._words[self._at - 1] >> (32 - k)
         self._live_now()
