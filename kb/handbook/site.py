@@ -24,6 +24,7 @@ from urllib.parse import unquote
 
 from kb.handbook.collector import fewer_passes
 from kb.handbook.streaming import give_back, keep_small_trees
+from kb.handbook.uptodate import doctrees_folder  # also this module's public name
 from kb.house.outputs import refusal
 
 #: The file Sphinx's HTML builder leaves in every site it builds.
@@ -50,16 +51,6 @@ class Built:
     def __str__(self) -> str:
         return (f"{self.read} of {self.pages} pages read, {self.written} written, "
                 f"{self.seconds:.1f} s")
-
-
-def doctrees_folder(output: Path) -> Path:
-    """Where the build of the site ``output`` keeps Sphinx's environment: beside it.
-
-    >>> doctrees_folder(Path("/work/_build/html"))
-    PosixPath('/work/_build/.html.doctrees')
-    """
-    target = Path(output).resolve()
-    return target.parent / f".{target.name}.doctrees"
 
 
 class SiteError(Exception):

@@ -7,7 +7,7 @@ last build that succeeded into the same folder, and the site's files are as that
 left them (their names, sizes and times), building again would write the same site: the
 command line says so and stops, without starting Sphinx (``make`` does the same with
 times; here it is the files' bytes).  The record is a JSON file beside Sphinx's
-environment (:func:`kb.handbook.site.doctrees_folder`), never in the site, and a record
+environment (:func:`doctrees_folder`), never in the site, and a record
 that cannot be read is no record: the build runs.
 
 Nothing in the folders is opened but regular files (a FIFO would hang the digest), and
@@ -109,8 +109,19 @@ def manifest(site: Path) -> dict[str, list[int]]:
     return found
 
 
+def doctrees_folder(output: Path) -> Path:
+    """Where the build of the site ``output`` keeps Sphinx's environment: beside it (here,
+    not in :mod:`kb.handbook.site`, which imports this module, so that the record's
+    light module needs nothing of the build's).
+
+    >>> doctrees_folder(Path("/work/_build/html"))
+    PosixPath('/work/_build/.html.doctrees')
+    """
+    target = Path(output).resolve()
+    return target.parent / f".{target.name}.doctrees"
+
+
 def _record_path(site: Path) -> Path:
-    from kb.handbook.site import doctrees_folder
     return doctrees_folder(site) / RECORD
 
 
