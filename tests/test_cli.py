@@ -125,7 +125,7 @@ def test_a_build_that_fails_in_sphinx_leaves_the_earlier_site_as_it_was(tmp_path
     _data_with_scenarios(tmp_path, **{"no-deal": NO_DEAL})
     site = tmp_path / "out"
     site.mkdir()
-    (site / ".buildinfo").write_text("# an earlier build\n")
+    (site / ".buildinfo").write_text("# Sphinx build info version 1\n# an earlier build\n")
     (site / "index.html").write_text("<p>the earlier site</p>\n")
     before = _tree(tmp_path)
     result = floorbook("build", "--data", "data", "-o", "out", cwd=tmp_path)
@@ -198,10 +198,24 @@ def test_build_site_refuses_a_folder_with_files_that_is_not_a_site(tmp_path):
     assert (tmp_path / "notes" / "todo.txt").read_text() == "keep me\n"
 
 
+@pytest.mark.parametrize("marker", [b"", b"config: 1\n", b"\xff\xfe not text"])
+def test_build_refuses_a_folder_whose_buildinfo_is_not_sphinx_s(tmp_path, capsys, marker):
+    """A .buildinfo Sphinx did not write made Sphinx fail with a traceback (an empty one)
+    or warn (another), after the check had taken the folder for an earlier site."""
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / ".buildinfo").write_bytes(marker)
+    (tmp_path / "site" / "important.txt").write_text("keep me\n")
+    assert main(["build", "-q", "-o", str(tmp_path / "site")]) == 1
+    err = capsys.readouterr().err
+    assert err == (f"floorbook build: -o {tmp_path / 'site'}: has a .buildinfo that is not a "
+                   "Sphinx build's; give a new or empty folder, which the build replaces\n")
+    assert (tmp_path / "site" / "important.txt").read_text() == "keep me\n"
+
+
 def test_build_site_refuses_the_folder_that_holds_the_data(tmp_path):
     project = _project(tmp_path, "Tiny\n====\n")
     (tmp_path / "out" / "data").mkdir(parents=True)
-    (tmp_path / "out" / ".buildinfo").write_text("")
+    (tmp_path / "out" / ".buildinfo").write_text("# Sphinx build info version 1\n")
     with pytest.raises(SiteError) as error:
         build_site(project, tmp_path / "out" / "data", tmp_path / "out")
     assert error.value.problems == [f"{tmp_path / 'out'}: holds the knowledge base "

@@ -23,12 +23,10 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from kb.handbook.collector import fewer_passes
+from kb.handbook.site_folder import MARKER, output_problem  # also this module's names
 from kb.handbook.streaming import give_back, keep_small_trees
 from kb.handbook.uptodate import doctrees_folder  # also this module's public name
-from kb.house.outputs import refusal
 
-#: The file Sphinx's HTML builder leaves in every site it builds.
-MARKER = ".buildinfo"
 #: In the doctrees folder: the stamp of the site's MARKER they were built with.
 STAMP = "floorbook-site.stamp"
 #: The Sphinx settings that publish each page's source (``_sources``, "Show source").
@@ -188,30 +186,6 @@ def _read_stamp(doctrees: Path) -> str | None:
         return (doctrees / STAMP).read_text(encoding="utf-8")
     except (OSError, UnicodeError):
         return None
-
-def output_problem(output: Path, data: Path | None) -> str:
-    """Why ``output`` may not be the site's folder, ending with what to do; ``""`` if it
-    may.  Refused: a symbolic link, a file, a folder with files that is not an earlier
-    site, the folder of the knowledge base ``data`` or one above it, and what
-    :func:`kb.house.outputs.refusal` refuses (inside floorbook, not writable)."""
-    from kb.house.publish import MARKER as HOUSE_MARKER  # light modules first (uptodate)
-
-    target = Path(output).resolve()
-    if Path(output).is_symlink():
-        return refusal(Path(output))
-    if target.exists() and not target.is_dir():
-        return "is a file; give a folder for the site"
-    if target.is_dir() and any(target.iterdir()) and not (target / MARKER).is_file():
-        return (f"has files in it and is not a built site (no {MARKER}); give a new or "
-                "empty folder, which the build replaces")
-    if (target / HOUSE_MARKER).exists():
-        return ("is a house rulebook's site, not the handbook's; give a new or empty "
-                "folder, or the handbook's own")
-    if data is not None and target in (Path(data).resolve(), *Path(data).resolve().parents):
-        return (f"holds the knowledge base {data}, which a build would replace; give "
-                "another folder for the site")
-    return refusal(Path(output))
-
 
 def _make_parents(target: Path) -> Path | None:
     """Create the folders above ``target``; the topmost one created, to remove on failure."""

@@ -1,0 +1,52 @@
+"""Which folder ``floorbook build -o`` may put the handbook's site in: a new or empty one,
+or a site an earlier build made there (it holds Sphinx's :data:`MARKER`), which the build
+replaces; never a file, a link, a house rulebook's site, the knowledge base's folder or
+one above it, or a folder :func:`kb.house.outputs.refusal` refuses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kb.house.outputs import refusal
+
+#: The file Sphinx's HTML builder leaves in every site it builds.
+MARKER = ".buildinfo"
+#: How Sphinx's MARKER begins.
+_SPHINX_MARKER = b"# Sphinx build info version "
+
+
+def output_problem(output: Path, data: Path | None) -> str:
+    """Why ``output`` may not be the site's folder, ending with what to do; ``""`` if it
+    may.  Refused: a symbolic link, a file, a folder with files that is not an earlier
+    site, the folder of the knowledge base ``data`` or one above it, and what
+    :func:`kb.house.outputs.refusal` refuses (inside floorbook, not writable)."""
+    from kb.house.publish import MARKER as HOUSE_MARKER  # light modules first (uptodate)
+
+    target = Path(output).resolve()
+    if Path(output).is_symlink():
+        return refusal(Path(output))
+    if target.exists() and not target.is_dir():
+        return "is a file; give a folder for the site"
+    if target.is_dir() and any(target.iterdir()) and not (target / MARKER).is_file():
+        return (f"has files in it and is not a built site (no {MARKER}); give a new or "
+                "empty folder, which the build replaces")
+    if target.is_dir() and (target / MARKER).is_file() and not _sphinx_marker(target):
+        return (f"has a {MARKER} that is not a Sphinx build's; give a new or empty folder, "
+                "which the build replaces")
+    if (target / HOUSE_MARKER).exists():
+        return ("is a house rulebook's site, not the handbook's; give a new or empty "
+                "folder, or the handbook's own")
+    if data is not None and target in (Path(data).resolve(), *Path(data).resolve().parents):
+        return (f"holds the knowledge base {data}, which a build would replace; give "
+                "another folder for the site")
+    return refusal(Path(output))
+
+
+def _sphinx_marker(site: Path) -> bool:
+    """Whether ``site``'s MARKER begins as Sphinx writes it (Sphinx fails with a traceback
+    on an empty one, and warns on another file's)."""
+    try:
+        with (site / MARKER).open("rb") as marker:
+            return marker.read(len(_SPHINX_MARKER)) == _SPHINX_MARKER
+    except OSError:
+        return False
