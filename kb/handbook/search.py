@@ -23,6 +23,8 @@ SCORER = Path(__file__).parent / "static" / "floorbook-search.js"
 _COMPOUND = re.compile(r"\w+(?:['’.\-]\w+)+|\w+")
 _PART = re.compile(r"\w+")
 _JOINT = re.compile(r"['’.\-]")
+#: Texts shorter than this are split once per build.
+_KEPT = 200
 
 # The JavaScript twin of SearchRuleNumbers.split; no quotes or angle brackets (the
 # template that embeds it may escape them).
@@ -53,6 +55,7 @@ class SearchRuleNumbers(SearchEnglish):
     def __init__(self, options: dict[str, str]) -> None:
         super().__init__(options)
         self._stems: dict[str, str] = {}
+        self._splits: dict[str, list[str]] = {}
 
     def stem(self, word: str) -> str:
         """English's stem of ``word``, kept for the whole build: Sphinx keeps stems for one
@@ -70,7 +73,24 @@ class SearchRuleNumbers(SearchEnglish):
 
     def split(self, input: str) -> list[str]:
         """Compounds, their leading parts and their words: ``"35-A-1 x"`` ->
-        ``["35-A-1", "35-A", "35", "A", "1", "x"]`` (so "35-A" finds 35-A-1 too)."""
+        ``["35-A-1", "35-A", "35", "A", "1", "x"]`` (so "35-A" finds 35-A-1 too).  A text
+        split before is answered from the build's memo (card codes, ids and labels recur
+        on every page); the indexer only reads the list.
+
+        >>> language = SearchRuleNumbers({})
+        >>> language.split("35-A-1 x")
+        ['35-A-1', '35-A', '35', 'A', '1', 'x']
+        >>> language.split("35-A-1 x") is language.split("35-A-1 x"), language.split("x" * 300)
+        (True, ['xxx...'])
+        """
+        if len(input) >= _KEPT:        # a paragraph's text rarely recurs: not kept
+            return self._split(input)
+        words = self._splits.get(input)
+        if words is None:
+            words = self._splits[input] = self._split(input)
+        return words
+
+    def _split(self, input: str) -> list[str]:
         words = []
         for match in _COMPOUND.finditer(input):
             word = match.group()

@@ -76,13 +76,14 @@ def release(doctree: nodes.document) -> None:
 def keep_small_trees(app, env, docnames) -> None:
     """``env-before-read-docs`` (HTML builds): keep only :data:`BUDGET` of trees, and
     take each page's tree apart once the page is written."""
-    env._write_doc_doctree_cache = KeptTrees(Path(app.doctreedir))
+    kept = env._write_doc_doctree_cache = KeptTrees(Path(app.doctreedir))
     env._pickled_doctree_cache = Unkept()
     write_doc = app.builder.write_doc
 
     def write_and_release(docname: str, doctree: nodes.document) -> None:
         write_doc(docname, doctree)
-        release(doctree)             # written: nothing reads it again
+        if kept.left < 0:            # a large site: free it now; a small one fits anyway
+            release(doctree)         # written: nothing reads it again
 
     app.builder.write_doc = write_and_release
 
