@@ -5,30 +5,13 @@ when what they show of it changed: its title, its sections, its metadata, its ow
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-import pytest
+import test_sphinx_incremental as incremental
 from test_sphinx_basic import build
+from test_sphinx_incremental import _edit, _stamps
 
-ROOT = Path(__file__).parent / "roots" / "test-incremental"
-
-
-@pytest.fixture()
-def project(tmp_path) -> Path:
-    shutil.copytree(ROOT, tmp_path / "src")
-    assert build(tmp_path / "src", tmp_path / "out") == ""
-    return tmp_path
-
-
-def _stamps(html: Path) -> dict[str, int]:
-    return {str(p.relative_to(html)): p.stat().st_mtime_ns for p in html.rglob("*.html")}
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new))
+project = incremental.project      # the same fixture: the incremental test root, built once
 
 
 def _same_as_from_nothing(project: Path, *only: str) -> None:
