@@ -30,14 +30,20 @@ def _edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new))
 
 
-def test_editing_one_provision_summary_rewrites_only_pages_that_show_it(project):
+def rewritten_after_summary_edit(project: Path) -> set[str]:
+    """The pages a rebuild writes after one TDA provision's summary is edited."""
     html = project / "out" / "html"
     before = _stamps(html)
     _edit(project / "src" / "data" / "provisions" / "tda.yaml",
           "one is picked at random as the next burn", "one is drawn by the floor as the burn")
     assert build(project / "src", project / "out") == ""
     after = _stamps(html)
-    rewritten = {page for page in after if after[page] != before.get(page)}
+    return {page for page in after if after[page] != before.get(page)}
+
+
+def test_editing_one_provision_summary_rewrites_only_pages_that_show_it(project):
+    html = project / "out" / "html"
+    rewritten = rewritten_after_summary_edit(project)
     assert {"topics/four-card-flop.html", "editions/tda-2024.html"} <= rewritten
     assert "topics/boxed-cards.html" not in rewritten      # same YAML file, other provision
     assert "editions/rrop-v11.html" not in rewritten
