@@ -126,8 +126,8 @@ def data_site(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def house_site(tmp_path_factory) -> Path:
     """The site of the bundled home-game house file with every text attacked (its own
-    provisions' numbers too; the numbers it cites must stay the books'), built by
-    ``floorbook rulebook build``."""
+    provisions' numbers too, and Markdown links to ``javascript:`` in their texts; the
+    numbers it cites must stay the books'), built by ``floorbook rulebook build``."""
     root = tmp_path_factory.mktemp("hostile-house")
     original = yaml.safe_load((DATA / "rulebooks" / "home-game.yaml").read_text("utf-8"))
     document = hostile(original, {})
@@ -137,6 +137,8 @@ def house_site(tmp_path_factory) -> Path:
             override["number"] = cited["number"]   # a book's number, checked against it
     for number, entry in enumerate(document.get("add", []), 1):
         entry["number"] = f"{number}<svg onload={CALLED}(13)>"
+        entry["text"] += (f"\n\n[a link](javascript:{CALLED}(14)), "
+                          f"<javascript:{CALLED}(15)>, [another](JaVaScRiPt:{CALLED}(16))")
     house = root / "ours.yaml"
     house.write_text(yaml.safe_dump(document, allow_unicode=True, sort_keys=False),
                      encoding="utf-8")
@@ -201,3 +203,4 @@ def test_no_text_of_a_house_file_runs_as_script_on_any_page(browser, house_site)
     assert not wrong, "\n".join(wrong)
     assert f"<svg onload={CALLED}(13)>" in text, "the house's numbers are on no page"
     assert f"<img src=x onerror={CALLED}(1)>" in text, "the house's title is on no page"
+    assert f"<javascript:{CALLED}(15)>" in text, "the links are not shown as text"
