@@ -20,7 +20,7 @@ from importlib import metadata
 import shtab
 
 from kb.cli import export, house, init, knowledge, rulings
-from kb.cli.common import path_argument
+from kb.cli.common import Shown, path_argument
 from kb.cli.knowledge import SCHEMA_KINDS
 
 __all__ = ["SCHEMA_KINDS", "main", "parser"]
@@ -30,11 +30,16 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: sys.argv); returns the exit status.
 
     SIGTERM is handled as Ctrl-C is: the command stops through its cleanup (a build
-    removes its half-built folder) and the status is 143 (Ctrl-C: 130)."""
-    args = parser().parse_args(argv)
-    _quick_exit()
-    previous = _on_sigterm(_terminate)
+    removes its half-built folder) and the status is 143 (Ctrl-C: 130).  Meanwhile
+    standard output and error are :class:`kb.cli.common.Shown`: a character that would
+    reorder or hide a line on the terminal is printed as an escape."""
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = Shown(sys.stdout), Shown(sys.stderr)
+    previous = None
     try:
+        args = parser().parse_args(argv)
+        _quick_exit()
+        previous = _on_sigterm(_terminate)
         return args.run(args)
     except KeyboardInterrupt:
         return 130
@@ -45,6 +50,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     finally:
         _on_sigterm(previous)
+        if isinstance(sys.stdout, Shown):   # not the null stream a broken pipe left
+            sys.stdout = streams[0]
+        sys.stderr = streams[1]
 
 
 def _quick_exit() -> None:

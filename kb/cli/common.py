@@ -3,7 +3,9 @@ colour and progress.
 
 Colour and progress lines go only to a terminal: a file or a pipe gets the plain lines
 that tools and tests read, and ``NO_COLOR`` (https://no-color.org) turns colour off even
-on a terminal.
+on a terminal.  Whatever a command prints goes through :class:`Shown`, which writes the
+characters that reorder or hide text as escapes (``\\u202e``), so that a title, a path or
+a value from a file never reorders or rewrites a line on the terminal.
 """
 
 from __future__ import annotations
@@ -53,6 +55,42 @@ def fail(lines) -> int:
             line = _LOCATION.sub(lambda m: styled(m[1], "1", sys.stderr), line, count=1)
         print(line, file=sys.stderr)
     return 1
+
+
+class Shown:
+    """A text stream writing to ``stream`` what it is given with every character of
+    :data:`kb.files.invisible.INVISIBLE` escaped (JSON's escapes: JSON printed stays the
+    same JSON).  On a terminal that :func:`colour` allows, colour sequences are kept
+    (floorbook's and Sphinx's); elsewhere they are escaped too.  Everything else is the
+    stream's own (``isatty``, ``flush``, ``encoding`` ...).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> print("ours.yaml:2: title 'Flop \u202epolf'", file=Shown(out))
+    >>> out.getvalue()
+    "ours.yaml:2: title 'Flop \\\\u202epolf'\\n"
+    """
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.colour = colour(stream)
+
+    def write(self, text: str) -> int:
+        # printable ASCII (most lines) needs no look; kb.files is imported only otherwise,
+        # as a command that prints a file's text has already done
+        if not (text.isascii() and text.strip("\n").isprintable()):
+            from kb.files.invisible import escaped
+            self.stream.write(escaped(text, colour=self.colour))
+        else:
+            self.stream.write(text)
+        return len(text)
+
+    def writelines(self, lines) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str):
+        return getattr(self.stream, name)
 
 
 def progress(message: str) -> None:

@@ -20,6 +20,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
 from kb.files.cache import Cache, digest
+from kb.files.invisible import invisible_problems
 from kb.files.parsing import Mapping, Sequence, line_of
 from kb.files.problems import Problem
 
@@ -39,8 +40,14 @@ def schema(kind: str) -> Draft202012Validator:
 
 def validate(data, kind: str, name: str) -> list[Problem]:
     """Every way ``data`` (as :func:`parse_text` returns it) breaks the schema of
-    ``kind``, each at the line of the offending value; ``[]`` when it conforms."""
-    return validate_with(schema(kind), data, name)
+    ``kind``, and every key or text of it holding a character that reorders or hides text
+    (:func:`kb.files.invisible.invisible_problems`, which no schema says), each at the
+    line of the offending value; ``[]`` when it conforms."""
+    problems = validate_with(schema(kind), data, name)
+    hidden = invisible_problems(data, name)
+    if not hidden:
+        return problems
+    return sorted(set(problems + hidden), key=lambda p: (p.line, p.message))
 
 
 def validate_with(validator: Draft202012Validator, data, name: str) -> list[Problem]:

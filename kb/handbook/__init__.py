@@ -27,6 +27,7 @@ def setup(app) -> dict:
         cellnode,
         consistency,
         finder_page,
+        indices,
         pictures,
         printed,
         quotes,
@@ -42,6 +43,7 @@ def setup(app) -> dict:
     app.add_config_value("floorbook_data_dir", None, "env", types=frozenset({str, type(None)}))
     app.add_config_value("floorbook_graph_radius", 1, "env", types=frozenset({int}))
     app.add_domain(RuleDomain)
+    app.connect("html-page-context", indices.escape_keys)   # titles from the data
     app.add_directive_to_domain("rule", "data-file", DataFile)
     untrusted_pages(app)                       # a data folder's own pages are input
     app.add_node(pictures.neighbourhood, html=(pictures.skip, None),
