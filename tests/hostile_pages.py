@@ -1,0 +1,55 @@
+"""A data folder whose pages are hostile, and the two ways of building it: floorbook's
+(warnings are errors: nothing is written) and a lenient one, as ``sphinx-build`` without
+``-W`` would with the ``conf.py`` that ``floorbook init`` writes, whose site shows what
+the refusals take out of a page."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from pathlib import Path
+
+from kb.handbook.pages import default_pages, write_pages
+from kb.knowledge.load import load_knowledge_base
+
+KB_SMALL = Path(__file__).parent / "data" / "kb-small"
+#: The page of the default pages that the hostile text goes into.
+PAGE = "errata.md"
+
+
+def hostile_data(folder: Path, text: str, *, front: str = "") -> Path:
+    """``folder/data``: the small knowledge base with its default pages, ``text``
+    appended to its errata page and ``front`` (YAML, without its ``---`` lines) put
+    before it as front matter."""
+    data = folder / "data"
+    shutil.copytree(KB_SMALL, data)
+    write_pages(default_pages(load_knowledge_base(data)), data / "pages")
+    page = data / "pages" / PAGE
+    body = page.read_text(encoding="utf-8")
+    page.write_text((f"---\n{front}---\n" if front else "") + body + "\n" + text,
+                    encoding="utf-8")
+    return data
+
+
+def lenient_build(data: Path, out: Path, builder: str = "html") -> str:
+    """Build ``data``'s pages into ``out`` with floorbook's settings but warnings not
+    errors; returns the warnings."""
+    from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+    from kb.handbook import config
+
+    overrides = {name: getattr(config, name) for name in config.__all__}
+    overrides["floorbook_data_dir"] = str(data.resolve())
+    warnings = io.StringIO()
+    with patch_docutils(data / "pages"), docutils_namespace():
+        app = Sphinx(data / "pages", None, out, out.parent / f"{out.name}.doctrees",
+                     builder, confoverrides=overrides, status=None, warning=warnings)
+        app.build()
+    return warnings.getvalue()
+
+
+def site_text(site: Path) -> str:
+    """Every file of the site ``site`` as text, one after the other."""
+    return "\n".join(path.read_text(encoding="utf-8", errors="replace")
+                     for path in sorted(site.rglob("*")) if path.is_file())

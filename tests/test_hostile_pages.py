@@ -1,0 +1,201 @@
+"""A data folder's pages are hostile input (issue 19): each attack below builds such a
+folder and asserts that the build refuses it, at the file and line, with exit status 1 and
+nothing written; where the harm would be in the HTML (a script, a request to another
+site), a lenient build (warnings not errors, as ``sphinx-build`` without ``-W``) shows
+that the refused thing is also out of the page.  tests/browser/test_browser_hostile_pages.py
+opens such a site in Chromium."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hostile_pages import PAGE, hostile_data, lenient_build, site_text
+
+from kb.cli import main
+
+PROJECT = Path(__file__).resolve().parent.parent
+SECRET = "the room's alarm code is 4711"
+
+
+def build(data: Path, out: Path, capsys, *options: str) -> tuple[int, str]:
+    """``floorbook build -q --data DATA -o OUT [options]``: exit status and stderr."""
+    capsys.readouterr()
+    status = main(["build", "-q", "--data", str(data), "-o", str(out), *options])
+    return status, capsys.readouterr().err
+
+
+def refused(err: str, data: Path, line: int, words: str) -> None:
+    """``err`` holds a warning at ``<page>:line`` matching ``words``."""
+    at = f"{data / 'pages' / PAGE}:{line}: "
+    lines = [text for text in err.splitlines() if text.startswith(at)]
+    assert any(re.search(words, text, re.I) for text in lines), f"no {at}{words} in:\n{err}"
+
+
+def page_line(data: Path, text: str) -> int:
+    """The line of the hostile page that holds ``text`` (the first)."""
+    lines = (data / "pages" / PAGE).read_text(encoding="utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, 1) if text in line)
+
+
+def secret_file(folder: Path) -> Path:
+    secret = folder / "secret.txt"
+    secret.write_text(SECRET + "\n", encoding="utf-8")
+    return secret
+
+
+# --------------------------------------------------------------------------- docutils.conf
+
+CONF = "[general]\nfile_insertion_enabled: yes\nraw_enabled: yes\n"
+
+
+@pytest.mark.parametrize("directive, name", [
+    ("```{include} ../../secret.txt\n```\n", "{include}"),
+    ("```{literalinclude} ../../secret.txt\n```\n", "{literalinclude}"),
+    ("```{eval-rst}\n.. csv-table:: leak\n   :file: ../../secret.txt\n```\n", "csv-table"),
+], ids=["include", "literalinclude", "csv-table"])
+def test_a_docutils_conf_in_the_pages_is_refused_and_turns_no_file_insertion_on(
+        tmp_path, capsys, directive, name):
+    secret_file(tmp_path)
+    data = hostile_data(tmp_path, directive)
+    (data / "pages" / "docutils.conf").write_text(CONF, encoding="utf-8")
+    status, err = build(data, tmp_path / "site", capsys)
+    assert status == 1
+    assert f"{data / 'pages' / 'docutils.conf'}:1: WARNING: floorbook: a docutils " \
+           "configuration file is not read" in err
+    refused(err, data, page_line(data, name), "disabled|deactivated")
+    assert not (tmp_path / "site").exists()
+    lenient_build(data, tmp_path / "lenient")
+    assert SECRET not in site_text(tmp_path / "lenient")
+
+
+def test_record_dependencies_in_a_docutils_conf_truncates_no_file(tmp_path, capsys):
+    victim = secret_file(tmp_path)
+    data = hostile_data(tmp_path, "A page.\n")
+    (data / "pages" / "docutils.conf").write_text(
+        f"[general]\nrecord_dependencies: {victim}\n", encoding="utf-8")
+    status, err = build(data, tmp_path / "site", capsys)
+    assert status == 1 and "docutils.conf:1: " in err
+    lenient_build(data, tmp_path / "lenient")
+    assert victim.read_text(encoding="utf-8") == SECRET + "\n"
+
+
+# --------------------------------------------------------------------------- rule:data-file
+
+
+def _build_in_a_subprocess(data: Path, out: Path, *options: str):
+    """``python -m kb build --data DATA -o OUT``: a page that hangs the build fails the test
+    by the timeout (a minute: far above a build of the small knowledge base) instead of
+    hanging the test run."""
+    env = {**os.environ, "PYTHONPATH": str(PROJECT), "NO_COLOR": "1"}
+    return subprocess.run([sys.executable, "-m", "kb", "build", "-q", "--data", str(data),
+                           "-o", str(out), *options], env=env, capture_output=True,
+                          text=True, errors="replace", timeout=60)
+
+
+@pytest.mark.parametrize("target", ["../" * 14 + "etc/passwd", "/dev/zero", "FIFO"])
+def test_data_file_diff_naming_any_file_is_refused(tmp_path, target):
+    if target == "FIFO":
+        target = str(tmp_path / "pipe")
+        os.mkfifo(target)
+    data = hostile_data(tmp_path, "```{rule:data-file} rulebooks/home-game.yaml\n"
+                        f":diff: {target}\n```\n")
+    result = _build_in_a_subprocess(data, tmp_path / "site")
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    line = page_line(data, ":diff:")
+    assert f"{PAGE}:{line}: WARNING: 'rule:data-file': Unknown option key: 'diff'" \
+        in result.stderr
+    assert "root:x:0" not in result.stderr and not (tmp_path / "site").exists()
+
+
+# --------------------------------------------------------------------------- math
+
+MATH = r"""{math}`\input{SECRET}`
+
+```{math}
+\newread\file \openin\file=SECRET \read\file to\line \line
+```
+
+```{eval-rst}
+.. math::
+
+   \input{SECRET}
+
+.. default-role:: math
+
+`\input{SECRET}`
+
+.. tabularcolumns:: |p{\input{SECRET}}|
+```
+"""
+
+
+def _math(tmp_path: Path) -> tuple[Path, Path]:
+    secret = secret_file(tmp_path)
+    return hostile_data(tmp_path, MATH.replace("SECRET", str(secret))), secret
+
+
+def test_math_in_the_pages_is_refused_for_the_pdf_and_no_latex_gets_it(tmp_path, capsys):
+    data, secret = _math(tmp_path)
+    status, err = build(data, tmp_path / "site", capsys, "--pdf")
+    assert status == 1 and not (tmp_path / "site").exists()
+    for text, words in [("{math}`", "math is not allowed"), ("```{math}", "math is not"),
+                        (".. math::", "math is not"), ("`\\input", "math is not"),
+                        ("tabularcolumns", "tabularcolumns is not allowed")]:
+        refused(err, data, page_line(data, text), words)
+    lenient_build(data, tmp_path / "latex", "latex")
+    tex = (tmp_path / "latex" / "floorbook.tex").read_text(encoding="utf-8")
+    assert "\\textbackslash{}input\\{" in tex     # shown as text, escaped for LaTeX
+    assert not re.search(r"\\(input|openin|read)\b[^\n]*secret\.txt", tex)
+
+
+def test_math_in_the_pages_loads_no_mathjax(tmp_path):
+    data, secret = _math(tmp_path)
+    lenient_build(data, tmp_path / "lenient")
+    page = (tmp_path / "lenient" / "errata.html").read_text(encoding="utf-8")
+    assert "mathjax" not in page.lower() and str(secret) in page
+
+
+# --------------------------------------------------------------------------- front matter
+
+
+@pytest.mark.parametrize("front, key", [
+    ("myst:\n  enable_extensions: [substitution]\n  substitutions:\n    x: 1\n", "myst"),
+    ("substitutions:\n  x: 1\n", "substitutions"),
+    ("html_meta:\n  http-equiv=refresh: 0; url=https://evil.example/\n", "html_meta"),
+])
+def test_front_matter_that_changes_how_a_page_is_read_is_refused(tmp_path, capsys,
+                                                                 front, key):
+    marker = tmp_path / "PWNED"
+    # Jinja2, unsandboxed, in MyST's substitution extension: any code
+    data = hostile_data(tmp_path, "{{ cycler.__init__.__globals__.os.system('touch "
+                        f"{marker}') }}}}\n", front=front)
+    status, err = build(data, tmp_path / "site", capsys)
+    assert status == 1
+    refused(err, data, 2, f"the front matter's '{key}' would change how the page is read")
+    lenient_build(data, tmp_path / "lenient")
+    assert not marker.exists()
+    page = (tmp_path / "lenient" / "errata.html").read_text(encoding="utf-8")
+    assert "http-equiv" not in page.lower()
+
+
+# --------------------------------------------------------------------------- page size
+
+
+def test_a_page_over_the_cap_is_refused_unread(tmp_path, capsys):
+    from kb.handbook.untrusted import PAGE_CAP
+
+    data = hostile_data(tmp_path, "A page.\n")
+    big = data / "pages" / "big.md"
+    big.write_text("# Big\n\n" + ("word " * 15 + "\n") * (PAGE_CAP // 76 + 1),
+                   encoding="utf-8")
+    size = big.stat().st_size
+    assert PAGE_CAP < size < PAGE_CAP + 200
+    status, err = build(data, tmp_path / "site", capsys)
+    assert status == 1
+    assert f"{big}:1: WARNING: floorbook: the page is {size} bytes, more than the " \
+           f"{PAGE_CAP} a page may have; split it into pages" in err
