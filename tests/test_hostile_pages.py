@@ -199,3 +199,186 @@ def test_a_page_over_the_cap_is_refused_unread(tmp_path, capsys):
     assert status == 1
     assert f"{big}:1: WARNING: floorbook: the page is {size} bytes, more than the " \
            f"{PAGE_CAP} a page may have; split it into pages" in err
+
+
+# --------------------------------------------------------------------------- Graphviz
+
+
+def test_a_graphviz_file_argument_is_refused_and_not_read(tmp_path, capsys):
+    (tmp_path / "OUTSIDE.dot").write_text(f'digraph {{ a [label="{SECRET}"] }}\n',
+                                          encoding="utf-8")
+    data = hostile_data(tmp_path, "```{graphviz} ../../OUTSIDE.dot\n```\n")
+    status, err = build(data, tmp_path / "site", capsys)
+    assert status == 1
+    refused(err, data, page_line(data, "{graphviz}"), "the graphviz file "
+            "'../../OUTSIDE.dot' is refused")
+    lenient_build(data, tmp_path / "lenient")
+    assert SECRET not in site_text(tmp_path / "lenient")
+
+
+def test_a_graphviz_file_argument_naming_a_fifo_does_not_hang_the_build(tmp_path):
+    os.mkfifo(tmp_path / "pipe.dot")
+    data = hostile_data(tmp_path, f"```{{graphviz}} {tmp_path / 'pipe.dot'}\n```\n")
+    result = _build_in_a_subprocess(data, tmp_path / "site")
+    assert result.returncode == 1 and "the graphviz file" in result.stderr, result.stderr
+
+
+def test_a_graphviz_layout_cannot_name_a_program_to_run(tmp_path, capsys):
+    marker = tmp_path / "PWNED"
+    program = tmp_path / "evil"
+    program.write_text(f"#!/bin/sh\ntouch {marker}\n", encoding="utf-8")
+    program.chmod(0o755)
+    data = hostile_data(tmp_path, f"```{{graphviz}}\n:layout: {program}\ndigraph {{ a }}\n"
+                        f"```\n\n```{{graphviz}}\n:graphviz_dot: {program}\n"
+                        "digraph { b }\n```\n")
+    status, err = build(data, tmp_path / "site", capsys)
+    assert status == 1 and not marker.exists()
+    assert err.count(f"the program '{program}'") == 2, err
+    lenient_build(data, tmp_path / "lenient")
+    assert not marker.exists()
+
+
+DOT = {
+    "URL=javascript": 'a [URL="javascript:alert(1)"]',
+    "href entity": "a [href=\"java&#9;script:alert(1)\"]",
+    "concatenated name": '"UR" + "L" = "JaVaScRiPt:alert(1)"',
+    "escape naming the node": '"javascript:alert(1)" [URL="\\N"]',
+    "edge tailURL": 'a -> b [tailURL="data:text/html,x"]',
+    "HTML label link": "c [label=<<table><tr><td href=\"javascript:x\">c</td></tr></table>>]",
+    "image file": 'd [image="/etc/hostname"]',
+    "stylesheet": 'stylesheet="https://evil.example/x.css"',
+}
+
+
+def test_graphviz_attributes_naming_files_or_unsafe_links_are_refused(tmp_path, capsys):
+    text = "".join(f"```{{graphviz}}\ndigraph {{ {dot} }}\n```\n\n" for dot in DOT.values())
+    data = hostile_data(tmp_path, text)
+    status, err = build(data, tmp_path / "site", capsys)
+    assert status == 1
+    for dot in DOT.values():
+        line = page_line(data, dot) - 1                 # the directive's line
+        refused(err, data, line, "the attribute .* refused in a data folder's pages")
+    lenient_build(data, tmp_path / "lenient")
+    page = (tmp_path / "lenient" / "errata.html").read_text(encoding="utf-8")
+    assert not re.search(r"class=\"graphviz|javascript|evil\.example|/etc/hostname", page, re.I)
+
+
+def test_graphviz_with_http_links_and_no_files_is_drawn(tmp_path, capsys):
+    data = hostile_data(tmp_path, '```{graphviz}\n:layout: neato\ndigraph { a -> b '
+                        '[URL="https://example.org/a", tooltip="a link"] }\n```\n')
+    status, err = build(data, tmp_path / "site", capsys)
+    assert (status, err) == (0, "")
+    page = (tmp_path / "site" / "errata.html").read_text(encoding="utf-8")
+    assert 'xlink:href="https://example.org/a"' in page
+
+
+# --------------------------------------------------------------------------- links
+
+
+LINKS = """```{eval-rst}
+`one <javascript:alert(1)>`_ and `two <JaVaScRiPt:alert(2)>`_
+
+.. _three: vbscript:msgbox(3)
+
+`three`_ and `four <data:text/html;base64,PHNjcmlwdD5hbGVydCg0KTwvc2NyaXB0Pg==>`_
+
+.. figure:: pic.png
+   :target: java&#x09;script:alert(5)
+```
+
+```{button-link} javascript:alert(6)
+Six
+```
+
+:::{card} Seven
+:link: javascript:alert(7)
+A card.
+:::
+
+```{toctree}
+javascript://%0Aalert(8)
+```
+
+{download}`nine <javascript://%0Aalert(9)>`
+"""
+
+
+def _pic(data: Path) -> None:
+    (data / "pages" / "pic.png").write_bytes(bytes.fromhex(
+        "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489"
+        "0000000d4944415478da63f8ffff3f0005fe02fea7d6a4530000000049454e44ae426082"))
+
+
+def test_links_that_would_run_script_are_refused_and_out_of_the_page(tmp_path, capsys):
+    data = hostile_data(tmp_path, LINKS)
+    _pic(data)
+    status, err = build(data, tmp_path / "site", capsys)
+    assert status == 1
+    for text in ["`one <", "`two <", ".. _three", "`four <", ":target:", "{button-link}",
+                 "{card}", "{toctree}", "{download}"]:
+        line = page_line(data, text)
+        if text == ":target:":
+            line -= 1                                   # the figure's line
+        refused(err, data, line, r"(the link|the toctree entry) '.*' is refused: a data "
+                "folder's pages may link to http, https, mailto and relative addresses")
+    lenient_build(data, tmp_path / "lenient")
+    page = (tmp_path / "lenient" / "errata.html").read_text(encoding="utf-8")
+    hrefs = re.findall(r"""(?:href|src|action|data)\s*=\s*["']?([^"'\s>]*)""", page, re.I)
+    assert hrefs and not [h for h in hrefs if re.match(r"\s*(javascript|vbscript|data|java)",
+                                                       h, re.I)]
+
+
+def test_http_https_mailto_and_relative_links_are_kept(tmp_path, capsys):
+    data = hostile_data(tmp_path, "[a](https://example.org/a) [b](http://example.org/b) "
+                        "[c](mailto:floor@example.org) [d](index.md)\n\n```{eval-rst}\n"
+                        "`e <https://example.org/e>`_\n```\n")
+    status, err = build(data, tmp_path / "site", capsys)
+    assert (status, err) == (0, "")
+    page = (tmp_path / "site" / "errata.html").read_text(encoding="utf-8")
+    for href in ["https://example.org/a", "http://example.org/b", "mailto:floor",
+                 "index.html", "https://example.org/e"]:
+        assert f'href="{href}' in page
+
+
+# --------------------------------------------------------------------------- meta, images
+
+
+def test_a_meta_refresh_is_refused_and_out_of_the_page(tmp_path, capsys):
+    data = hostile_data(tmp_path, "```{eval-rst}\n.. meta::\n   :http-equiv=refresh: 0; "
+                        "url=https://evil.example/\n   :description: kept\n```\n")
+    status, err = build(data, tmp_path / "site", capsys)
+    assert status == 1
+    # docutils puts a meta node at its block's last line
+    [line] = re.findall(rf"{PAGE}:(\d+): WARNING: floorbook: a meta tag with http-equiv is "
+                        "refused", err)
+    assert page_line(data, ".. meta::") <= int(line) <= page_line(data, ":description:") + 1
+    lenient_build(data, tmp_path / "lenient")
+    page = (tmp_path / "lenient" / "errata.html").read_text(encoding="utf-8")
+    assert "http-equiv" not in page.lower() and "evil.example" not in page
+    assert '<meta content="kept" name="description" />' in page
+
+
+REMOTE = """![remote](https://evil.example/a.png)
+
+```{eval-rst}
+.. image:: http://evil.example/b.png
+
+.. figure:: //evil.example/c.png
+```
+
+:::{card} A card
+:img-top: https://evil.example/d.png
+A card.
+:::
+"""
+
+
+def test_remote_images_are_refused_and_out_of_the_page(tmp_path, capsys):
+    data = hostile_data(tmp_path, REMOTE)
+    status, err = build(data, tmp_path / "site", capsys)
+    assert status == 1
+    for text in ["![remote]", ".. image::", ".. figure::", "{card}"]:
+        refused(err, data, page_line(data, text), "the image '.*evil.example.*' is refused")
+    lenient_build(data, tmp_path / "lenient")
+    page = (tmp_path / "lenient" / "errata.html").read_text(encoding="utf-8")
+    assert not re.search(r"""src\s*=\s*["']?(https?:)?//""", page, re.I)

@@ -56,11 +56,11 @@ def restricted(env) -> bool:
     return _UNTRUSTED.get(env, False)
 
 
-def refuse(node_or_location, message: str, *args, subtype: str) -> None:
-    """A floorbook warning at ``node_or_location`` (a node, ``(docname, line)`` or
-    ``"file:line"``), which fails the build: ``message % args`` says what to do."""
-    logger.warning("floorbook: " + message, *args, location=node_or_location,
-                   type="floorbook", subtype=subtype)
+def refuse(where, message: str, *args, subtype: str) -> None:
+    """A floorbook warning at ``where`` (a node, ``(docname, line)`` or ``"file:line"``),
+    which fails the build: ``message % args`` says what to do."""
+    logger.warning("floorbook: " + message, *args, location=where, type="floorbook",
+                   subtype=subtype)
 
 
 def restrict(app) -> None:
@@ -137,7 +137,7 @@ class UntrustedPages(SphinxTransform):
             if path != pages and pages not in path.parents:
                 refuse(node, "%r is outside the pages folder %s; keep images and files in "
                        "it", target, pages, subtype="outside-pages")
-                node.replace_self(nodes.Text(target))
+                node.replace_self(nodes.inline(target, target))  # keeps its classes
 
     def _files(self):
         for image in self.document.findall(nodes.image):

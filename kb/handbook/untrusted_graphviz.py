@@ -117,7 +117,7 @@ class UntrustedGraphviz(Graphviz):
 class UntrustedDot(SphinxTransform):
     """Refuse the options and attributes of the module's list in each picture."""
 
-    default_priority = 880
+    default_priority = 870          # as UntrustedLinks
 
     def apply(self, **kwargs) -> None:
         if not restricted(self.env):

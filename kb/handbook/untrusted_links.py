@@ -76,75 +76,81 @@ def remote(target: str) -> bool:
 class UntrustedLinks(SphinxTransform):
     """Refuse and take out the links, images, math and meta tags of the module's list."""
 
-    # after docutils gives references their targets' URIs (ExternalTargets, 640)
-    default_priority = 880
+    # after docutils gives references their targets' URIs (ExternalTargets, 640), before
+    # Sphinx's doctree-read (880) collects images and tables of contents
+    default_priority = 870
 
     def apply(self, **kwargs) -> None:
         if not restricted(self.env):
             return
-        self.refused: set[tuple] = set()   # an embedded URI is a reference and a target
+        self.refused: set[tuple[int, str]] = set()   # an embedded URI is a reference and a target
+        self.line = 0
         for node in list(self.document.findall(nodes.Element)):
-            if isinstance(node, (nodes.reference, nodes.target)):
-                self._link(node)
-            elif isinstance(node, addnodes.download_reference):
-                self._download(node)
+            # a node without a line (sphinx-design's card image) is placed at the last
+            # line seen before it
+            self.line = node.line or self.line
+            where = node if node.line else (self.env.docname, self.line)
+            if isinstance(node, addnodes.download_reference):   # a reference too
+                self._download(node, where)
+            elif isinstance(node, (nodes.reference, nodes.target)):
+                self._link(node, where)
             elif isinstance(node, nodes.image):
-                self._image(node)
+                self._image(node, where)
             elif isinstance(node, addnodes.toctree):
-                self._toctree(node)
+                self._toctree(node, where)
             elif isinstance(node, (nodes.math, nodes.math_block)):
-                refuse(node, "math is not allowed in a data folder's pages (it goes to "
+                refuse(where, "math is not allowed in a data folder's pages (it goes to "
                        "LaTeX as written and loads MathJax from elsewhere); write it as "
                        "text or code", subtype="math")
                 node.replace_self(nodes.literal(node.astext(), node.astext()))
             elif isinstance(node, addnodes.tabular_col_spec):
-                refuse(node, "tabularcolumns is not allowed in a data folder's pages (it "
+                refuse(where, "tabularcolumns is not allowed in a data folder's pages (it "
                        "goes to LaTeX as written); remove it", subtype="latex")
                 node.parent.remove(node)
             elif isinstance(node, nodes.meta):
-                self._meta(node)
+                self._meta(node, where)
 
-    def _link(self, node: nodes.Element) -> None:
+    def _link(self, node: nodes.Element, where) -> None:
         target = node.get("refuri", "")
         if target and not safe_link(target):
-            if (node.line, target) not in self.refused:
-                self.refused.add((node.line, target))
-                refuse(node, "the link %r is refused: %s", target, LINKS_ONLY,
+            if (self.line, target) not in self.refused:
+                self.refused.add((self.line, target))
+                refuse(where, "the link %r is refused: %s", target, LINKS_ONLY,
                        subtype="link")
             del node["refuri"]
             if isinstance(node, nodes.reference):
                 node.replace_self(nodes.inline("", "", *node.children))
 
-    def _download(self, node: nodes.Element) -> None:
+    def _download(self, node: nodes.Element, where) -> None:
         target = node.get("reftarget", "")
         if scheme(target) and not safe_link(target):
-            refuse(node, "the link %r is refused: %s", target, LINKS_ONLY,
+            refuse(where, "the link %r is refused: %s", target, LINKS_ONLY,
                    subtype="link")
             node.replace_self(nodes.inline("", "", *node.children))
 
-    def _image(self, node: nodes.Element) -> None:
+    def _image(self, node: nodes.Element, where) -> None:
         target = node.get("uri", "")
         if remote(target):
-            refuse(node, "the image %r is refused: a data folder's pages show images "
+            refuse(where, "the image %r is refused: a data folder's pages show images "
                    "from their own folder only (a remote one is a request to another "
                    "site); copy it into the pages folder", target, subtype="remote-image")
-            node.replace_self(nodes.Text(target))
+            node.replace_self(nodes.inline(target, target))
 
-    def _toctree(self, node: nodes.Element) -> None:
+    def _toctree(self, node: nodes.Element, where) -> None:
         kept: list[tuple[str | None, str]] = []
         entries: list[tuple[str | None, str]] = node.get("entries", [])
         for title, ref in entries:
             if safe_link(ref):
                 kept.append((title, ref))
             else:
-                refuse(node, "the toctree entry %r is refused: %s", ref, LINKS_ONLY,
+                refuse(where, "the toctree entry %r is refused: %s", ref, LINKS_ONLY,
                        subtype="link")
-        node["entries"] = kept
+        entries[:] = kept        # in place: the page's table of contents shares the list
 
-    def _meta(self, node: nodes.Element) -> None:
+    def _meta(self, node: nodes.Element, where) -> None:
         extra = sorted(set(node.non_default_attributes()) - {"name", "content"})
         if extra:
-            refuse(node, "a meta tag with %s is refused in a data folder's pages "
+            refuse(where, "a meta tag with %s is refused in a data folder's pages "
                    "(http-equiv=\"refresh\" sends the reader elsewhere); keep name and "
                    "content only", ", ".join(extra), subtype="meta")
             node.parent.remove(node)
