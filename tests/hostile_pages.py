@@ -17,6 +17,58 @@ KB_SMALL = Path(__file__).parent / "data" / "kb-small"
 PAGE = "errata.md"
 
 
+#: Links that would run script (the pages' lines are checked by the tests).
+LINKS = """```{eval-rst}
+`one <javascript:alert(1)>`_ and `two <JaVaScRiPt:alert(2)>`_
+
+.. _three: vbscript:msgbox(3)
+
+`three`_ and `four <data:text/html;base64,PHNjcmlwdD5hbGVydCg0KTwvc2NyaXB0Pg==>`_
+
+.. figure:: pic.png
+   :target: java&#x09;script:alert(5)
+```
+
+```{button-link} javascript:alert(6)
+Six
+```
+
+:::{card} Seven
+:link: javascript:alert(7)
+A card.
+:::
+
+```{toctree}
+javascript://%0Aalert(8)
+```
+
+{download}`nine <javascript://%0Aalert(9)>`
+"""
+
+
+def picture(data: Path) -> None:
+    """A one-pixel PNG as ``pic.png`` in ``data``'s pages."""
+    (data / "pages" / "pic.png").write_bytes(bytes.fromhex(
+        "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489"
+        "0000000d4944415478da63f8ffff3f0005fe02fea7d6a4530000000049454e44ae426082"))
+
+
+#: Images that would be fetched from another site.
+REMOTE = """![remote](https://evil.example/a.png)
+
+```{eval-rst}
+.. image:: http://evil.example/b.png
+
+.. figure:: //evil.example/c.png
+```
+
+:::{card} A card
+:img-top: https://evil.example/d.png
+A card.
+:::
+"""
+
+
 def hostile_data(folder: Path, text: str, *, front: str = "") -> Path:
     """``folder/data``: the small knowledge base with its default pages, ``text``
     appended to its errata page and ``front`` (YAML, without its ``---`` lines) put

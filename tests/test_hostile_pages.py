@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hostile_pages import PAGE, hostile_data, lenient_build, site_text
+from hostile_pages import LINKS, PAGE, REMOTE, hostile_data, lenient_build, picture, site_text
 
 from kb.cli import main
 
@@ -275,43 +275,9 @@ def test_graphviz_with_http_links_and_no_files_is_drawn(tmp_path, capsys):
 # --------------------------------------------------------------------------- links
 
 
-LINKS = """```{eval-rst}
-`one <javascript:alert(1)>`_ and `two <JaVaScRiPt:alert(2)>`_
-
-.. _three: vbscript:msgbox(3)
-
-`three`_ and `four <data:text/html;base64,PHNjcmlwdD5hbGVydCg0KTwvc2NyaXB0Pg==>`_
-
-.. figure:: pic.png
-   :target: java&#x09;script:alert(5)
-```
-
-```{button-link} javascript:alert(6)
-Six
-```
-
-:::{card} Seven
-:link: javascript:alert(7)
-A card.
-:::
-
-```{toctree}
-javascript://%0Aalert(8)
-```
-
-{download}`nine <javascript://%0Aalert(9)>`
-"""
-
-
-def _pic(data: Path) -> None:
-    (data / "pages" / "pic.png").write_bytes(bytes.fromhex(
-        "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489"
-        "0000000d4944415478da63f8ffff3f0005fe02fea7d6a4530000000049454e44ae426082"))
-
-
 def test_links_that_would_run_script_are_refused_and_out_of_the_page(tmp_path, capsys):
     data = hostile_data(tmp_path, LINKS)
-    _pic(data)
+    picture(data)
     status, err = build(data, tmp_path / "site", capsys)
     assert status == 1
     for text in ["`one <", "`two <", ".. _three", "`four <", ":target:", "{button-link}",
@@ -356,21 +322,6 @@ def test_a_meta_refresh_is_refused_and_out_of_the_page(tmp_path, capsys):
     page = (tmp_path / "lenient" / "errata.html").read_text(encoding="utf-8")
     assert "http-equiv" not in page.lower() and "evil.example" not in page
     assert '<meta content="kept" name="description" />' in page
-
-
-REMOTE = """![remote](https://evil.example/a.png)
-
-```{eval-rst}
-.. image:: http://evil.example/b.png
-
-.. figure:: //evil.example/c.png
-```
-
-:::{card} A card
-:img-top: https://evil.example/d.png
-A card.
-:::
-"""
 
 
 def test_remote_images_are_refused_and_out_of_the_page(tmp_path, capsys):
