@@ -333,3 +333,18 @@ def test_remote_images_are_refused_and_out_of_the_page(tmp_path, capsys):
     lenient_build(data, tmp_path / "lenient")
     page = (tmp_path / "lenient" / "errata.html").read_text(encoding="utf-8")
     assert not re.search(r"""src\s*=\s*["']?(https?:)?//""", page, re.I)
+
+
+def test_an_image_whose_name_latex_would_read_is_refused(tmp_path, capsys):
+    # the printed handbook writes an image's name into LaTeX as it is:
+    # \sphinxincludegraphics{{odd}\def\x{1}{}.png}
+    data = hostile_data(tmp_path, "```{eval-rst}\n.. image:: odd}\\\\def\\\\x{1}{.png\n```\n")
+    picture(data)
+    (data / "pages" / "pic.png").rename(data / "pages" / "odd}\\def\\x{1}{.png")
+    status, err = build(data, tmp_path / "site", capsys, "--pdf")
+    assert status == 1 and not (tmp_path / "site").exists()
+    refused(err, data, page_line(data, ".. image::"), r"the image 'odd}\\\\def\\\\x\{1\}\{\.png' "
+            "has a name the printed handbook would read as LaTeX")
+    lenient_build(data, tmp_path / "latex", "latex")
+    tex = (tmp_path / "latex" / "floorbook.tex").read_text(encoding="utf-8")
+    assert "\\def\\x" not in tex and "sphinxincludegraphics{{odd" not in tex

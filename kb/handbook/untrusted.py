@@ -1,4 +1,4 @@
-"""A data folder's own pages are input like its YAML: no raw HTML, no file from outside.
+r"""A data folder's own pages are input like its YAML: no raw HTML, no file from outside.
 
 ``floorbook build --data DIR`` renders the MyST pages of ``DIR/pages``, and a data folder
 may come from anyone.  When the pages being built are the ``pages`` folder of the build's
@@ -15,7 +15,8 @@ data folder (``floorbook_data_dir``), this module
   ``substitution`` extension runs Jinja templates, which can run any code);
 - shows raw HTML that MyST passes through (an HTML block, inline ``<b>``) as text;
 - refuses an image or a downloadable file outside the pages folder (``../../etc/passwd``
-  would otherwise be copied into the site).
+  would otherwise be copied into the site), and an image whose file name holds what
+  LaTeX would read (``a}\input{b}{.png``: the PDF writes the name as it is).
 
 :mod:`kb.handbook.untrusted_links` and :mod:`kb.handbook.untrusted_graphviz` hold the
 rest (links, remote images, math, meta tags, Graphviz).  The bundled handbook's pages and
@@ -24,6 +25,7 @@ floorbook's default pages are ours and are left alone.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from weakref import WeakKeyDictionary
 
@@ -40,6 +42,9 @@ _UNTRUSTED: WeakKeyDictionary = WeakKeyDictionary()
 #: The largest page (bytes) of a data folder that the build reads: a 20 MB page took
 #: Sphinx 31 s and 957 MB before it failed.  floorbook's largest page is under 40 kB.
 PAGE_CAP = 2**20
+#: What an image's file name may hold: the printed handbook writes it into LaTeX as it is
+#: (``\sphinxincludegraphics{{NAME}.png}``), where ``}``, ``{`` or ``\`` would be LaTeX.
+IMAGE_NAME = re.compile(r"[\w .,+=@()*/-]+")
 #: Front-matter keys that change how MyST reads the page (its settings, extensions).
 FILE_SETTINGS = ("myst", "html_meta", "substitutions")
 
@@ -138,6 +143,11 @@ class UntrustedPages(SphinxTransform):
                 refuse(node, "%r is outside the pages folder %s; keep images and files in "
                        "it", target, pages, subtype="outside-pages")
                 node.replace_self(nodes.inline(target, target))  # keeps its classes
+            elif isinstance(node, nodes.image) and not IMAGE_NAME.fullmatch(target):
+                refuse(node, "the image %r has a name the printed handbook would read as "
+                       "LaTeX; rename it with letters, digits, spaces and . , + = @ ( ) - _",
+                       target, subtype="image-name")
+                node.replace_self(nodes.inline(target, target))
 
     def _files(self):
         for image in self.document.findall(nodes.image):
