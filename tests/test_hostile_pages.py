@@ -348,3 +348,21 @@ def test_an_image_whose_name_latex_would_read_is_refused(tmp_path, capsys):
     lenient_build(data, tmp_path / "latex", "latex")
     tex = (tmp_path / "latex" / "floorbook.tex").read_text(encoding="utf-8")
     assert "\\def\\x" not in tex and "sphinxincludegraphics{{odd" not in tex
+
+
+# --------------------------------------------------------------------------- translations
+
+
+def test_a_translation_catalog_in_the_pages_is_never_read_nor_compiled(tmp_path, capsys):
+    # Sphinx read <pages>/locales, compiled sphinx.po into sphinx.mo there, and printed
+    # its words unescaped in every page's theme (stored XSS on every page)
+    data = hostile_data(tmp_path, "A page.\n")
+    messages = data / "pages" / "locales" / "en" / "LC_MESSAGES"
+    messages.mkdir(parents=True)
+    (messages / "sphinx.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Search"\nmsgstr "<img src=x onerror=alert(1)>"\n', encoding="utf-8")
+    status, err = build(data, tmp_path / "site", capsys)
+    assert (status, err) == (0, "")
+    assert "onerror" not in site_text(tmp_path / "site")
+    assert sorted(p.name for p in messages.iterdir()) == ["sphinx.po"]
