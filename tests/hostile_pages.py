@@ -6,9 +6,11 @@ the refusals take out of a page."""
 from __future__ import annotations
 
 import io
+import re
 import shutil
 from pathlib import Path
 
+from kb.cli import main
 from kb.handbook.pages import default_pages, write_pages
 from kb.knowledge.load import load_knowledge_base
 
@@ -67,6 +69,26 @@ REMOTE = """![remote](https://evil.example/a.png)
 A card.
 :::
 """
+
+
+def build(data: Path, out: Path, capsys, *options: str) -> tuple[int, str]:
+    """``floorbook build -q --data DATA -o OUT [options]``: exit status and stderr."""
+    capsys.readouterr()
+    status = main(["build", "-q", "--data", str(data), "-o", str(out), *options])
+    return status, capsys.readouterr().err
+
+
+def refused(err: str, data: Path, line: int, words: str) -> None:
+    """``err`` holds a warning at ``<page>:line`` matching ``words``."""
+    at = f"{data / 'pages' / PAGE}:{line}: "
+    lines = [text for text in err.splitlines() if text.startswith(at)]
+    assert any(re.search(words, text, re.I) for text in lines), f"no {at}{words} in:\n{err}"
+
+
+def page_line(data: Path, text: str) -> int:
+    """The line of the hostile page that holds ``text`` (the first)."""
+    lines = (data / "pages" / PAGE).read_text(encoding="utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, 1) if text in line)
 
 
 def hostile_data(folder: Path, text: str, *, front: str = "") -> Path:

@@ -14,32 +14,21 @@ import sys
 from pathlib import Path
 
 import pytest
-from hostile_pages import LINKS, PAGE, REMOTE, hostile_data, lenient_build, picture, site_text
-
-from kb.cli import main
+from hostile_pages import (
+    LINKS,
+    PAGE,
+    REMOTE,
+    build,
+    hostile_data,
+    lenient_build,
+    page_line,
+    picture,
+    refused,
+    site_text,
+)
 
 PROJECT = Path(__file__).resolve().parent.parent
 SECRET = "the room's alarm code is 4711"
-
-
-def build(data: Path, out: Path, capsys, *options: str) -> tuple[int, str]:
-    """``floorbook build -q --data DATA -o OUT [options]``: exit status and stderr."""
-    capsys.readouterr()
-    status = main(["build", "-q", "--data", str(data), "-o", str(out), *options])
-    return status, capsys.readouterr().err
-
-
-def refused(err: str, data: Path, line: int, words: str) -> None:
-    """``err`` holds a warning at ``<page>:line`` matching ``words``."""
-    at = f"{data / 'pages' / PAGE}:{line}: "
-    lines = [text for text in err.splitlines() if text.startswith(at)]
-    assert any(re.search(words, text, re.I) for text in lines), f"no {at}{words} in:\n{err}"
-
-
-def page_line(data: Path, text: str) -> int:
-    """The line of the hostile page that holds ``text`` (the first)."""
-    lines = (data / "pages" / PAGE).read_text(encoding="utf-8").splitlines()
-    return next(n for n, line in enumerate(lines, 1) if text in line)
 
 
 def secret_file(folder: Path) -> Path:
@@ -181,24 +170,6 @@ def test_front_matter_that_changes_how_a_page_is_read_is_refused(tmp_path, capsy
     assert not marker.exists()
     page = (tmp_path / "lenient" / "errata.html").read_text(encoding="utf-8")
     assert "http-equiv" not in page.lower()
-
-
-# --------------------------------------------------------------------------- page size
-
-
-def test_a_page_over_the_cap_is_refused_unread(tmp_path, capsys):
-    from kb.handbook.untrusted import PAGE_CAP
-
-    data = hostile_data(tmp_path, "A page.\n")
-    big = data / "pages" / "big.md"
-    big.write_text("# Big\n\n" + ("word " * 15 + "\n") * (PAGE_CAP // 76 + 1),
-                   encoding="utf-8")
-    size = big.stat().st_size
-    assert PAGE_CAP < size < PAGE_CAP + 200
-    status, err = build(data, tmp_path / "site", capsys)
-    assert status == 1
-    assert f"{big}:1: WARNING: floorbook: the page is {size} bytes, more than the " \
-           f"{PAGE_CAP} a page may have; split it into pages" in err
 
 
 # --------------------------------------------------------------------------- Graphviz

@@ -92,7 +92,7 @@ class UntrustedLinks(SphinxTransform):
             where = node if node.line else (self.env.docname, self.line)
             if isinstance(node, addnodes.download_reference):   # a reference too
                 self._download(node, where)
-            elif isinstance(node, (nodes.reference, nodes.target)):
+            elif "refuri" in node.attributes:   # a reference, a target, any other
                 self._link(node, where)
             elif isinstance(node, nodes.image):
                 self._image(node, where)
