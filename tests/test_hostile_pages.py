@@ -314,8 +314,8 @@ def test_an_image_whose_name_latex_would_read_is_refused(tmp_path, capsys):
     (data / "pages" / "pic.png").rename(data / "pages" / "odd}\\def\\x{1}{.png")
     status, err = build(data, tmp_path / "site", capsys, "--pdf")
     assert status == 1 and not (tmp_path / "site").exists()
-    refused(err, data, page_line(data, ".. image::"), r"the image 'odd}\\\\def\\\\x\{1\}\{\.png' "
-            "has a name the printed handbook would read as LaTeX")
+    refused(err, data, page_line(data, ".. image::"), r"'odd}\\\\def\\\\x\{1\}\{\.png' has a name "
+            "the printed handbook would read as LaTeX")
     lenient_build(data, tmp_path / "latex", "latex")
     tex = (tmp_path / "latex" / "floorbook.tex").read_text(encoding="utf-8")
     assert "\\def\\x" not in tex and "sphinxincludegraphics{{odd" not in tex
@@ -337,3 +337,22 @@ def test_a_translation_catalog_in_the_pages_is_never_read_nor_compiled(tmp_path,
     assert (status, err) == (0, "")
     assert "onerror" not in site_text(tmp_path / "site")
     assert sorted(p.name for p in messages.iterdir()) == ["sphinx.po"]
+
+
+def test_svg_images_and_html_downloads_are_refused(tmp_path, capsys):
+    # a scaled image links to its file: an SVG's script would run in the site's origin
+    data = hostile_data(tmp_path, "```{eval-rst}\n.. image:: evil.svg\n   :width: 50px\n\n"
+                        ".. image:: pic.*\n```\n\n{download}`notes <notes.html>`\n")
+    svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>\n'
+    for name in ("evil.svg", "pic.svg"):
+        (data / "pages" / name).write_text(svg, encoding="utf-8")
+    (data / "pages" / "notes.html").write_text("<script>alert(2)</script>\n",
+                                                encoding="utf-8")
+    status, err = build(data, tmp_path / "site", capsys)
+    assert status == 1
+    for text, name in [("evil.svg", "evil.svg"), ("pic.*", r"pic\.\*"),
+                       ("notes.html", "notes.html")]:
+        refused(err, data, page_line(data, text), f"'{name}' is a kind of file a browser "
+                "runs script in")
+    lenient_build(data, tmp_path / "lenient")
+    assert "alert" not in site_text(tmp_path / "lenient")

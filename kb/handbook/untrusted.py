@@ -16,7 +16,9 @@ data folder (``floorbook_data_dir``), this module
 - shows raw HTML that MyST passes through (an HTML block, inline ``<b>``) as text;
 - refuses an image or a downloadable file outside the pages folder (``../../etc/passwd``
   would otherwise be copied into the site), and an image whose file name holds what
-  LaTeX would read (``a}\input{b}{.png``: the PDF writes the name as it is).
+  LaTeX would read (``a}\input{b}{.png``: the PDF writes the name as it is), and an
+  image or download of a kind a browser runs script in (:data:`ACTIVE`: SVG, HTML ...):
+  opened from the site, as a scaled image's link does, it would run in its origin.
 
 :mod:`kb.handbook.untrusted_links` and :mod:`kb.handbook.untrusted_graphviz` hold the
 rest (links, remote images, math, meta tags, Graphviz).  The bundled handbook's pages and
@@ -45,6 +47,9 @@ PAGE_CAP = 2**20
 #: What an image's file name may hold: the printed handbook writes it into LaTeX as it is
 #: (``\sphinxincludegraphics{{NAME}.png}``), where ``}``, ``{`` or ``\`` would be LaTeX.
 IMAGE_NAME = re.compile(r"[\w .,+=@()*/-]+")
+#: The kinds of file a browser opens as a document that may run script.
+ACTIVE = frozenset({".svg", ".svgz", ".html", ".htm", ".shtml", ".xhtml", ".xht", ".xml",
+                    ".xsl", ".xslt", ".mht", ".mhtml", ".js", ".mjs"})
 #: Front-matter keys that change how MyST reads the page (its settings, extensions).
 FILE_SETTINGS = ("myst", "html_meta", "substitutions")
 
@@ -134,20 +139,33 @@ class UntrustedPages(SphinxTransform):
             text = nodes.Text(raw.astext())
             inline = isinstance(raw.parent, nodes.TextElement)
             raw.replace_self(text if inline else nodes.paragraph("", "", text))
-        pages = Path(self.env.srcdir).resolve()
         for node, target in self._files():
             if "://" in target or target.startswith(("data:", "//")) or ":" in target:
                 continue              # not a file of this machine: untrusted_links' work
-            path = Path(self.env.relfn2path(target, self.env.docname)[1]).resolve()
-            if path != pages and pages not in path.parents:
-                refuse(node, "%r is outside the pages folder %s; keep images and files in "
-                       "it", target, pages, subtype="outside-pages")
+            problem = self._problem(node, target)
+            if problem:
+                refuse(node, "%r %s", target, problem[0], subtype=problem[1])
                 node.replace_self(nodes.inline(target, target))  # keeps its classes
-            elif isinstance(node, nodes.image) and not IMAGE_NAME.fullmatch(target):
-                refuse(node, "the image %r has a name the printed handbook would read as "
-                       "LaTeX; rename it with letters, digits, spaces and . , + = @ ( ) - _",
-                       target, subtype="image-name")
-                node.replace_self(nodes.inline(target, target))
+
+    def _problem(self, node: nodes.Node, target: str) -> tuple[str, str] | None:
+        """Why the image or download ``target`` of ``node`` is refused (the warning's
+        words and subtype), or None."""
+        pages = Path(self.env.srcdir).resolve()
+        path = Path(self.env.relfn2path(target, self.env.docname)[1]).resolve()
+        if path != pages and pages not in path.parents:
+            return (f"is outside the pages folder {pages}; keep images and files in it",
+                    "outside-pages")
+        if isinstance(node, nodes.image) and not IMAGE_NAME.fullmatch(target):
+            return ("has a name the printed handbook would read as LaTeX; rename it with "
+                    "letters, digits, spaces and . , + = @ ( ) - _", "image-name")
+        # pic.* is whichever pic.<type> Sphinx finds: SVG first for HTML
+        found = path.parent.glob(path.name) if "*" in path.name else [path]
+        if any(file.suffix.lower() in ACTIVE for file in found):
+            return ("is a kind of file a browser runs script in (SVG, HTML, XML ...); "
+                    "published in the site, it would run in the site's origin when "
+                    "opened: use PNG or JPEG for a picture, another format for a download",
+                    "active-file")
+        return None
 
     def _files(self):
         for image in self.document.findall(nodes.image):
