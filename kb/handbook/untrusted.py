@@ -62,7 +62,12 @@ def untrusted(app) -> bool:
 
 def restricted(env) -> bool:
     """Whether the build environment ``env`` renders untrusted pages (known from its
-    ``builder-inited``; False before)."""
+    ``builder-inited``; False before).
+
+    >>> class Environment: ...
+    >>> restricted(Environment())
+    False
+    """
     return _UNTRUSTED.get(env, False)
 
 
