@@ -213,6 +213,7 @@ DOT = {
     "URL=javascript": 'a [URL="javascript:alert(1)"]',
     "href entity": "a [href=\"java&#9;script:alert(1)\"]",
     "concatenated name": '"UR" + "L" = "JaVaScRiPt:alert(1)"',
+    "HTML string": "e [URL=<javascript:alert(1)>]",
     "escape naming the node": '"javascript:alert(1)" [URL="\\N"]',
     "edge tailURL": 'a -> b [tailURL="data:text/html,x"]',
     "HTML label link": "c [label=<<table><tr><td href=\"javascript:x\">c</td></tr></table>>]",

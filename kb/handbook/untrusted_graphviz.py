@@ -19,6 +19,8 @@ fails the build:
 ["the attribute URL='javascript:alert(1)'"]
 >>> dot_problems('digraph { "UR" + "L" = "https://x.org"; a [image="/etc/x.png"] }')
 ["the attribute image='/etc/x.png'"]
+>>> dot_problems('digraph { a [URL=<javascript:alert(1)>] }')
+["the attribute URL='<javascript:alert(1)>'"]
 """
 
 from __future__ import annotations
@@ -94,9 +96,11 @@ def dot_problems(code: str) -> list[str]:
         if equals != "=":
             continue
         key = name.lower()
+        # an HTML string is an attribute's value too: URL=<javascript:x> is "javascript:x"
+        text = value[1:-1] if value.startswith("<") else value
         bad = (key in FILE_ATTRIBUTES
                or (value.startswith("<") and _HTML_LINK.search(value) is not None)
-               or (key in LINK_ATTRIBUTES and ("\\" in value or not safe_link(value))))
+               or (key in LINK_ATTRIBUTES and ("\\" in text or not safe_link(text))))
         if bad:
             problems.append(f"the attribute {name}={value!r}")
     return problems
