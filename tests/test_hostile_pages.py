@@ -214,6 +214,8 @@ DOT = {
     "href entity": "a [href=\"java&#9;script:alert(1)\"]",
     "concatenated name": '"UR" + "L" = "JaVaScRiPt:alert(1)"',
     "HTML string": "e [URL=<javascript:alert(1)>]",
+    "HTML-string name": 'f [<href>="javascript:alert(1)"]',
+    "line continuation": 'g ["UR\\\nL"="java\\\nscript:alert(1)"]',
     "escape naming the node": '"javascript:alert(1)" [URL="\\N"]',
     "edge tailURL": 'a -> b [tailURL="data:text/html,x"]',
     "HTML label link": "c [label=<<table><tr><td href=\"javascript:x\">c</td></tr></table>>]",
@@ -228,7 +230,7 @@ def test_graphviz_attributes_naming_files_or_unsafe_links_are_refused(tmp_path, 
     status, err = build(data, tmp_path / "site", capsys)
     assert status == 1
     for dot in DOT.values():
-        line = page_line(data, dot) - 1                 # the directive's line
+        line = page_line(data, dot.splitlines()[0]) - 1     # the directive's line
         refused(err, data, line, "the attribute .* refused in a data folder's pages")
     lenient_build(data, tmp_path / "lenient")
     page = (tmp_path / "lenient" / "errata.html").read_text(encoding="utf-8")

@@ -21,6 +21,8 @@ fails the build:
 ["the attribute image='/etc/x.png'"]
 >>> dot_problems('digraph { a [URL=<javascript:alert(1)>] }')
 ["the attribute URL='<javascript:alert(1)>'"]
+>>> dot_problems('digraph { a ["UR\\\nL"="java\\\nscript:x"]; b [<href>="vbscript:x"] }')
+["the attribute URL='javascript:x'", "the attribute <href>='vbscript:x'"]
 """
 
 from __future__ import annotations
@@ -74,7 +76,9 @@ def _tokens(code: str) -> list[str]:
             out.append(code[position - 1:end + 1])
             position = end + 1
         elif kind == "quoted":
-            text = token.group()[1:].removesuffix('"').replace('\\"', '"')
+            # DOT's two escapes: \" is a quote, a backslash before a newline joins lines
+            text = re.sub(r'\\\r?\n', "", token.group()[1:].removesuffix('"'))
+            text = text.replace('\\"', '"')
             if joining and out:
                 out[-1] += text
             else:
@@ -95,8 +99,8 @@ def dot_problems(code: str) -> list[str]:
     for name, equals, value in zip(tokens, tokens[1:], tokens[2:], strict=False):
         if equals != "=":
             continue
-        key = name.lower()
-        # an HTML string is an attribute's value too: URL=<javascript:x> is "javascript:x"
+        # an HTML string is a name or value too: URL=<javascript:x> is "javascript:x"
+        key = name[1:-1].lower() if name.startswith("<") else name.lower()
         text = value[1:-1] if value.startswith("<") else value
         bad = (key in FILE_ATTRIBUTES
                or (value.startswith("<") and _HTML_LINK.search(value) is not None)
