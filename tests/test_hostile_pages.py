@@ -237,6 +237,21 @@ def test_graphviz_attributes_naming_files_or_unsafe_links_are_refused(tmp_path, 
     assert not re.search(r"class=\"graphviz|javascript|evil\.example|/etc/hostname", page, re.I)
 
 
+def test_a_picture_whose_svg_links_to_script_is_refused_whatever_its_dot_says(
+        tmp_path, capsys, monkeypatch):
+    # the SVG that dot drew is checked too: here the DOT check is made to miss it
+    from kb.handbook import untrusted_graphviz
+    monkeypatch.setattr(untrusted_graphviz, "dot_problems", lambda code: [])
+    data = hostile_data(tmp_path, '```{graphviz}\ndigraph { a [URL="javascript:alert(1)"] }'
+                        "\n```\n")
+    status, err = build(data, tmp_path / "site", capsys)
+    assert status == 1
+    assert f"{data / 'pages' / PAGE}: WARNING: floorbook: the picture links to " \
+           "javascript:alert(1): a data folder's pages may link to http" in err
+    lenient_build(data, tmp_path / "lenient")
+    assert "javascript:alert" not in site_text(tmp_path / "lenient")
+
+
 def test_graphviz_with_http_links_and_no_files_is_drawn(tmp_path, capsys):
     data = hostile_data(tmp_path, '```{graphviz}\n:layout: neato\ndigraph { a -> b '
                         '[URL="https://example.org/a", tooltip="a link"] }\n```\n')
