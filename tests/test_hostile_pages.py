@@ -283,6 +283,21 @@ def test_links_that_would_run_script_are_refused_and_out_of_the_page(tmp_path, c
                                                        h, re.I)]
 
 
+def test_a_written_page_with_a_link_to_script_fails_the_build_whatever_was_missed(
+        tmp_path, capsys, monkeypatch):
+    # each written page's body is checked too: here the transform is made to miss all
+    from kb.handbook.untrusted_links import UntrustedLinks
+    monkeypatch.setattr(UntrustedLinks, "apply", lambda self, **kwargs: None)
+    data = hostile_data(tmp_path, "```{eval-rst}\n`one <javascript:alert(1)>`_\n\n"
+                        ".. image:: https://evil.example/a.png\n```\n")
+    status, err = build(data, tmp_path / "site", capsys)
+    assert status == 1
+    page = data / "pages" / PAGE
+    for address in ["javascript:alert(1)", "https://evil.example/a.png"]:
+        assert f"{page}: WARNING: floorbook: the written page holds the address " \
+               f"'{address}'" in err
+
+
 def test_http_https_mailto_and_relative_links_are_kept(tmp_path, capsys):
     data = hostile_data(tmp_path, "[a](https://example.org/a) [b](http://example.org/b) "
                         "[c](mailto:floor@example.org) [d](index.md)\n\n```{eval-rst}\n"

@@ -156,6 +156,44 @@ class UntrustedLinks(SphinxTransform):
             node.parent.remove(node)
 
 
+#: An address in written HTML: the attribute's name and its value (quoted, as Sphinx
+#: writes them).
+_HTML_ADDRESS = re.compile(r"""\s(href|src|xlink:href|action|formaction|poster|data)\s*=\s*"""
+                           r"""(?:"([^"]*)"|'([^']*)')""", re.I)
+
+
+def unsafe_addresses(html_text: str) -> list[str]:
+    """The addresses of the HTML ``html_text`` that an untrusted page may not hold: a
+    link that is not http, https, mailto or relative, a source from another site.
+
+    >>> unsafe_addresses('<a href="a.html">x</a><img src="https://x.org/a.png"/>'
+    ...                  '<a href="JAVA&#x0A;SCRIPT:x">y</a>')
+    ['https://x.org/a.png', 'JAVA&#x0A;SCRIPT:x']
+    """
+    found = []
+    for name, double, single in _HTML_ADDRESS.findall(html_text):
+        address = double or single
+        source = name.lower() not in ("href", "xlink:href")
+        if (remote(address) if source else not safe_link(address)):
+            found.append(address)
+    return found
+
+
+def check_written_page(app, pagename: str, templatename: str, context: dict,
+                       doctree) -> None:
+    """``html-page-context``: the body of an untrusted page, as written, holds no unsafe
+    address (what the transforms take out; whatever they missed fails the build here)."""
+    if not restricted(app.env) or doctree is None:
+        return
+    for address in unsafe_addresses(context.get("body", "")):
+        refuse(pagename, "the written page holds the address %r: %s", address, LINKS_ONLY,
+               subtype="link")
+    if "http-equiv" in context.get("metatags", "").lower():
+        refuse(pagename, "the written page holds a meta tag with http-equiv; keep name "
+               "and content only", subtype="meta")
+
+
 def setup(app) -> None:
     """Register the transform (called by :func:`kb.handbook.setup`)."""
     app.add_transform(UntrustedLinks)
+    app.connect("html-page-context", check_written_page)
