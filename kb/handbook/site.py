@@ -231,7 +231,10 @@ def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None, *,
             app.connect("build-finished", give_back, priority=100)
             generated: set[str] = set()     # the pages Sphinx makes anew each build
             app.connect("html-page-context", lambda app, name, *rest: generated.add(name))
-            app.build()
+            try:
+                app.build()
+            except RecursionError:
+                raise SiteError([_too_deep(app)]) from None
     except DataError as error:
         raise SiteError(error.problems) from None
     except SphinxError as error:
@@ -247,6 +250,15 @@ def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None, *,
     drop_stale_files(outdir, {f"{name}.html" for name in (*app.env.found_docs, *generated)})
     drop_unused_images(outdir)
     return counts["read"], counts["pages"], counts["written"]
+
+
+def _too_deep(app) -> str:
+    """The problem of a page nested past Python's stack (docutils parses a list in a
+    list, or a quote in a quote, by recursion: 400 levels are a 320 kB page)."""
+    docname = app.env.current_document.docname
+    page = app.env.doc2path(docname) if docname else "floorbook build"
+    return (f"{page}: is nested too deeply to be read (lists or quotes inside each other "
+            "hundreds of times); flatten it")
 
 
 #: Files at the top of a site that the build writes besides its pages (Sphinx's, the
