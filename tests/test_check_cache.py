@@ -208,7 +208,11 @@ def test_trim_removes_the_stores_used_least_recently(tmp_path):
     for path in (left, *others):                         # files of the user's: kept
         path.write_bytes(b"x" * 5000)
         os.utime(path, (1000, 1000))
-    trim(tmp_path, keep=paths[0], limit=2500)
+    folder = os.open(tmp_path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        trim(folder, keep=paths[0].name, limit=2500)
+    finally:
+        os.close(folder)
     assert sorted(tmp_path.iterdir()) == sorted([paths[0], paths[3], *others])
 
 
