@@ -157,3 +157,12 @@ def test_a_cache_folder_that_cannot_be_made_is_no_cache_and_no_message(data, tmp
     monkeypatch.setenv("FLOORBOOK_CACHE_DIR", str(tmp_path / "file" / "cache"))
     assert main(["check", "--data", str(data)]) == 1
     assert "floorbook: the cache" not in capsys.readouterr().err
+
+
+def test_a_pickle_in_a_store_of_this_version_is_never_unpickled(data, cache_dir, capsys,
+                                                                 tmp_path):
+    fresh, names = _filled(data, capsys, cache_dir)
+    marker = tmp_path / "ran"
+    for name in names:                    # in the user's own folder: the stores are data
+        (cache_dir / name).write_bytes(_planted(marker))
+    assert _check(data, capsys) == fresh and not marker.exists()

@@ -1,25 +1,30 @@
 """What was computed from input files, kept between runs in the user's cache folder, keyed
 by the files' bytes and the code's version, so that a run reads again only what changed.
 
-A :class:`Cache` is a folder of the user's own (never inside a data folder: a data folder
-is untrusted input, and an entry is a pickle, which runs code when read): the folder
-``$FLOORBOOK_CACHE_DIR``, else ``$XDG_CACHE_HOME/floorbook``, else
-``~/.cache/floorbook``, created with mode 0700.  ``FLOORBOOK_CACHE=off`` (or ``0``,
-``no``, ``false``) turns it off, as ``floorbook check --no-cache`` does
-(:meth:`Cache.default` then gives None).
+A :class:`Cache` is a folder of the user's own: the folder ``$FLOORBOOK_CACHE_DIR``, else
+``$XDG_CACHE_HOME/floorbook``, else ``~/.cache/floorbook``, created with mode 0700; never
+inside a data folder (a data folder is untrusted input).  It is opened once and checked
+as OpenSSH checks ``~/.ssh`` (:mod:`kb.files.private`): a folder that someone else could
+change, or whose parents they could, is not used (said once, with what to do), and every
+store is opened through the open folder, never through a link, never waiting on a FIFO.
+``FLOORBOOK_CACHE=off`` (or ``0``, ``no``, ``false``) turns it off, as ``floorbook check
+--no-cache`` does (:meth:`Cache.default` then gives None).
 
 A :class:`Store` is one file of the cache: the entries of one *kind* (knowledge-base files,
 scenario files, rulings; the handbook's ruling table, :func:`kb.handbook.rulings.kept_table`;
 a schema's compiled check, :func:`kb.files.validation.checks_kept_in`) for one *scope* (a
 data folder's absolute path, or a schema's digest), each under a key that holds the digest
-of what it was computed from (:func:`digest`).  The whole store is
-written at once (:func:`kb.files.writing.replace_file`: a killed run leaves no half
-entry), holding only the entries this run used: one state per scope, so an edited file's
-old entry goes.  The file starts with the code's version (:func:`code_version`: a digest
-of the package's ``.py`` and ``.json`` files, Python's version and those of the readers'
-libraries), so another version's store is ignored without being unpickled; a store that is
-corrupt, truncated or not floorbook's is ignored and rewritten, never an error.  When the
-folder holds more than :data:`MAX_BYTES`, the stores used least recently are removed.
+of what it was computed from (:func:`digest`).  An entry is plain data
+(:mod:`kb.files.plain`: marshal's bytes of text, numbers, containers and the project's
+records, which reading cannot turn into code; never a pickle).  The whole store is written
+at once (:func:`kb.files.private.write_at`: a killed run leaves no half entry), holding
+only the entries this run used: one state per scope, so an edited file's old entry goes.
+The file starts with the code's version (:func:`code_version`: a digest of the package's
+``.py`` and ``.json`` files, Python's version and those of the readers' libraries), so
+another version's store is ignored without being read; a store that is corrupt,
+truncated, not floorbook's or not a regular file is ignored and rewritten, never an
+error.  When the folder holds more than :data:`MAX_BYTES`, the stores used least recently
+are removed.
 
 >>> import tempfile
 >>> cache = Cache(Path(tempfile.mkdtemp()) / "floorbook")
@@ -37,8 +42,8 @@ folder holds more than :data:`MAX_BYTES`, the stores used least recently are rem
 from __future__ import annotations
 
 import hashlib
+import marshal
 import os
-import pickle
 import re
 import sys
 import time
@@ -49,13 +54,14 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from kb.files import plain
 from kb.files.private import NotPrivate, open_private, read_at, write_at
 from kb.files.reading import bulk, decode, kept, read_bytes
 
 #: The cache folder's size above which the stores used least recently are removed.
 MAX_BYTES = 1 << 30
 #: What every store file starts with, before the code's version.
-MAGIC = b"floorbook-cache 1\n"
+MAGIC = b"floorbook-cache 2\n"
 #: Values of FLOORBOOK_CACHE that turn the cache off.
 OFF = ("off", "0", "no", "false")
 #: The package whose code the version digests (kb/), and the folders in it that hold data.
@@ -181,7 +187,7 @@ class Cache:
         """The store of ``kind`` (a word: ``kb``, ``scenarios``) for ``scope`` (a data
         folder's absolute path), written back when the block ends (by an exception too,
         not by an interrupt) if an entry was added or one went unused."""
-        name = f"{kind}-{digest((kind + chr(0) + scope).encode())}.pickle"
+        name = f"{kind}-{digest((kind + chr(0) + scope).encode())}.kept"
         store = Store(self, name, scope)
         try:
             yield store
@@ -209,7 +215,7 @@ class Store:
         self.cache, self.name, self.scope = cache, name, scope
         self._old: dict[str, Any] | None = None if cache is not None else {}
         self._new: dict[str, Any] = {}
-        # each entry is pickled on its own, so that a run that changed a few writes the
+        # each entry is written on its own, so that a run that changed a few writes the
         # others' bytes as it read them (pickling 20,000 scenarios again took 3 s)
         self._blobs: dict[str, bytes] = {}
         self._fresh: set[str] = set()
@@ -247,10 +253,10 @@ class Store:
         try:
             with bulk():                 # many records: no collector passes
                 blobs = {key: self._blobs[key] if key in self._blobs and key not in
-                         self._fresh else pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+                         self._fresh else plain.dumps(value)
                          for key, value in self._new.items()}
-                data = pickle.dumps((self.scope, blobs), pickle.HIGHEST_PROTOCOL)
-        except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+                data = marshal.dumps((self.scope, blobs))
+        except (ValueError, RecursionError):
             return                       # a value that cannot be kept: the run goes on
         folder = self.cache.descriptor(create=True)
         try:
@@ -273,20 +279,30 @@ class Store:
             return {}
         try:
             with kept():                 # records, all kept: no collector pass over them
-                scope, blobs = pickle.loads(whole[len(head):])
-                if scope != self.scope or not isinstance(blobs, dict):
+                scope, blobs = _shaped(marshal.loads(whole[len(head):]))
+                if scope != self.scope:
                     return {}
-                entries = {key: pickle.loads(blob) for key, blob in blobs.items()}
+                entries = {key: plain.loads(blob) for key, blob in blobs.items()}
         except Exception:  # noqa: BLE001 (any damage to the file: read nothing from it)
             return {}
         self._blobs = blobs
         return entries
 
 
+def _shaped(whole: Any) -> tuple[str, dict[str, bytes]]:
+    """A store file's ``(scope, {key: entry's bytes})``; ValueError if it is not that."""
+    if not (type(whole) is tuple and len(whole) == 2 and type(whole[0]) is str
+            and type(whole[1]) is dict
+            and all(type(k) is str and type(v) is bytes for k, v in whole[1].items())):
+        raise ValueError("not a store")
+    return whole
+
+
 #: The names trim() may remove: a store, or the temporary file a killed run left beside it
 #: (:func:`write_at`'s ``.NAME.XXXX``); never another file of the folder, which may be
 #: any folder the user named.
-_OURS = re.compile(r"^(?P<temporary>\.)?[a-z]+-[0-9a-f]{40}\.pickle(?(temporary)\.\w+)$")
+_OURS = re.compile(r"^(?P<temporary>\.)?[a-z]+-[0-9a-f]{40}\.(?P<format>kept|pickle)"
+                   r"(?(temporary)\.\w+)$")
 
 
 def trim(folder: int, keep: str | None = None, limit: int = MAX_BYTES) -> None:
@@ -295,7 +311,7 @@ def trim(folder: int, keep: str | None = None, limit: int = MAX_BYTES) -> None:
     ``keep`` aside; and the temporary files a killed run left (over an hour old).  Only
     files named as a store is named are touched.
 
-    >>> bool(_OURS.match("kb-" + "0" * 40 + ".pickle")), bool(_OURS.match(".bashrc"))
+    >>> bool(_OURS.match("kb-" + "0" * 40 + ".kept")), bool(_OURS.match(".bashrc"))
     (True, False)
     """
     stores, total, now = [], 0, time.time()
@@ -307,6 +323,8 @@ def trim(folder: int, keep: str | None = None, limit: int = MAX_BYTES) -> None:
         if ours["temporary"]:
             if now - info.st_mtime > 3600:
                 _remove(folder, entry.name)
+        elif ours["format"] == "pickle":       # the stores of floorbook before issue 19,
+            _remove(folder, entry.name)         # which no version reads any more
         elif entry.name == keep:
             total += info.st_size
         else:

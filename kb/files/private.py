@@ -61,13 +61,7 @@ def open_private(folder: Path, create: bool = True) -> int:
         here = Path("/")
         for name in real.parts[1:]:
             _above_ok(os.fstat(fd), here, uid)
-            last = here / name == real
-            if create:
-                try:
-                    os.mkdir(name, 0o700 if last else 0o777, dir_fd=fd)
-                except FileExistsError:
-                    pass
-            inner = os.open(name, FOLDER, dir_fd=fd)
+            inner = _opened(fd, name, create, 0o700 if here / name == real else 0o777)
             os.close(fd)
             fd, here = inner, here / name
         _own_ok(os.fstat(fd), here, uid)
@@ -75,6 +69,21 @@ def open_private(folder: Path, create: bool = True) -> int:
         os.close(fd)
         raise
     return fd
+
+
+def _opened(folder: int, name: str, create: bool, mode: int) -> int:
+    """The folder ``name`` of the open folder ``folder``, opened; made first (with
+    ``mode``) if it is missing and ``create``."""
+    try:
+        return os.open(name, FOLDER, dir_fd=folder)
+    except FileNotFoundError:
+        if not create:
+            raise
+    try:
+        os.mkdir(name, mode, dir_fd=folder)
+    except FileExistsError:             # made meanwhile: it is checked as any other
+        pass
+    return os.open(name, FOLDER, dir_fd=folder)
 
 
 def _above_ok(info: os.stat_result, path: Path, uid: int) -> None:
