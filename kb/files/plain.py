@@ -5,8 +5,8 @@ never read from disk).
 A value is made of ``None``, booleans, numbers, text, bytes, tuples, lists, dicts, sets
 and the project's records: instances of a dataclass, an enumeration, or a dict or list
 subclass (the parser's :class:`kb.files.parsing.Mapping`, which knows its lines) of a
-``kb`` module.  A record is written as the tuple ``(..., "module:Class", field
-values...)`` (an enum's one value: its value; a dict's or list's: its contents and its
+``kb`` module.  A record is written as the tuple ``(..., "module:Class", (field
+values))`` (an enum's: its value; a dict's or list's: its contents and its
 attributes); nothing else is, so a value that holds anything else (a function, a path)
 raises :class:`NotPlain` and is not kept.
 
@@ -55,17 +55,27 @@ def loads(data: bytes) -> Any:
 
 
 def _encoded(value: Any) -> Any:
+    """``value`` as marshal's plain data (see the module); a container of plain values
+    only is taken as it is (most are: walking each item was most of the time)."""
     kind = type(value)
     if kind in _SCALARS:
         return value
-    if kind is tuple:
-        return tuple(map(_encoded, value))
-    if kind is list:
-        return list(map(_encoded, value))
+    if kind is tuple or kind is list:
+        if _SCALARS.issuperset(map(type, value)):     # a leaf: as it is
+            return value
+        return kind([v if type(v) in _SCALARS else _encoded(v) for v in value])
     if kind is dict:
+        if _SCALARS.issuperset(map(type, value)) and _SCALARS.issuperset(
+                map(type, value.values())):
+            return value
         return {_encoded(k): _encoded(v) for k, v in value.items()}
     if kind is set or kind is frozenset:
         return kind(map(_encoded, value))
+    return _encoded_record(value, kind)
+
+
+def _encoded_record(value: Any, kind: type) -> tuple:
+    """A record's tuple (see the module)."""
     name = _name(kind)
     if isinstance(value, Enum):
         return (..., name, _encoded(value.value))
@@ -76,43 +86,78 @@ def _encoded(value: Any) -> Any:
     state = getattr(value, "__dict__", None)
     if state is None or len(state) != len(fields):
         raise NotPlain(f"a {kind.__name__} holds more than its fields")
-    return (..., name, *[_encoded(state[f]) for f in fields])
+    try:
+        values = [state[f] for f in fields]
+    except KeyError:
+        raise NotPlain(f"a {kind.__name__} holds more than its fields") from None
+    return (..., name, tuple([v if type(v) in _SCALARS else _encoded(v) for v in values]))
 
 
 def _decoded(node: Any) -> Any:
+    """The value of marshal's ``node`` (see the module), walking only what holds more
+    than plain values."""
     kind = type(node)
     if kind in _SCALARS:
         return node
     if kind is tuple:
         if node and node[0] is ...:
             return _record(node)
-        return tuple(map(_decoded, node))
+        if _SCALARS.issuperset(map(type, node)):     # a leaf: nothing to walk
+            return node
+        return tuple([v if type(v) in _SCALARS else _decoded(v) for v in node])
     if kind is list:
-        return list(map(_decoded, node))
+        if _SCALARS.issuperset(map(type, node)):
+            return node
+        return [v if type(v) in _SCALARS else _decoded(v) for v in node]
     if kind is dict:
-        return {_decoded(k): _decoded(v) for k, v in node.items()}
+        if _SCALARS.issuperset(map(type, node)) and _SCALARS.issuperset(
+                map(type, node.values())):
+            return node
+        return {k if type(k) in _SCALARS else _decoded(k):
+                v if type(v) in _SCALARS else _decoded(v) for k, v in node.items()}
     if kind is set or kind is frozenset:
         return kind(map(_decoded, node))
     raise NotPlain(f"a {kind.__name__.replace('code', 'code object')} cannot be kept")
 
 
 def _record(node: tuple) -> Any:
-    """The object of a record ``(..., "module:Class", values...)``."""
+    """The object of a record ``(..., "module:Class", values)``."""
+    make = _MAKERS.get(node[1]) if len(node) > 1 and type(node[1]) is str else None
+    if make is None:
+        make = _maker(node)
+    return make(node)
+
+
+def _maker(node: tuple) -> Any:
+    """What makes the records of the class ``node`` names (kept in :data:`_MAKERS`)."""
     if len(node) < 2 or type(node[1]) is not str:
         raise NotPlain("a record without its class")
-    kind = _CLASSES.get(node[1]) or _class(node[1])
+    name = node[1]
+    kind = _class(name)
     if issubclass(kind, Enum):
-        if len(node) != 3:
-            raise NotPlain(f"{node[1]}: not one value")
-        return kind(_decoded(node[2]))
-    if issubclass(kind, (dict, list)):
-        return _container(kind, node)
-    fields = _FIELDS[kind]
-    if len(node) != len(fields) + 2:
-        raise NotPlain(f"{node[1]}: {len(node) - 2} values for {len(fields)} fields")
-    made = object.__new__(kind)
-    made.__dict__.update(zip(fields, map(_decoded, node[2:]), strict=True))
-    return made
+        members = {member.value: member for member in kind}
+
+        def make(node: tuple) -> Any:
+            if len(node) != 3 or type(node[2]) not in _SCALARS or node[2] not in members:
+                raise NotPlain(f"{name}: not one of its values")
+            return members[node[2]]
+    elif issubclass(kind, (dict, list)):
+        def make(node: tuple) -> Any:
+            return _container(kind, node)
+    else:
+        fields = _FIELDS[kind]
+
+        def make(node: tuple) -> Any:
+            if len(node) != 3 or type(node[2]) is not tuple or len(node[2]) != len(fields):
+                raise NotPlain(f"{name}: not a value for each of its {len(fields)} fields")
+            values: Any = node[2]
+            if not _SCALARS.issuperset(map(type, values)):
+                values = [v if type(v) in _SCALARS else _decoded(v) for v in values]
+            made = object.__new__(kind)
+            made.__dict__.update(zip(fields, values, strict=True))
+            return made
+    _MAKERS[name] = make
+    return make
 
 
 def _container(kind: Any, node: tuple) -> Any:
@@ -128,9 +173,9 @@ def _container(kind: Any, node: tuple) -> Any:
     return made
 
 
-#: Each record class's field names, and the classes found by name.
+#: Each record class's field names, and what makes a record of each class name.
 _FIELDS: dict[type, tuple[str, ...]] = {}
-_CLASSES: dict[str, type] = {}
+_MAKERS: dict[str, Any] = {}
 
 
 def _name(kind: type) -> str:
@@ -158,5 +203,4 @@ def _class(name: str) -> type:
         raise NotPlain(f"{name}: no such record class")
     if not issubclass(found, (Enum, dict, list)):
         _fields(found)
-    _CLASSES[name] = found
     return found
