@@ -110,7 +110,7 @@ def bulk() -> Iterator[None]:
 
 @contextmanager
 def kept() -> Iterator[None]:
-    """Making objects that are all kept (unpickling a cache's records): the collector is
+    """Making objects that are all kept (reading a cache's records): the collector is
     paused, and what the block made goes straight to its oldest generation, where a pass
     would have moved it, without that pass over every object (a third of a second per
     store at 100 times the bundled data).  Garbage made just before goes there too: use

@@ -107,7 +107,11 @@ def checks_kept_in(cache: Cache | None) -> Iterator[None]:
     provisions file compiled two (its schema and the house files').  A check is kept as
     its code, under its schema's digest, in a store of the code's version (which covers
     the schemas and fastjsonschema's version); one whose bytes are not those kept, or
-    that does not load, is compiled again."""
+    that does not load, is compiled again.  A kept check is code, and runs when it is
+    read: the one entry of the cache that is not plain data (:mod:`kb.files.plain`).  It
+    is read only from a cache folder that no one else can change
+    (:mod:`kb.files.private`), which is as much the user's as the site-packages floorbook
+    runs from, and through that folder's open descriptor, never through a link."""
     before, _KEPT_IN[0] = _KEPT_IN[0], cache
     try:
         yield
