@@ -50,3 +50,35 @@ def test_the_finder_page_links_its_index_with_the_checksum_of_the_file_in_the_si
         encoding="utf-8")
     linked, changed = _linked_and_actual(site)
     assert changed != actual and linked == changed
+
+
+def test_a_page_edited_during_a_build_and_put_back_is_read_again_by_the_next(
+        tmp_path, monkeypatch, capsys):
+    from kb.cli import main
+    from kb.handbook import site
+
+    root = ROOTS / "test-basic"
+    shutil.copytree(root / "data", tmp_path / "data")
+    shutil.copytree(root, tmp_path / "data" / "pages",
+                    ignore=shutil.ignore_patterns("conf.py", "data"))
+    page = tmp_path / "data" / "pages" / "glossary.md"
+    written = page.read_text(encoding="utf-8")
+    sphinx = site._sphinx
+
+    def edited_while_read(*args, **kwargs):    # after the first digest, before the end
+        page.write_text(written + "\nAn edit made during the build.\n", encoding="utf-8")
+        try:
+            return sphinx(*args, **kwargs)
+        finally:
+            page.write_text(written, encoding="utf-8")
+
+    command = ["build", "--data", str(tmp_path / "data"), "-o", str(tmp_path / "site")]
+    monkeypatch.setattr(site, "_sphinx", edited_while_read)
+    assert main(command) == 0
+    glossary = tmp_path / "site" / "glossary.html"
+    assert "An edit made during the build." in glossary.read_text(encoding="utf-8")
+    monkeypatch.setattr(site, "_sphinx", sphinx)
+    capsys.readouterr()
+    assert main(command) == 0
+    assert capsys.readouterr().out.startswith("floorbook build: 1 of 5 pages read")
+    assert "An edit made during the build." not in glossary.read_text(encoding="utf-8")
