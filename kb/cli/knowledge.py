@@ -212,6 +212,8 @@ def _nothing_to_do(args) -> int:
     """A build whose inputs and site are as the last build left them
     (:mod:`kb.handbook.uptodate`): it says so, as a build that read nothing."""
     from kb.handbook import uptodate
+    from kb.house.leftovers import tidy
+    tidy(Path(args.output).resolve())       # what a killed build left goes all the same
     if not args.quiet:
         pages = uptodate.pages_recorded(args.output)
         print(f"floorbook build: nothing changed since the last build: 0 of {pages} "

@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
@@ -26,6 +27,7 @@ from kb.handbook.collector import fewer_passes
 from kb.handbook.site_folder import MARKER, output_problem  # also this module's names
 from kb.handbook.streaming import give_back, keep_small_trees
 from kb.handbook.uptodate import doctrees_folder  # also this module's public name
+from kb.house.leftovers import building
 
 #: In the doctrees folder: the stamp of the site's MARKER they were built with.
 STAMP = "floorbook-site.stamp"
@@ -127,13 +129,27 @@ def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None =
     if why:
         raise SiteError([f"{output if Path(output).is_symlink() else target}: {why}"])
     created = _make_parents(target)
-    try:
-        work = Path(tempfile.mkdtemp(prefix=f".{target.name}.building-", dir=target.parent))
-    except OSError as error:
-        if created is not None:
-            shutil.rmtree(created, ignore_errors=True)
-        raise SiteError([f"{target}: cannot be written ({error.strerror}); give another "
-                         "folder for the site"]) from None
+    with ExitStack() as stack:
+        try:
+            stack.enter_context(building(target))   # and what a killed build left goes
+            work = Path(tempfile.mkdtemp(prefix=f".{target.name}.building-",
+                                         dir=target.parent))
+        except OSError as error:
+            if created is not None:
+                shutil.rmtree(created, ignore_errors=True)
+            raise SiteError([f"{target}: cannot be written ({error.strerror}); give "
+                             "another folder for the site"]) from None
+        counts = _build_in(pages, data, target, work, conf, created, progress=progress,
+                           sources=sources)
+    return Built(*counts, seconds=time.monotonic() - started)
+
+
+def _build_in(pages: Path, data: Path | None, target: Path, work: Path, conf: Path | None,
+              created: Path | None, *, progress: Callable[[str], None] | None,
+              sources: bool) -> tuple[int, int, int]:
+    """:func:`build_site` in the folder ``work`` beside ``target`` (``created``: the
+    topmost folder above ``target`` this build made), holding the lock of builds into
+    it; returns what :func:`_sphinx` does."""
     try:
         counts = _sphinx(pages, data, _copy_of(target, work, sources), conf,
                          progress=progress, sources=sources)
@@ -148,7 +164,7 @@ def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None =
         raise
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    return Built(*counts, seconds=time.monotonic() - started)
+    return counts
 
 
 def _copy_of(target: Path, work: Path, sources: bool) -> Path:

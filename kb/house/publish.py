@@ -42,6 +42,7 @@ from sphinx.util.console import strip_escape_sequences
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
 from kb.house.compose import load_house_rulebook
+from kb.house.leftovers import building
 from kb.house.outputs import refusal
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.rulebook import RulebookError
@@ -217,6 +218,12 @@ def _install(target: Path, built: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     staged = target.parent / f".{target.name}.new-{uuid.uuid4().hex[:8]}"
     old = target.parent / f".{target.name}.old-{uuid.uuid4().hex[:8]}"
+    with building(target):                  # and what a killed build left goes
+        _swap(target, built, staged, old)
+
+
+def _swap(target: Path, built: Path, staged: Path, old: Path) -> None:
+    """:func:`_install` by way of the folders ``staged`` and ``old`` beside ``target``."""
     try:
         shutil.copytree(built, staged)
         (staged / MARKER).write_text("A floorbook house rulebook site; `floorbook rulebook "
