@@ -186,3 +186,23 @@ def test_a_badge_that_starts_with_an_element_keeps_it_as_an_element_in_print():
     assert [type(child) for child in printed.children] == [nodes.literal, nodes.Text]
     assert printed.astext() == "37-A dead hand"
     assert (printed["colour"], printed["ids"]) == ("danger", ["b1"])
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_two_builds_under_one_source_date_epoch_are_the_same_bytes_pdf_and_site(
+        tmp_path, monkeypatch):
+    # Graphviz's PDF pictures carry the time they were drawn (cairo ignores the variable)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    for name in ("one", "two"):
+        assert main(["build", "-q", "--data", str(KB_SMALL), "-o", str(tmp_path / name),
+                     "--pdf"]) == 0
+    one, two = _files(tmp_path / "one"), _files(tmp_path / "two")
+    assert "floorbook.pdf" in one and "_images/" not in " ".join(one)
+    assert [name for name in one if one[name] != two.get(name)] == []
+    assert one.keys() == two.keys()
+    assert PdfReader(tmp_path / "one" / "floorbook.pdf").metadata["/CreationDate"] == \
+        "D:20231114221320Z"

@@ -44,6 +44,7 @@ from sphinx.util.docutils import docutils_namespace, patch_docutils
 from kb.house.compose import load_house_rulebook
 from kb.house.leftovers import building
 from kb.house.outputs import refusal
+from kb.house.pdf_date import source_date
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.rulebook import RulebookError
 
@@ -120,7 +121,8 @@ def publish(kb: KnowledgeBase, path: Path, output: Path, pdf: bool = False) -> l
         write_project(work / "src", Path(path).resolve(), f"{name}.pdf" if pdf else "")
         build(work / "src", work / "html", "html")
         if pdf:
-            build(work / "src", work / "pdf", "rinoh")
+            with source_date():             # the same bytes under one SOURCE_DATE_EPOCH
+                build(work / "src", work / "pdf", "rinoh")
             shutil.copyfile(work / "pdf" / f"{name}.pdf", work / "html" / f"{name}.pdf")
         try:
             _install(target, work / "html")
