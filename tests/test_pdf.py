@@ -8,7 +8,11 @@ rest); up to 7 minutes when the cores are busy with other builds.  The house rul
 
 import argparse
 import re
+import resource
 import shutil
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -206,3 +210,19 @@ def test_two_builds_under_one_source_date_epoch_are_the_same_bytes_pdf_and_site(
     assert one.keys() == two.keys()
     assert PdfReader(tmp_path / "one" / "floorbook.pdf").metadata["/CreationDate"] == \
         "D:20231114221320Z"
+
+
+def test_latex_finding_no_room_is_one_line_saying_what_to_do(tmp_path):
+    # under ulimit -f, pdfTeX is stopped (SIGXFSZ) with its error in no log
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (150_000, 150_000))   # the PDF is more
+
+    done = subprocess.run([sys.executable, "-m", "kb", "build", "-q", "--data", str(KB_SMALL),
+                           "-o", str(tmp_path / "site"), "--pdf"], capture_output=True,
+                          text=True, preexec_fn=limit, check=False)
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        f"floorbook build: LaTeX could not write in {tempfile.gettempdir()} (the disk is "
+        "full, or a file would pass the size limit on files, ulimit -f); make room there, "
+        "or set TMPDIR to a folder on another disk, and run it again"]
+    assert not (tmp_path / "site" / "floorbook.pdf").exists()
