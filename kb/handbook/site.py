@@ -18,7 +18,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote
@@ -117,7 +116,8 @@ def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None =
     Raises :class:`SiteError` if ``output`` may not be replaced (:func:`output_problem`),
     if the data cannot be used, or if Sphinx warns (Sphinx prints its warnings on stderr
     as they come).  An interruption (Ctrl-C, or SIGTERM through ``floorbook``) leaves no
-    building folder behind.
+    building folder behind; a build killed outright leaves it, and a later one removes it
+    (:func:`kb.house.leftovers.building`).
 
     >>> build_site(Path("."), None, Path(__file__))
     Traceback (most recent call last):
@@ -129,9 +129,8 @@ def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None =
     if why:
         raise SiteError([f"{output if Path(output).is_symlink() else target}: {why}"])
     created = _make_parents(target)
-    with ExitStack() as stack:
+    with building(target):                  # and what a killed build left goes
         try:
-            stack.enter_context(building(target))   # and what a killed build left goes
             work = Path(tempfile.mkdtemp(prefix=f".{target.name}.building-",
                                          dir=target.parent))
         except OSError as error:

@@ -38,8 +38,28 @@ def building(target: Path) -> Iterator[None]:
     """Hold the lock of builds beside ``target`` (a resolved path whose parent exists)
     for the with-block, shared with other builds there; first, if no other build there
     is running, remove what earlier builds into ``target`` left
-    (:func:`remove_leftovers`).  Raises OSError if the parent cannot be opened."""
-    lock = os.open(target.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    (:func:`remove_leftovers`).  Where the folder cannot be locked (it cannot be read, or
+    its file system has no locks), nothing is removed, since no build there can be told
+    running, and the build goes on.
+
+    >>> with building(Path("/nowhere/site")):
+    ...     pass
+    """
+    lock = _locked(target)
+    try:
+        yield
+    finally:
+        if lock is not None:
+            os.close(lock)                   # and the lock goes with it
+
+
+def _locked(target: Path) -> int | None:
+    """:func:`building`'s start: the folder of ``target`` opened and locked shared, once
+    the leftovers are gone if no other build holds the lock; None if it cannot be."""
+    try:
+        lock = os.open(target.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError:
+        return None
     try:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -50,22 +70,19 @@ def building(target: Path) -> Iterator[None]:
         # Shared from here, also while another build removes leftovers (then this waits):
         # the folder this build stages is made after, so none removes it.
         fcntl.flock(lock, fcntl.LOCK_SH)
-        yield
-    finally:
-        os.close(lock)                            # and the lock goes with it
+    except OSError:                          # a file system without locks
+        os.close(lock)
+        return None
+    return lock
 
 
 def tidy(target: Path) -> None:
     """Remove what killed builds into ``target`` (resolved) left, unless a build beside
-    it is running; nothing if its folder cannot be opened (a build that has nothing to
-    do tidies too).
+    it is running (a build that has nothing to do tidies too).
 
     >>> tidy(Path("/nowhere/site"))
     """
-    try:
-        with building(target):
-            pass
-    except OSError:
+    with building(target):
         pass
 
 
