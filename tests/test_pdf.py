@@ -192,7 +192,8 @@ def test_a_badge_that_starts_with_an_element_keeps_it_as_an_element_in_print():
     assert (printed["colour"], printed["ids"]) == ("danger", ["b1"])
 
 
-def _files(folder: Path) -> dict[str, bytes]:
+def files_of(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder``: its path there -> its bytes."""
     return {p.relative_to(folder).as_posix(): p.read_bytes()
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
@@ -204,7 +205,7 @@ def test_two_builds_under_one_source_date_epoch_are_the_same_bytes_pdf_and_site(
     for name in ("one", "two"):
         assert main(["build", "-q", "--data", str(KB_SMALL), "-o", str(tmp_path / name),
                      "--pdf"]) == 0
-    one, two = _files(tmp_path / "one"), _files(tmp_path / "two")
+    one, two = files_of(tmp_path / "one"), files_of(tmp_path / "two")
     assert "floorbook.pdf" in one and "_images/" not in " ".join(one)
     assert [name for name in one if one[name] != two.get(name)] == []
     assert one.keys() == two.keys()

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from test_pdf import files_of
 
 from kb.house.compose import RULEBOOKS
 from kb.house.publish import publish
@@ -51,5 +52,8 @@ def test_two_builds_under_one_source_date_epoch_are_the_same_bytes(kb, house_pdf
     monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
     publish(kb, RULEBOOKS / "casino.yaml", tmp_path / "site", pdf=True)
     assert (tmp_path / "site" / "casino.pdf").read_bytes() == house_pdf.read_bytes()
+    again, first = files_of(tmp_path / "site"), files_of(house_pdf.parent)   # and the site
+    assert again.keys() == first.keys()
+    assert [name for name in first if first[name] != again[name]] == []
     info = PdfReader(house_pdf).metadata
     assert (info["/CreationDate"], info["/ModDate"]) == (DATE, DATE)
