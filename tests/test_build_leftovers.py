@@ -126,3 +126,28 @@ def test_a_house_site_build_removes_what_a_killed_one_left(kb, tmp_path):
         (tmp_path / name / "site").mkdir(parents=True)
     publish(kb, RULEBOOKS / "home-game.yaml", tmp_path / "site")
     assert sorted(os.listdir(tmp_path)) == ["site"]
+
+
+def test_doctrees_published_after_another_build_s_site_do_not_claim_it(tmp_path, monkeypatch):
+    from kb.handbook import site as builder
+
+    shutil.copytree(ROOT / "data", tmp_path / "data")
+    shutil.copytree(ROOT, tmp_path / "pages", ignore=shutil.ignore_patterns("conf.py", "data"))
+    out = tmp_path / "site"
+
+    def build():
+        return builder.build_site(tmp_path / "pages", tmp_path / "data", out)
+
+    assert build().read == 5
+    publish = builder._publish_doctrees
+
+    def after_another_build(*args):           # a build at the same time put its site in
+        marker = out / ".buildinfo"
+        marker.write_bytes(marker.read_bytes())
+        os.utime(marker, ns=(1, 1))
+        publish(*args)
+
+    monkeypatch.setattr(builder, "_publish_doctrees", after_another_build)
+    assert build().read == 0
+    monkeypatch.setattr(builder, "_publish_doctrees", publish)
+    assert build().read == 5                  # the doctrees in place are not its site's

@@ -346,8 +346,12 @@ def _watch(app, progress: Callable[[str], None] | None) -> dict[str, int]:
 
 def _publish(work: Path, target: Path) -> None:
     """Put the built site ``work / "site"`` in place of ``target`` (renames on one file
-    system), then its doctrees in place of the earlier ones, stamped with the new site."""
+    system), then its doctrees in place of the earlier ones, stamped with the new site:
+    its own stamp, taken before it moves (a build into the same folder at the same time
+    may have replaced it by the time the doctrees move, and those must not claim that
+    build's site)."""
     site = work / "site"
+    stamp = _stamp(site)                     # a rename keeps the MARKER's time and size
     umask = os.umask(0)
     os.umask(umask)
     os.chmod(site, 0o777 & ~umask)           # mkdtemp made it private
@@ -363,15 +367,16 @@ def _publish(work: Path, target: Path) -> None:
             old.rmdir()
             raise
         shutil.rmtree(old)
-    _publish_doctrees(work / "doctrees", target)
+    _publish_doctrees(work / "doctrees", target, stamp)
 
 
-def _publish_doctrees(doctrees: Path, target: Path) -> None:
-    """Replace the doctrees of ``target`` by ``doctrees``; if that fails, the earlier
-    ones go (they belong to no published site), so the next build reads every page."""
+def _publish_doctrees(doctrees: Path, target: Path, stamp: str) -> None:
+    """Replace the doctrees of ``target`` by ``doctrees``, stamped ``stamp`` (that of the
+    site they were built with); if that fails, the earlier ones go (they belong to no
+    published site), so the next build reads every page."""
     place = doctrees_folder(target)
     try:
-        (doctrees / STAMP).write_text(_stamp(target), encoding="utf-8")
+        (doctrees / STAMP).write_text(stamp, encoding="utf-8")
         shutil.rmtree(place, ignore_errors=True)
         doctrees.rename(place)
     except OSError:
