@@ -9,7 +9,6 @@ import os
 import pickle
 import resource
 import shutil
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -87,10 +86,9 @@ def test_a_full_disk_while_sphinx_writes_is_one_line_and_leaves_the_earlier_site
 
 
 def _limited(size: int):
-    """For a child process: files of at most ``size`` bytes (a write past it fails with
-    EFBIG; SIGXFSZ, which would kill it, ignored as a shell's ``ulimit -f`` leaves it)."""
+    """For a child process: files of at most ``size`` bytes, as under ``ulimit -f`` (a
+    write past it fails with EFBIG in Python, which ignores SIGXFSZ as it starts)."""
     def limit() -> None:
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
     return limit
 
