@@ -13,6 +13,8 @@ from kb.house.outputs import refusal
 MARKER = ".buildinfo"
 #: How Sphinx's MARKER begins.
 _SPHINX_MARKER = b"# Sphinx build info version "
+#: At most this many bytes of a MARKER are read (Sphinx's is some 250).
+_MARKER_SIZE = 4096
 
 
 def output_problem(output: Path, data: Path | None) -> str:
@@ -30,9 +32,15 @@ def output_problem(output: Path, data: Path | None) -> str:
     if target.is_dir() and any(target.iterdir()) and not (target / MARKER).is_file():
         return (f"has files in it and is not a built site (no {MARKER}); give a new or "
                 "empty folder, which the build replaces")
-    if target.is_dir() and (target / MARKER).is_file() and not _sphinx_marker(target):
+    marker = _sphinx_marker(target) if target.is_dir() and (target / MARKER).is_file() \
+        else "whole"
+    if marker == "foreign":
         return (f"has a {MARKER} that is not a Sphinx build's; give a new or empty folder, "
                 "which the build replaces")
+    if marker == "broken":
+        return (f"has a {MARKER} cut short or damaged (a Sphinx build stopped while "
+                "writing it?); remove the folder, which a build would replace anyway, or "
+                "give a new or empty one")
     if (target / HOUSE_MARKER).exists():
         return ("is a house rulebook's site, not the handbook's; give a new or empty "
                 "folder, or the handbook's own")
@@ -42,11 +50,25 @@ def output_problem(output: Path, data: Path | None) -> str:
     return refusal(Path(output))
 
 
-def _sphinx_marker(site: Path) -> bool:
-    """Whether ``site``'s MARKER begins as Sphinx writes it (Sphinx fails with a traceback
-    on an empty one, and warns on another file's)."""
+def _sphinx_marker(site: Path) -> str:
+    """Whether ``site``'s MARKER is ``"whole"`` as Sphinx writes it, ``"broken"`` (it
+    begins so, but its lines are cut short: Sphinx fails with a traceback on it) or
+    ``"foreign"`` (another file's, or empty: Sphinx would warn, or fail).
+
+    >>> import tempfile; folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / MARKER).write_bytes(_SPHINX_MARKER + b"1\\n# a comment\\nconfig: ")
+    >>> _sphinx_marker(folder)
+    'broken'
+    """
     try:
         with (site / MARKER).open("rb") as marker:
-            return marker.read(len(_SPHINX_MARKER)) == _SPHINX_MARKER
+            text = marker.read(_MARKER_SIZE)
     except OSError:
-        return False
+        return "foreign"
+    if not text.startswith(_SPHINX_MARKER):
+        return "foreign"
+    lines = text.decode("utf-8", errors="replace").splitlines()
+    # the lines sphinx.builders.html._build_info.BuildInfo.load reads
+    whole = len(lines) >= 4 and lines[0] == f"{_SPHINX_MARKER.decode()}1" \
+        and lines[2].startswith("config: ") and lines[3].startswith("tags: ")
+    return "whole" if whole else "broken"

@@ -95,6 +95,30 @@ def _files(folder: Path) -> list[str]:
     return lines
 
 
+def stamps(folders: list[Path]) -> list[tuple[str, int, int, int, int]]:
+    """Every entry under ``folders`` (links not followed): its path, inode, size,
+    modification and change times in ns.  Taken before a build and again after it: a
+    file written in between, even put back as it was, changes its change time, while
+    the digest of the bytes would say nothing changed although Sphinx may have read the
+    edit.
+
+    >>> stamps([Path("/nowhere")])
+    []
+    """
+    found = []
+    for folder in folders:
+        for top, names, files in os.walk(folder):
+            for name in sorted(names + files):
+                path = os.path.join(top, name)
+                try:
+                    info = os.lstat(path)
+                except OSError:
+                    continue
+                found.append((path, info.st_ino, info.st_size, info.st_mtime_ns,
+                              info.st_ctime_ns))
+    return sorted(found)
+
+
 def manifest(site: Path) -> dict[str, list[int]]:
     """Every file under ``site``: its path -> [size, modification time in ns]."""
     found: dict[str, list[int]] = {}

@@ -42,7 +42,9 @@ from sphinx.util.console import strip_escape_sequences
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
 from kb.house.compose import load_house_rulebook
+from kb.house.leftovers import building
 from kb.house.outputs import refusal
+from kb.house.pdf_date import source_date
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.rulebook import RulebookError
 
@@ -119,7 +121,8 @@ def publish(kb: KnowledgeBase, path: Path, output: Path, pdf: bool = False) -> l
         write_project(work / "src", Path(path).resolve(), f"{name}.pdf" if pdf else "")
         build(work / "src", work / "html", "html")
         if pdf:
-            build(work / "src", work / "pdf", "rinoh")
+            with source_date():             # the same bytes under one SOURCE_DATE_EPOCH
+                build(work / "src", work / "pdf", "rinoh")
             shutil.copyfile(work / "pdf" / f"{name}.pdf", work / "html" / f"{name}.pdf")
         try:
             _install(target, work / "html")
@@ -217,6 +220,12 @@ def _install(target: Path, built: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     staged = target.parent / f".{target.name}.new-{uuid.uuid4().hex[:8]}"
     old = target.parent / f".{target.name}.old-{uuid.uuid4().hex[:8]}"
+    with building(target):                  # and what a killed build left goes
+        _swap(target, built, staged, old)
+
+
+def _swap(target: Path, built: Path, staged: Path, old: Path) -> None:
+    """:func:`_install` by way of the folders ``staged`` and ``old`` beside ``target``."""
     try:
         shutil.copytree(built, staged)
         (staged / MARKER).write_text("A floorbook house rulebook site; `floorbook rulebook "
