@@ -1,13 +1,15 @@
 """Which folder ``floorbook build -o`` may put the handbook's site in: a new or empty one,
 or a site an earlier build made there (it holds Sphinx's :data:`MARKER`), which the build
 replaces; never a file, a link, a house rulebook's site, the knowledge base's folder or
-one above it, or a folder :func:`kb.house.outputs.refusal` refuses."""
+one above it, a folder no build may replace (:func:`kb.house.outputs.replaced_folder_refusal`:
+the root, a home folder, the current folder ...), or a folder
+:func:`kb.house.outputs.refusal` refuses."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from kb.house.outputs import refusal
+from kb.house.outputs import refusal, replaced_folder_refusal
 
 #: The file Sphinx's HTML builder leaves in every site it builds.
 MARKER = ".buildinfo"
@@ -18,13 +20,16 @@ _SPHINX_MARKER = b"# Sphinx build info version "
 def output_problem(output: Path, data: Path | None) -> str:
     """Why ``output`` may not be the site's folder, ending with what to do; ``""`` if it
     may.  Refused: a symbolic link, a file, a folder with files that is not an earlier
-    site, the folder of the knowledge base ``data`` or one above it, and what
+    site, the folder of the knowledge base ``data`` or one above it, the root, a home or
+    the current folder or one above them (even empty), and what
     :func:`kb.house.outputs.refusal` refuses (inside floorbook, not writable)."""
     from kb.house.publish import MARKER as HOUSE_MARKER  # light modules first (uptodate)
 
     target = Path(output).resolve()
     if Path(output).is_symlink():
         return refusal(Path(output))
+    if never := replaced_folder_refusal(target):  # even empty: its mode would change
+        return never
     if target.exists() and not target.is_dir():
         return "is a file; give a folder for the site"
     if target.is_dir() and any(target.iterdir()) and not (target / MARKER).is_file():
