@@ -217,7 +217,9 @@ def test_hostile_knowledge_base_file_is_refused_with_a_located_message(tmp_path,
         suffix = "provisions/hostile.yaml"
     before = _tree(tmp_path)
     result = floorbook(*_argv(command, DATA=data, OUT=tmp_path / "out"), cwd=work)
-    assert_refused(result, suffix, case.line(kind), case.expected_words(kind))
+    # a data folder follows no link (issue 19): a link is refused as a link
+    words = "symbolic link" if "link" in case.name else case.expected_words(kind)
+    assert_refused(result, suffix, case.line(kind), words)
     assert _tree(tmp_path) == before
 
 
@@ -232,7 +234,7 @@ def test_hostile_scenario_or_house_file_in_the_data_folder_is_refused_with_a_loc
     (data / folder / "hostile.yaml").symlink_to("/dev/zero")
     before = _tree(tmp_path)
     result = floorbook(*_argv(command, DATA=data, OUT=tmp_path / "out"), cwd=work)
-    assert_refused(result, f"{folder}/hostile.yaml", 1, "device")
+    assert_refused(result, f"{folder}/hostile.yaml", 1, "symbolic link")
     assert _tree(tmp_path) == before
 
 

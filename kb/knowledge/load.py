@@ -128,7 +128,8 @@ def load_with_digest(root: Path | None = None, cache: Cache | None = None
     (40, True)
     """
     root = Path(root) if root else DATA
-    with files.bulk(), _store(cache, root) as store:
+    # nothing below root is read through a link: it could publish any file (kb.files)
+    with files.bulk(), files.confined(root), _store(cache, root) as store:
         reader = _Reader(root, store)
         kb = _load(root, reader)
     return kb, digest("".join(f"{name}\0{key}\n" for name, key in reader.digests).encode())
