@@ -138,12 +138,14 @@ def _caps() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
 
 
-def floorbook(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    """Run ``python -m kb ARGS`` within the caps; a hang fails with TimeoutExpired."""
+def floorbook(*args: str, cwd: Path, timeout: float = TIME_CAP
+              ) -> subprocess.CompletedProcess:
+    """Run ``python -m kb ARGS`` within the caps (``timeout`` seconds); a hang fails with
+    TimeoutExpired."""
     env = {**os.environ, "PYTHONPATH": str(PROJECT), "NO_COLOR": "1"}
     return subprocess.run([sys.executable, "-m", "kb", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, errors="replace",
-                          timeout=TIME_CAP, preexec_fn=_caps)
+                          timeout=timeout, preexec_fn=_caps)
 
 
 def _tree(folder: Path) -> list[str]:

@@ -45,10 +45,11 @@ def styled(text: str, code: str, stream) -> str:
 
 
 def fail(lines) -> int:
-    """Print each problem line on stderr (its ``file:line:`` in bold on a terminal);
-    returns 1, the exit status of a problem in the user's files."""
-    for line in lines:
-        line = str(line)
+    """Print each problem line on stderr (its ``file:line:`` in bold on a terminal), at
+    most 200 of a file and then how many more (:func:`kb.files.problems.capped`); returns
+    1, the exit status of a problem in the user's files."""
+    from kb.files.problems import capped
+    for line in capped(lines):
         if colour(sys.stderr):
             line = _LOCATION.sub(lambda m: styled(m[1], "1", sys.stderr), line, count=1)
         print(line, file=sys.stderr)
