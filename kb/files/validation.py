@@ -37,36 +37,6 @@ def schema(kind: str) -> Draft202012Validator:
     return Draft202012Validator(document)
 
 
-#: The most values (mappings, lists and every item and value in them) one file may hold.
-#: The largest bundled file, a whole book (provisions/rrop.yaml, 58 KB), holds 1,344; a
-#: schema's errors are found and worded one by one, so a 1.9 MB file of 470,000 list items
-#: took ``check`` 53 s and printed 470,000 problems before there was a bound.
-MAX_VALUES = 20_000
-
-
-def size_problem(data, name: str) -> Problem | None:
-    """A problem at the line where ``data`` (as :func:`parse_text` returns it) passes
-    :data:`MAX_VALUES` values, in the file's order; None when it holds no more.
-
-    >>> from kb.files.parsing import parse_text
-    >>> size_problem(parse_text("a: [" + "1, " * 20_000 + "1]", "x.yaml"), "x.yaml")
-    Problem(file='x.yaml', line=1, message='the file holds more than 20,000 values', hint='check that this is the right file; floorbook files hold far fewer')
-    """
-    count, stack = 0, [(data, 1)]
-    while stack:
-        node, line = stack.pop()
-        count += 1
-        if count > MAX_VALUES:
-            return Problem(name, line, f"the file holds more than {MAX_VALUES:,} values",
-                           "check that this is the right file; floorbook files hold far "
-                           "fewer")
-        if isinstance(node, Mapping):
-            stack.extend((node[key], node.value_line(key)) for key in reversed(node))
-        elif isinstance(node, Sequence):
-            stack.extend((node[i], node.item_line(i)) for i in range(len(node) - 1, -1, -1))
-    return None
-
-
 def validate(data, kind: str, name: str) -> list[Problem]:
     """Every way ``data`` (as :func:`parse_text` returns it) breaks the schema of
     ``kind``, each at the line of the offending value; ``[]`` when it conforms."""
@@ -75,11 +45,7 @@ def validate(data, kind: str, name: str) -> list[Problem]:
 
 def validate_with(validator: Draft202012Validator, data, name: str) -> list[Problem]:
     """:func:`validate` with a validator of one's own (a part of a kind's schema checked
-    apart, such as a scenario's ``expect``, which only the test collector reads).  A file
-    of more than :data:`MAX_VALUES` values gets that one problem, and no schema's."""
-    too_many = size_problem(data, name)
-    if too_many is not None:
-        return [too_many]
+    apart, such as a scenario's ``expect``, which only the test collector reads)."""
     if conforms(validator, data):
         return []
     problems: list[Problem] = []

@@ -28,7 +28,6 @@ from pathlib import Path
 from kb import DATA, files
 from kb.files import InputError, Mapping, Sequence
 from kb.files.cache import Cache, Store, digest, read_through
-from kb.files.validation import size_problem
 from kb.knowledge.model import (
     Confidence,
     Edition,
@@ -265,10 +264,7 @@ def _errata(data: Mapping, refused: set, problems: list) -> tuple:
 
 def _refused(data, kind: str) -> set[tuple]:
     """The entries of ``data`` that break the schema of ``kind``: ``(key, index)`` for an
-    entry of the list under ``key``; ``(None, None)`` if the file's top level is wrong or
-    it holds too many values (:func:`kb.files.validation.size_problem`)."""
-    if size_problem(data, ""):
-        return {(None, None)}
+    entry of the list under ``key``; ``(None, None)`` if the file's top level is wrong."""
     refused = set()
     for error in files.schema(kind).iter_errors(data):
         path = list(error.absolute_path)
