@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 
 from kb import DATA  # noqa: F401 (the doctest checks the bundled data)
@@ -271,10 +271,19 @@ def located(root: Path, problem) -> str:
     Knowledge-base problems name files relative to the data folder; a scenario's problem
     may already name its path through the folder (``data/scenarios/x.yaml``): not joined
     twice."""
-    path, root = Path(problem.location.file), Path(root)
-    if path.parts[:len(root.parts)] != root.parts:
-        path = root / path
-    return f"{shown(path)}:{problem.location.line}: {problem.message}"
+    where = _where(str(root), problem.location.file, os.getcwd())
+    return f"{where}:{problem.location.line}: {problem.message}"
+
+
+@lru_cache(maxsize=1024)
+def _where(root: str, file: str, cwd: str) -> str:
+    """How :func:`located` names the file ``file`` of the data folder ``root`` from the
+    current folder ``cwd``: once per file, not once per problem (a file of thousands of
+    problems spent most of its time here)."""
+    path, folder = Path(file), Path(root)
+    if path.parts[:len(folder.parts)] != folder.parts:
+        path = folder / path
+    return str(shown(path))
 
 
 def shown(path: Path) -> Path:
