@@ -116,3 +116,25 @@ def test_a_folder_on_the_way_made_a_link_is_refused_by_the_open_itself(tmp_path)
         read_bytes(root / "provisions" / "a.yaml", "provisions/a.yaml")
     assert str(raised.value) == f"provisions/a.yaml:1: provisions {LINKED}"
     assert read_bytes(root / "provisions" / "a.yaml", "a.yaml") == b"x: 1\n"  # not confined
+
+
+@pytest.mark.parametrize("where", ["provisions/zz.yaml", "pages"])
+def test_build_reads_nothing_through_a_link_before_refusing_it(tmp_path, where):
+    # the build digests its inputs before the check: through a link it read the whole of
+    # whatever was there (a 1 GB file; a pages link to "/" made it read the disk)
+    from test_hostile import floorbook
+    data = tmp_path / "data"
+    shutil.copytree(STARTER, data)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    with open(outside / "big.yaml", "wb") as big:
+        big.truncate(2**30)                     # sparse: no disk used
+    (data / where).symlink_to(outside if where == "pages" else outside / "big.yaml")
+    result = floorbook("build", "--data", "data", "-o", "site", "--no-cache", cwd=tmp_path,
+                       timeout=60)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr[-2000:]
+    assert result.stderr == (
+        f"data/provisions/zz.yaml:1: this {LINKED}\n" if where != "pages" else
+        "data/pages: is a symbolic link; the build reads only the data folder's own pages "
+        "(copy the folder in instead)\n")
+    assert not (tmp_path / "site").exists()
