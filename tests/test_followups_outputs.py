@@ -171,3 +171,40 @@ def test_build_refuses_the_root_and_folders_that_hold_home_or_the_current_folder
                                      f"({work})")}[where]
     assert _refused(["build", "-o", str(output)], capsys) == (
         f"floorbook build: -o {output}: {what}{_NEVER}")
+
+
+#: A .buildinfo as Sphinx writes it: the folder passes for an earlier site.
+_BUILDINFO = ("# Sphinx build info version 1\n# This file records the configuration used "
+              "when building these files.\nconfig: 0\ntags: 0\n")
+
+
+@pytest.mark.parametrize("entry", ["_static/floorbook-finder-index.js", "index.html",
+                                   "doctrees"])
+def test_build_refuses_an_earlier_site_holding_a_link_it_would_write_through(
+        tmp_path, entry, capsys):
+    # before, the build wrote the page (or the finder's index) into the link's target,
+    # a file of the user's outside the site, and exited 0
+    site, victim = tmp_path / "site", tmp_path / "mine.txt"
+    victim.write_text("mine\n")
+    (site / "_static").mkdir(parents=True)
+    (site / ".buildinfo").write_text(_BUILDINFO)
+    if entry == "doctrees":
+        (tmp_path / ".site.doctrees").mkdir()
+        link = tmp_path / ".site.doctrees" / "index.doctree"
+    else:
+        link = site / entry
+    link.symlink_to(victim)
+    assert _refused(["build", "-o", str(site)], capsys) == (
+        f"floorbook build: -o {site}: holds {link}, which is not a plain file or folder; "
+        "a build writes into its earlier site and would write through it, outside the "
+        "site: remove it or give a new folder")
+    assert victim.read_text() == "mine\n"
+
+
+def test_build_refuses_an_earlier_site_holding_a_fifo(tmp_path, capsys):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / ".buildinfo").write_text(_BUILDINFO)
+    os.mkfifo(site / "genindex.html")
+    assert "holds " + str(site / "genindex.html") in _refused(["build", "-o", str(site)],
+                                                             capsys)

@@ -7,8 +7,10 @@ the root, a home folder, the current folder ...), or a folder
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+from kb.handbook.uptodate import doctrees_folder
 from kb.house.outputs import refusal, replaced_folder_refusal
 
 #: The file Sphinx's HTML builder leaves in every site it builds.
@@ -20,8 +22,9 @@ _SPHINX_MARKER = b"# Sphinx build info version "
 def output_problem(output: Path, data: Path | None) -> str:
     """Why ``output`` may not be the site's folder, ending with what to do; ``""`` if it
     may.  Refused: a symbolic link, a file, a folder with files that is not an earlier
-    site, the folder of the knowledge base ``data`` or one above it, the root, a home or
-    the current folder or one above them (even empty), and what
+    site, an earlier site (or its doctrees) holding a link, a FIFO or a device, the
+    folder of the knowledge base ``data`` or one above it, the root, a home or the
+    current folder or one above them (even empty), and what
     :func:`kb.house.outputs.refusal` refuses (inside floorbook, not writable)."""
     from kb.house.publish import MARKER as HOUSE_MARKER  # light modules first (uptodate)
 
@@ -38,6 +41,10 @@ def output_problem(output: Path, data: Path | None) -> str:
     if target.is_dir() and (target / MARKER).is_file() and not _sphinx_marker(target):
         return (f"has a {MARKER} that is not a Sphinx build's; give a new or empty folder, "
                 "which the build replaces")
+    if odd := _not_plain(target) or _not_plain(doctrees_folder(target)):
+        return (f"holds {odd}, which is not a plain file or folder; a build writes into its "
+                "earlier site and would write through it, outside the site: remove it or "
+                "give a new folder")
     if (target / HOUSE_MARKER).exists():
         return ("is a house rulebook's site, not the handbook's; give a new or empty "
                 "folder, or the handbook's own")
@@ -45,6 +52,20 @@ def output_problem(output: Path, data: Path | None) -> str:
         return (f"holds the knowledge base {data}, which a build would replace; give "
                 "another folder for the site")
     return refusal(Path(output))
+
+
+def _not_plain(folder: Path) -> str:
+    """The first entry under ``folder`` that is a symbolic link or neither a file nor a
+    folder (a FIFO, a device), or ``""``.  An earlier site is copied into the build as it
+    is and Sphinx writes each page over its earlier file by opening it, so a link there
+    (``index.html`` -> a file of yours) would have the page written into its target; no
+    build makes one."""
+    for top, names, files in os.walk(folder):
+        for name in sorted(names + files):
+            path = Path(top) / name
+            if path.is_symlink() or not (path.is_file() or path.is_dir()):
+                return str(path)
+    return ""
 
 
 def _sphinx_marker(site: Path) -> bool:
