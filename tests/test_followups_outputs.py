@@ -179,7 +179,7 @@ _BUILDINFO = ("# Sphinx build info version 1\n# This file records the configurat
 
 
 @pytest.mark.parametrize("entry", ["_static/floorbook-finder-index.js", "index.html",
-                                   "doctrees"])
+                                   "doctrees", "pages"])
 def test_build_refuses_an_earlier_site_holding_a_link_it_would_write_through(
         tmp_path, entry, capsys):
     # before, the build wrote the page (or the finder's index) into the link's target,
@@ -188,9 +188,9 @@ def test_build_refuses_an_earlier_site_holding_a_link_it_would_write_through(
     victim.write_text("mine\n")
     (site / "_static").mkdir(parents=True)
     (site / ".buildinfo").write_text(_BUILDINFO)
-    if entry == "doctrees":
-        (tmp_path / ".site.doctrees").mkdir()
-        link = tmp_path / ".site.doctrees" / "index.doctree"
+    if entry in ("doctrees", "pages"):       # the folders kept beside the site
+        (tmp_path / f".site.{entry}").mkdir()
+        link = tmp_path / f".site.{entry}" / "topics"   # the pages' own folder name
     else:
         link = site / entry
     link.symlink_to(victim)

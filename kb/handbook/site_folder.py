@@ -22,9 +22,9 @@ _SPHINX_MARKER = b"# Sphinx build info version "
 def output_problem(output: Path, data: Path | None) -> str:
     """Why ``output`` may not be the site's folder, ending with what to do; ``""`` if it
     may.  Refused: a symbolic link, a file, a folder with files that is not an earlier
-    site, an earlier site (or its doctrees) holding a link, a FIFO or a device, the
-    folder of the knowledge base ``data`` or one above it, the root, a home or the
-    current folder or one above them (even empty), and what
+    site, an earlier site (or its doctrees or default pages beside it) holding a link, a
+    FIFO or a device, the folder of the knowledge base ``data`` or one above it, the
+    root, a home or the current folder or one above them (even empty), and what
     :func:`kb.house.outputs.refusal` refuses (inside floorbook, not writable)."""
     from kb.house.publish import MARKER as HOUSE_MARKER  # light modules first (uptodate)
 
@@ -41,7 +41,10 @@ def output_problem(output: Path, data: Path | None) -> str:
     if target.is_dir() and (target / MARKER).is_file() and not _sphinx_marker(target):
         return (f"has a {MARKER} that is not a Sphinx build's; give a new or empty folder, "
                 "which the build replaces")
-    if odd := _not_plain(target) or _not_plain(doctrees_folder(target)):
+    # the site, its doctrees and the default pages kept beside it (floorbook build's
+    # .SITE.pages, rewritten in place) are all written into
+    beside = (doctrees_folder(target), target.parent / f".{target.name}.pages")
+    if odd := next(filter(None, map(_not_plain, (target, *beside))), ""):
         return (f"holds {odd}, which is not a plain file or folder; a build writes into its "
                 "earlier site and would write through it, outside the site: remove it or "
                 "give a new folder")
