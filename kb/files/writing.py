@@ -102,7 +102,7 @@ def write_named(target: Path, data: bytes, overwrite: bool = True) -> None:
         return
     if info is not None and not overwrite:
         raise OutputError("already exists (choose another file)")
-    # a link to a regular file (or to where a new one goes): replace the file, keep the link
+    # a link to a regular file: that file is replaced, and the link stays as it was
     real = Path(os.path.realpath(target)) if os.path.islink(target) else target
     try:
         replace_file_from(real, [data], new=not overwrite)
