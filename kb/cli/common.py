@@ -47,10 +47,11 @@ def styled(text: str, code: str, stream) -> str:
 
 
 def fail(lines) -> int:
-    """Print each problem line on stderr (its ``file:line:`` in bold on a terminal);
-    returns 1, the exit status of a problem in the user's files."""
-    for line in lines:
-        line = str(line)
+    """Print each problem line on stderr (its ``file:line:`` in bold on a terminal), at
+    most 200 of a file and then how many more (:func:`kb.files.problems.capped`); returns
+    1, the exit status of a problem in the user's files."""
+    from kb.files.problems import capped
+    for line in capped(lines):
         if colour(sys.stderr):
             line = _LOCATION.sub(lambda m: styled(m[1], "1", sys.stderr), line, count=1)
         print(line, file=sys.stderr)
@@ -98,3 +99,24 @@ def progress(message: str) -> None:
     ("ruling 120 scenarios ..."); nothing when stderr is a file or a pipe."""
     if getattr(sys.stderr, "isatty", lambda: False)():
         print(styled(message, "2", sys.stderr), file=sys.stderr, flush=True)
+
+
+def write_output(path: Path, text: str, overwrite: bool = True) -> int:
+    """Write ``text`` (UTF-8) to the file a ``-o`` option named: ``-`` is standard output,
+    any other path is written by :func:`kb.files.writing.write_named`'s rule (a link
+    followed, a device or FIFO written through, a regular file replaced whole, or with
+    ``overwrite`` false refused).  Returns 0, or 1 after printing ``PATH:1: reason (what
+    to do)``."""
+    from kb.files.writing import OutputError, write_named
+
+    if str(path) == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return 0
+    try:
+        write_named(path, text.encode("utf-8"), overwrite)
+    except OutputError as error:
+        return fail([f"{path}:1: {error}"])
+    except OSError as error:
+        return fail([f"{path}:1: cannot be written: {error.strerror} (check the folder)"])
+    return 0

@@ -106,17 +106,19 @@ def check_report(root: Path, kb, problems: list[str]) -> dict:
     """``check --json``'s document: ``format_version`` (1), ``data`` (the folder), ``ok``,
     ``counts`` (provisions, topics, terms, errata; null if the data did not load) and
     ``problems``, each ``{"file", "line", "message"}`` (file and line null when the
-    problem has no place) with the whole line as ``text``.
+    problem has no place) with the whole line as ``text``: at most 200 of a file, then one
+    saying how many more (:func:`kb.files.problems.capped`).
 
     >>> report = check_report(Path("d"), None, ["d/topics.yaml:2: bad id (use a slug)"])
     >>> report["ok"], report["counts"], report["problems"][0]["line"]
     (False, None, 2)
     """
+    from kb.files.problems import capped
     counts = None if kb is None else {
         "provisions": len(kb.provisions), "topics": len(kb.topics),
         "terms": len(kb.terms), "errata": len(kb.errata)}
     found = []
-    for text in map(str, problems):
+    for text in capped(problems):       # as printed: 200 of a file, then how many more
         match = _LOCATED.match(text)
         found.append({"file": match["file"] if match else None,
                       "line": int(match["line"]) if match else None,

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from kb.files.bounds import size_problem
 from kb.files.invisible import may_hide
 from kb.files.problems import InputError, Problem, fail
 from kb.files.yaml_errors import runaway_quote
@@ -322,8 +323,12 @@ def parse_text(text: str, name: str, number_keys: bool = False):
 
     Returns scalars (str, int, float, bool, None), :class:`Mapping` and :class:`Sequence`.
     Raises :class:`InputError` for a syntax error, an alias, a tag, a duplicate or
-    non-text key, or nesting over :data:`MAX_DEPTH`.
+    non-text key, nesting over :data:`MAX_DEPTH`, or more values than
+    :data:`kb.files.bounds.MAX_VALUES` (counted before anything is built).
     """
+    too_many = size_problem(text, name)
+    if too_many is not None:
+        raise InputError([too_many])
     data = _REFUSED
     if yaml.__with_libyaml__ and _fast_safe(text):
         data = _parse_directly(_FastLoader(text, name, number_keys), text)

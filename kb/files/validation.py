@@ -53,12 +53,27 @@ def validate(data, kind: str, name: str) -> list[Problem]:
 def validate_with(validator: Draft202012Validator, data, name: str) -> list[Problem]:
     """:func:`validate` with a validator of one's own (a part of a kind's schema checked
     apart, such as a scenario's ``expect``, which only the test collector reads)."""
+    return validate_paths(validator, data, name)[0]
+
+
+def validate_paths(validator: Draft202012Validator, data, name: str
+                   ) -> tuple[list[Problem], list[tuple]]:
+    """:func:`validate_with`, and the path in ``data`` of each error (a tuple of keys and
+    indices; ``()`` for the top level), found in the same one walk: a caller that sets
+    apart the entries the schema refused need not walk the errors again (with thousands,
+    the walk is most of the time).
+
+    >>> validate_paths(schema("glossary"), {"terms": [1]}, "g.yaml")[1]
+    [('terms', 0)]
+    """
     if conforms(validator, data):
-        return []
+        return [], []
     problems: list[Problem] = []
+    paths = []
     for error in validator.iter_errors(data):
         problems.extend(_problems(error, data, name))
-    return sorted(set(problems), key=lambda p: (p.line, p.message))
+        paths.append(tuple(error.absolute_path))
+    return sorted(set(problems), key=lambda p: (p.line, p.message)), paths
 
 
 def conforms(validator: Draft202012Validator, data) -> bool:

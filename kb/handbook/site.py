@@ -80,13 +80,17 @@ def pages_folder(data: Path | None) -> Path | None:
 
 
 def pages_problems(pages: Path) -> list[str]:
-    """A line per entry of a user's pages folder ``pages`` that the build must not read: a
+    """A line per entry of a user's pages folder ``pages`` that the build must not read
+    (one line if ``pages`` itself is a link): a
     symbolic link (it would publish whatever it points at, anywhere on the machine) or
     anything that is neither a file nor a folder (a FIFO would hang the build).
 
     >>> pages_problems(Path("/nowhere"))
     []
     """
+    if Path(pages).is_symlink():            # os.walk would walk where it points
+        return [f"{pages}: is a symbolic link; the build reads only the data folder's own "
+                "pages (copy the folder in instead)"]
     problems = []
     for folder, names, files in os.walk(pages):
         for name in sorted(names + files):

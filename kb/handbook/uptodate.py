@@ -49,7 +49,8 @@ def inputs_digest(folders: list[Path], options: dict) -> str:
     False
     """
     parts = [code_version(), json.dumps(options, sort_keys=True), library_versions()]
-    whole = [Path(f).resolve() for f in folders]
+    # not resolved: a linked DIR/pages must not make its target (say "/") a folder to read
+    whole = [Path(os.path.abspath(f)) for f in folders]
     for folder in (f for f in whole if not any(o in f.parents for o in whole)):
         # a folder inside another given one (a data folder's pages) is read with it
         parts.append(f"folder {len(parts)}")
@@ -85,7 +86,7 @@ def _files(folder: Path) -> list[str]:
             path = Path(top) / name
             relative = path.relative_to(folder).as_posix()
             try:
-                info = path.stat()
+                info = path.lstat()     # a link is not read: the data check refuses it
                 if not stat.S_ISREG(info.st_mode):
                     lines.append(f"{relative} not a file {stat.S_IFMT(info.st_mode)}")
                     continue

@@ -43,7 +43,7 @@ from sphinx.util.docutils import docutils_namespace, patch_docutils
 
 from kb.house.compose import load_house_rulebook
 from kb.house.leftovers import building
-from kb.house.outputs import refusal
+from kb.house.outputs import refusal, replaced_folder_refusal
 from kb.house.pdf_date import source_date
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.rulebook import RulebookError
@@ -145,10 +145,9 @@ def output_folder(output: Path) -> Path:
     if Path(output).is_symlink():                  # before resolving: where it points
         raise PublishError(f"{output} {refusal(Path(output))}")
     target = Path(output).resolve()
-    never = _never(target)
+    never = replaced_folder_refusal(target)
     if never:
-        raise PublishError(f"{target} is {never}; a build replaces everything in its output "
-                           "folder, so give a new folder for the site (e.g. -o site)")
+        raise PublishError(f"{target} {never}")
     if target.exists() and not target.is_dir():
         raise PublishError(f"{target} is a file; give a folder for the site")
     why = refusal(Path(output))
@@ -158,23 +157,6 @@ def output_folder(output: Path) -> Path:
         raise PublishError(f"{target} has files in it and is not a floorbook house site "
                            f"(no {MARKER}); give a new or empty folder")
     return target
-
-
-def _never(target: Path) -> str:
-    """Why ``target`` (resolved) must never be an output folder, or ``""``."""
-    home, here = Path.home().resolve(), Path.cwd().resolve()
-    project = Path(__file__).resolve().parents[2]
-    if target == Path(target.anchor):
-        return "the root of the file system"
-    for folder, what in ((home, "your home folder"), (here, "the current folder"),
-                         (project, "floorbook's own folder")):
-        if target == folder:
-            return what
-        if target in folder.parents:
-            return f"a folder that holds {what} ({folder})"
-    if (target / ".git").exists():
-        return "the root of a git repository"
-    return ""
 
 
 def write_project(folder: Path, house_file: Path, pdf: str) -> None:
