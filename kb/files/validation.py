@@ -43,11 +43,17 @@ def validate(data, kind: str, name: str) -> list[Problem]:
     ``kind``, and every key or text of it holding a character that reorders or hides text
     (:func:`kb.files.invisible.invisible_problems`, which no schema says), each at the
     line of the offending value; ``[]`` when it conforms."""
-    problems = validate_with(schema(kind), data, name)
+    return validate_kind(data, kind, name)[0]
+
+
+def validate_kind(data, kind: str, name: str) -> tuple[list[Problem], list[tuple]]:
+    """:func:`validate`, and the path in ``data`` of each schema error, as
+    :func:`validate_paths` gives them (a loader leaves out the entries at those paths)."""
+    problems, paths = validate_paths(schema(kind), data, name)
     hidden = invisible_problems(data, name)
     if not hidden:
-        return problems
-    return sorted(set(problems + hidden), key=lambda p: (p.line, p.message))
+        return problems, paths
+    return sorted(set(problems + hidden), key=lambda p: (p.line, p.message)), paths
 
 
 def validate_with(validator: Draft202012Validator, data, name: str) -> list[Problem]:

@@ -28,7 +28,7 @@ from pathlib import Path
 from kb import DATA, files
 from kb.files import InputError, Mapping, Sequence
 from kb.files.cache import Cache, Store, digest, read_through
-from kb.files.validation import validate_paths
+from kb.files.validation import validate_kind
 from kb.knowledge.model import (
     Confidence,
     Edition,
@@ -233,7 +233,7 @@ def _fresh(text: str, name: str, kind: str, build: Build) -> tuple[tuple | None,
         data = files.parse_text(text, name)
     except InputError as error:
         return None, [Problem.of(p) for p in error.problems]
-    found, paths = validate_paths(files.schema(kind), data, name)
+    found, paths = validate_kind(data, kind, name)
     problems = [Problem.of(p) for p in found]
     refused = _refused(paths)
     if (None, None) in refused:

@@ -48,7 +48,7 @@ def test_a_failing_browser_test_leaves_a_screenshot_and_the_html(tmp_path):
     """The conftest's hook, in a pytest run of its own on a one-page site."""
     here, package = Path(__file__).parent, tmp_path / "browser"   # the conftest's imports
     package.mkdir()
-    for name in ("__init__.py", "conftest.py", "browser_launch.py"):
+    for name in ("__init__.py", "conftest.py", "browser_launch.py", "browser_serve.py"):
         shutil.copy(here / name, package / name)
     (package / "test_inner.py").write_text(_FAILING_TEST, encoding="utf-8")
     artefacts = tmp_path / "artefacts"
