@@ -14,11 +14,12 @@ added here.
 
 from __future__ import annotations
 
-from kb.hand.cards import deck_from_spec
+from kb.hand.cards import deck_from_spec, standard_deck
 from kb.hand.scenario import BOARD_STREETS, FLOP_GAMES, STUD_GAMES, STUD_STREETS
 
 #: How often a hand is roughened.
 ROUGH = 0.25
+DECK = standard_deck()
 
 
 def roughen(pick, hand: dict, chance: float = ROUGH) -> None:
@@ -36,13 +37,11 @@ def roughen(pick, hand: dict, chance: float = ROUGH) -> None:
     elif game in STUD_GAMES:
         _stud_exposed(pick, events, seats)
         streets = _more_streets(pick, events, STUD_STREETS, 3)
-        _premature_run(pick, events, streets[1:])      # third street is never premature
+        # third street is never premature; seventh street is not dealt to more than six
+        # seats from one deck (the replay refuses what happens on it)
+        _premature_run(pick, events, streets[1:4 if len(seats) > 6 else 5])
     else:
-        for event in events:
-            draw = event.get("draw")
-            if draw and draw["discards"] and pick.chance(0.5):
-                draw["exposed"] = sorted(pick.some(range(1, draw["discards"] + 1), 2)) \
-                    or [draw["discards"]]
+        _draws_exposed(pick, events, len(seats))
     _missing_before(pick, events, list(deck_from_spec(hand["deck"])))
     _floor_between(pick, events)
 
@@ -87,14 +86,16 @@ def _another_on_a_street(pick, events: list[dict], streets: list[int]) -> None:
     or after a premature one."""
     if not streets or not pick.chance(0.5):
         return
-    options = next(iter(events[pick.choice(streets)].values()))
+    street = pick.choice(streets)
+    options = next(iter(events[street].values()))
     kind = pick.choice(("burns", "cards", "boxed"))
     if kind == "burns":
         options["burns"] = pick.choice((0, 2))
     elif kind == "cards":
         options["cards"] = pick.integer(1, 5)
-    else:
-        options["boxed"] = [pick.integer(1, 3)]
+    else:       # a position the street deals
+        name, options = next(iter(events[street].items()))
+        options["boxed"] = [pick.integer(1, options.get("cards", 3 if name == "flop" else 1))]
 
 
 def _stud_exposed(pick, events: list[dict], seats: list[int]) -> None:
@@ -110,8 +111,24 @@ def _stud_exposed(pick, events: list[dict], seats: list[int]) -> None:
     if rest and pick.chance(0.8):
         third["exposed"] = sorted(rest[:pick.integer(1, min(2, len(rest)))])
     seventh = next((event["seventh"] for event in events if "seventh" in event), None)
-    if seventh is not None and rest and pick.chance(0.3):
+    if seventh is not None and rest and len(seats) <= 6 and pick.chance(0.3):
         seventh["exposed"] = [pick.choice(rest)]
+
+
+def _draws_exposed(pick, events: list[dict], seats: int) -> None:
+    """A card exposed on several draws of the first round, while the stub (as a full deck
+    leaves it after the deal and the burn) still holds the cards drawn: the replay refuses
+    to expose a card a draw did not get."""
+    first = next((i for i, event in enumerate(events) if "draw" in event), len(events))
+    end = next((i for i in range(first, len(events)) if "act" in events[i]), len(events))
+    left = len(DECK) - 5 * seats - 1
+    for event in events[first:end]:
+        draw = event.get("draw")
+        if not draw:
+            continue
+        left -= draw["discards"]
+        if draw["discards"] and left >= 0 and pick.chance(0.5):
+            draw["exposed"] = [pick.integer(1, draw["discards"])]
 
 
 def _missing_before(pick, events: list[dict], cards: list[str]) -> None:
