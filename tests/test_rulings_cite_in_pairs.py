@@ -13,7 +13,10 @@ import json
 import pytest
 
 from kb.cli import main
+from kb.hand.scenario_file import parse_scenario
+from kb.handbook.cells import citation_text
 from kb.house.compose import published_rulebooks, resolve_rulebook
+from kb.rules.engine import rule
 from kb.rules.rulebook import citation
 
 #: Seat 1's first down card and both of seat 3's are turned up on third street: Robert's
@@ -93,3 +96,12 @@ def test_compare_prints_every_rulebook(kb, tmp_path, capsys, name):
     assert [line.split(":")[0] for line in headlines] == [
         f"{scenario} under {book.id}" for book in published_rulebooks(kb)]
     assert printed.count("  cites:  ") >= len(headlines)
+
+
+def test_a_page_shows_a_number_two_provisions_share_once(kb):
+    """The handbook's cells read ``Ruling.citations``, each number once (as before the
+    pairs); the pairs are ``Ruling.cited``."""
+    ruling = rule(kb, resolve_rulebook(kb, "rrop@v11"), parse_scenario(STUD, "s.yaml"))
+    assert [pid for _, pid in ruling.cited] == list(ruling.provisions) == HANDS["stud"][2]
+    assert {c.number for c, _ in ruling.cited} == {"Seven-Card Stud 5"}
+    assert citation_text(ruling) == "Seven-Card Stud 5"

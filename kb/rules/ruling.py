@@ -159,9 +159,10 @@ class Ruling:
 
     @property
     def citations(self) -> tuple[Citation, ...]:
-        """The numbers cited, one for each provision of :attr:`provisions` (a number two
-        provisions share is listed for each)."""
-        return tuple(c.citation for c in self.cited)
+        """The numbers cited, each once, in order (what a page shows).  Two provisions may
+        share a number, so these are not one for one with :attr:`provisions`: pair them
+        with :attr:`cited`, as the JSON's parallel ``citations`` and ``provisions`` do."""
+        return tuple(dict.fromkeys(c.citation for c in self.cited))
 
     @property
     def provisions(self) -> tuple[str, ...]:
