@@ -5,6 +5,7 @@ inside the data folder."""
 
 from __future__ import annotations
 
+import marshal
 import os
 import pickle
 import shutil
@@ -125,13 +126,13 @@ def test_a_damaged_cache_is_ignored_and_rewritten(data, cache_dir, capsys, damag
         store.write_bytes({"garbage": MAGIC + code_version().encode() + b"\nnot a pickle",
                            "truncated": whole[:len(whole) // 2], "empty": b"",
                            "foreign-version": MAGIC + b"0" * 40 + b"\n" + whole[59:],
-                           "other-scope": whole[:59] + pickle.dumps(("/elsewhere", {}))
+                           "other-scope": whole[:59] + marshal.dumps(("/elsewhere", {}))
                            }[damage])
     assert _check(data, capsys) == fresh
     for store in cache_dir.iterdir():                     # rewritten whole, and read back
         head = MAGIC + code_version().encode() + b"\n"
         assert store.read_bytes().startswith(head)
-        scope, entries = pickle.loads(store.read_bytes()[len(head):])
+        scope, entries = marshal.loads(store.read_bytes()[len(head):])
         assert scope == str(data.resolve()) and entries
     assert _check(data, capsys) == fresh
 
@@ -208,7 +209,11 @@ def test_trim_removes_the_stores_used_least_recently(tmp_path):
     for path in (left, *others):                         # files of the user's: kept
         path.write_bytes(b"x" * 5000)
         os.utime(path, (1000, 1000))
-    trim(tmp_path, keep=paths[0], limit=2500)
+    folder = os.open(tmp_path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        trim(folder, keep=paths[0].name, limit=2500)
+    finally:
+        os.close(folder)
     assert sorted(tmp_path.iterdir()) == sorted([paths[0], paths[3], *others])
 
 

@@ -18,6 +18,8 @@ from kb.handbook.site import SiteError, build_site
 
 PROJECT = Path(__file__).resolve().parent.parent
 KB_SMALL = Path(__file__).parent / "data" / "kb-small"
+#: The .buildinfo of an earlier site (Sphinx reads its config and tags lines).
+EARLIER = "# Sphinx build info version 1\n# an earlier build\nconfig: 0\ntags: 0\n"
 NO_DEAL = ("id: no-deal\ntitle: The flop comes before the deal\ngame: holdem\nseats: 2\n"
            "button: 1\nevents:\n  - flop: {}\n")
 
@@ -125,7 +127,7 @@ def test_a_build_that_fails_in_sphinx_leaves_the_earlier_site_as_it_was(tmp_path
     _data_with_scenarios(tmp_path, **{"no-deal": NO_DEAL})
     site = tmp_path / "out"
     site.mkdir()
-    (site / ".buildinfo").write_text("# Sphinx build info version 1\n# an earlier build\n")
+    (site / ".buildinfo").write_text(EARLIER)
     (site / "index.html").write_text("<p>the earlier site</p>\n")
     before = _tree(tmp_path)
     result = floorbook("build", "--data", "data", "-o", "out", cwd=tmp_path)
@@ -215,7 +217,7 @@ def test_build_refuses_a_folder_whose_buildinfo_is_not_sphinx_s(tmp_path, capsys
 def test_build_site_refuses_the_folder_that_holds_the_data(tmp_path):
     project = _project(tmp_path, "Tiny\n====\n")
     (tmp_path / "out" / "data").mkdir(parents=True)
-    (tmp_path / "out" / ".buildinfo").write_text("# Sphinx build info version 1\n")
+    (tmp_path / "out" / ".buildinfo").write_text(EARLIER)
     with pytest.raises(SiteError) as error:
         build_site(project, tmp_path / "out" / "data", tmp_path / "out")
     assert error.value.problems == [f"{tmp_path / 'out'}: holds the knowledge base "

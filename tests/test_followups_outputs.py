@@ -129,3 +129,82 @@ def test_sigterm_during_a_build_leaves_no_half_built_folder(tmp_path):
     assert build.returncode == 143, err
     assert "Traceback" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+# ------------------------------------------------ folders no build may replace (issue 19)
+
+_NEVER = ("; a build replaces everything in its output folder, so give a new folder for "
+          "the site (e.g. -o site)")
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch) -> Path:
+    """An empty home folder of mode 0700, ``HOME``, and the current folder elsewhere."""
+    home = tmp_path / "home" / "dealer"
+    home.mkdir(parents=True, mode=0o700)
+    (tmp_path / "w" / "work").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(tmp_path / "w" / "work")
+    return home
+
+
+@pytest.mark.parametrize("command", [["build"], ["rulebook", "build", str(HOME_GAME)]],
+                         ids=["build", "rulebook-build"])
+def test_both_builds_refuse_an_empty_home_folder_and_leave_its_mode(home, command, capsys):
+    assert _refused([*command, "-o", str(home)], capsys).endswith(
+        f"-o {home}: {home.resolve()} is your home folder{_NEVER}"
+        if command[0] == "rulebook" else f"-o {home}: is your home folder{_NEVER}")
+    assert (home.stat().st_mode & 0o777, list(home.iterdir())) == (0o700, [])
+
+
+@pytest.mark.parametrize("where", ["the root", "above home", "the current folder",
+                                   "above the current folder"])
+def test_build_refuses_the_root_and_folders_that_hold_home_or_the_current_folder(
+        home, where, capsys):
+    work = Path.cwd()
+    output, what = {"the root": (Path("/"), "is the root of the file system"),
+                    "above home": (home.parent, f"is a folder that holds your home folder "
+                                                f"({home.resolve()})"),
+                    "the current folder": (Path("."), "is the current folder"),
+                    "above the current folder": (
+                        work.parent, f"is a folder that holds the current folder "
+                                     f"({work})")}[where]
+    assert _refused(["build", "-o", str(output)], capsys) == (
+        f"floorbook build: -o {output}: {what}{_NEVER}")
+
+
+#: A .buildinfo as Sphinx writes it: the folder passes for an earlier site.
+_BUILDINFO = ("# Sphinx build info version 1\n# This file records the configuration used "
+              "when building these files.\nconfig: 0\ntags: 0\n")
+
+
+@pytest.mark.parametrize("entry", ["_static/floorbook-finder-index.js", "index.html",
+                                   "doctrees", "pages"])
+def test_build_refuses_an_earlier_site_holding_a_link_it_would_write_through(
+        tmp_path, entry, capsys):
+    # before, the build wrote the page (or the finder's index) into the link's target,
+    # a file of the user's outside the site, and exited 0
+    site, victim = tmp_path / "site", tmp_path / "mine.txt"
+    victim.write_text("mine\n")
+    (site / "_static").mkdir(parents=True)
+    (site / ".buildinfo").write_text(_BUILDINFO)
+    if entry in ("doctrees", "pages"):       # the folders kept beside the site
+        (tmp_path / f".site.{entry}").mkdir()
+        link = tmp_path / f".site.{entry}" / "topics"   # the pages' own folder name
+    else:
+        link = site / entry
+    link.symlink_to(victim)
+    assert _refused(["build", "-o", str(site)], capsys) == (
+        f"floorbook build: -o {site}: holds {link}, which is not a plain file or folder; "
+        "a build writes into its earlier site and would write through it, outside the "
+        "site: remove it or give a new folder")
+    assert victim.read_text() == "mine\n"
+
+
+def test_build_refuses_an_earlier_site_holding_a_fifo(tmp_path, capsys):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / ".buildinfo").write_text(_BUILDINFO)
+    os.mkfifo(site / "genindex.html")
+    assert "holds " + str(site / "genindex.html") in _refused(["build", "-o", str(site)],
+                                                             capsys)

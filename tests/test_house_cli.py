@@ -89,7 +89,8 @@ def test_new_never_writes_through_a_dangling_link(tmp_path, capsys):
     link = tmp_path / "ours.yaml"
     link.symlink_to(tmp_path / "elsewhere.yaml")
     assert main(["rulebook", "new", "-o", str(link)]) == 1
-    assert capsys.readouterr().err == f"{link}: already exists; choose another file with -o\n"
+    assert capsys.readouterr().err == (f"{link}:1: is a symbolic link that points to nothing "
+                                       "(give the file itself, or a new file's path)\n")
     assert not (tmp_path / "elsewhere.yaml").exists()
 
 

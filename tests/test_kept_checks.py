@@ -49,7 +49,7 @@ def test_kept_checks_answer_as_checks_compiled_afresh(documents, tmp_path):
         filling = _answers(documents)                   # compiled, and kept
         kept = _answers(documents)                      # every check from the cache
     assert filling == kept == fresh
-    assert len(list(tmp_path.glob("schema-*.pickle"))) == len(SCHEMA_KINDS)
+    assert len(list(tmp_path.glob("schema-*.kept"))) == len(SCHEMA_KINDS)
 
 
 def test_a_kept_check_is_what_is_run(tmp_path, monkeypatch):

@@ -8,7 +8,11 @@ rest); up to 7 minutes when the cores are busy with other builds.  The house rul
 
 import argparse
 import re
+import resource
 import shutil
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -186,3 +190,40 @@ def test_a_badge_that_starts_with_an_element_keeps_it_as_an_element_in_print():
     assert [type(child) for child in printed.children] == [nodes.literal, nodes.Text]
     assert printed.astext() == "37-A dead hand"
     assert (printed["colour"], printed["ids"]) == ("danger", ["b1"])
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder``: its path there -> its bytes."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_two_builds_under_one_source_date_epoch_are_the_same_bytes_pdf_and_site(
+        tmp_path, monkeypatch):
+    # Graphviz's PDF pictures carry the time they were drawn (cairo ignores the variable)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    for name in ("one", "two"):
+        assert main(["build", "-q", "--data", str(KB_SMALL), "-o", str(tmp_path / name),
+                     "--pdf"]) == 0
+    one, two = files_of(tmp_path / "one"), files_of(tmp_path / "two")
+    assert "floorbook.pdf" in one and "_images/" not in " ".join(one)
+    assert [name for name in one if one[name] != two.get(name)] == []
+    assert one.keys() == two.keys()
+    assert PdfReader(tmp_path / "one" / "floorbook.pdf").metadata["/CreationDate"] == \
+        "D:20231114221320Z"
+
+
+def test_latex_finding_no_room_is_one_line_saying_what_to_do(tmp_path):
+    # under ulimit -f, pdfTeX is stopped (SIGXFSZ) with its error in no log
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (150_000, 150_000))   # the PDF is more
+
+    done = subprocess.run([sys.executable, "-m", "kb", "build", "-q", "--data", str(KB_SMALL),
+                           "-o", str(tmp_path / "site"), "--pdf"], capture_output=True,
+                          text=True, preexec_fn=limit, check=False)
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        f"floorbook build: LaTeX could not write in {tempfile.gettempdir()} (the disk is "
+        "full, or a file would pass the size limit on files, ulimit -f); make room there, "
+        "or set TMPDIR to a folder on another disk, and run it again"]
+    assert not (tmp_path / "site" / "floorbook.pdf").exists()

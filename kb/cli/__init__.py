@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import errno
 import gc
 import os
 import signal
@@ -20,7 +21,7 @@ from importlib import metadata
 import shtab
 
 from kb.cli import export, house, init, knowledge, rulings
-from kb.cli.common import path_argument
+from kb.cli.common import Shown, fail, path_argument
 from kb.cli.knowledge import SCHEMA_KINDS
 
 __all__ = ["SCHEMA_KINDS", "main", "parser"]
@@ -30,11 +31,18 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: sys.argv); returns the exit status.
 
     SIGTERM is handled as Ctrl-C is: the command stops through its cleanup (a build
-    removes its half-built folder) and the status is 143 (Ctrl-C: 130)."""
-    args = parser().parse_args(argv)
-    _quick_exit()
-    previous = _on_sigterm(_terminate)
+    removes its half-built folder) and the status is 143 (Ctrl-C: 130).  A write that
+    finds no room (a full disk, a quota, the size limit on files) is one line naming
+    what was written, and status 1.  Meanwhile standard output and error are
+    :class:`kb.cli.common.Shown`: a character that would reorder or hide a line on the
+    terminal is printed as an escape."""
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = Shown(sys.stdout), Shown(sys.stderr)
+    previous, args = None, None
     try:
+        args = parser().parse_args(argv)
+        _quick_exit()
+        previous = _on_sigterm(_terminate)
         return args.run(args)
     except KeyboardInterrupt:
         return 130
@@ -43,8 +51,29 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:          # `floorbook compare x.yaml --json | head`
         sys.stdout = open(os.devnull, "w")
         return 0
+    except OSError as error:
+        if error.errno not in FULL:
+            raise
+        return fail([f"{_written(args, error)}: cannot be written: {error.strerror} "
+                     f"({FULL[error.errno]}); make room there, or give a place on another "
+                     "disk, and run it again"])
     finally:
         _on_sigterm(previous)
+        if isinstance(sys.stdout, Shown):   # not the null stream a broken pipe left
+            sys.stdout = streams[0]
+        sys.stderr = streams[1]
+
+
+#: The errors of a write that found no room, each with what it means.
+FULL = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "your disk quota is used up",
+        errno.EFBIG: "a file would pass the size limit on files, ulimit -f"}
+
+
+def _written(args, error: OSError) -> str:
+    """What a command was writing when ``error`` stopped it: its output (``-o``; the
+    file it names may be a temporary one beside it), else the file the error names."""
+    output = getattr(args, "output", None)
+    return str(output or error.filename or "standard output")
 
 
 def _quick_exit() -> None:

@@ -3,7 +3,9 @@ colour and progress.
 
 Colour and progress lines go only to a terminal: a file or a pipe gets the plain lines
 that tools and tests read, and ``NO_COLOR`` (https://no-color.org) turns colour off even
-on a terminal.
+on a terminal.  Whatever a command prints goes through :class:`Shown`, which writes the
+characters that reorder or hide text as escapes (``\\u202e``), so that a title, a path or
+a value from a file never reorders or rewrites a line on the terminal.
 """
 
 from __future__ import annotations
@@ -45,14 +47,51 @@ def styled(text: str, code: str, stream) -> str:
 
 
 def fail(lines) -> int:
-    """Print each problem line on stderr (its ``file:line:`` in bold on a terminal);
-    returns 1, the exit status of a problem in the user's files."""
-    for line in lines:
-        line = str(line)
+    """Print each problem line on stderr (its ``file:line:`` in bold on a terminal), at
+    most 200 of a file and then how many more (:func:`kb.files.problems.capped`); returns
+    1, the exit status of a problem in the user's files."""
+    from kb.files.problems import capped
+    for line in capped(lines):
         if colour(sys.stderr):
             line = _LOCATION.sub(lambda m: styled(m[1], "1", sys.stderr), line, count=1)
         print(line, file=sys.stderr)
     return 1
+
+
+class Shown:
+    """A text stream writing to ``stream`` what it is given with every character of
+    :data:`kb.files.invisible.INVISIBLE` escaped (JSON's escapes: JSON printed stays the
+    same JSON).  On a terminal that :func:`colour` allows, colour sequences are kept
+    (floorbook's and Sphinx's); elsewhere they are escaped too.  Everything else is the
+    stream's own (``isatty``, ``flush``, ``encoding`` ...).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> print("ours.yaml:2: title 'Flop \u202epolf'", file=Shown(out))
+    >>> out.getvalue()
+    "ours.yaml:2: title 'Flop \\\\u202epolf'\\n"
+    """
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.colour = colour(stream)
+
+    def write(self, text: str) -> int:
+        # printable ASCII (most lines) needs no look; kb.files is imported only otherwise,
+        # as a command that prints a file's text has already done
+        if not (text.isascii() and text.strip("\n").isprintable()):
+            from kb.files.invisible import escaped
+            self.stream.write(escaped(text, colour=self.colour))
+        else:
+            self.stream.write(text)
+        return len(text)
+
+    def writelines(self, lines) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str):
+        return getattr(self.stream, name)
 
 
 def progress(message: str) -> None:
@@ -60,3 +99,24 @@ def progress(message: str) -> None:
     ("ruling 120 scenarios ..."); nothing when stderr is a file or a pipe."""
     if getattr(sys.stderr, "isatty", lambda: False)():
         print(styled(message, "2", sys.stderr), file=sys.stderr, flush=True)
+
+
+def write_output(path: Path, text: str, overwrite: bool = True) -> int:
+    """Write ``text`` (UTF-8) to the file a ``-o`` option named: ``-`` is standard output,
+    any other path is written by :func:`kb.files.writing.write_named`'s rule (a link
+    followed, a device or FIFO written through, a regular file replaced whole, or with
+    ``overwrite`` false refused).  Returns 0, or 1 after printing ``PATH:1: reason (what
+    to do)``."""
+    from kb.files.writing import OutputError, write_named
+
+    if str(path) == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return 0
+    try:
+        write_named(path, text.encode("utf-8"), overwrite)
+    except OutputError as error:
+        return fail([f"{path}:1: {error}"])
+    except OSError as error:
+        return fail([f"{path}:1: cannot be written: {error.strerror} (check the folder)"])
+    return 0

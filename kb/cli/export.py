@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 from kb.cli.common import fail as _fail
 from kb.cli.common import path_argument as _path
 from kb.cli.common import progress as _progress
+from kb.cli.common import write_output as _write
 
 
 def add_parsers(commands) -> None:
@@ -25,7 +25,8 @@ def add_parsers(commands) -> None:
     export.add_argument("--format", choices=("json",), default="json",
                         help="the output format (json, the only one so far)")
     export.add_argument("-o", "--output", type=_path, default=None, metavar="FILE",
-                        help="write to FILE instead of standard output")
+                        help="write to FILE instead of standard output (- is standard "
+                             "output; a link is followed, a device or FIFO written to)")
     export.add_argument("--rulings", action="store_true",
                         help="add every scenario and its ruling under every published "
                              "rulebook (seed 0)")
@@ -36,7 +37,8 @@ def add_parsers(commands) -> None:
 
 def run_export(args) -> int:
     """Export the data folder; its problems: ``file:line: message`` lines, exit 1.  The
-    output file is written whole or not at all (a folder or an unwritable path: exit 1)."""
+    output file is written by :func:`kb.cli.common.write_output`'s rule: whole or not at
+    all, a device or FIFO written through (a folder or an unwritable path: exit 1)."""
     from kb.house.export import ExportError, export_folder
 
     _progress("exporting the knowledge base" + (" and ruling every scenario ..."
@@ -46,20 +48,4 @@ def run_export(args) -> int:
     except ExportError as error:
         return _fail(str(p) for p in error.problems)
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    if args.output is None:
-        sys.stdout.write(text)
-        return 0
-    return _write(args.output, text)
-
-
-def _write(path: Path, text: str) -> int:
-    """Write ``text`` to ``path`` through a temporary file beside it, so that a reader
-    never sees half a file."""
-    if path.is_dir():
-        return _fail([f"{path}:1: is a folder (give the path of a file to write)"])
-    from kb.files.writing import replace_file
-    try:
-        replace_file(path, text.encode("utf-8"))
-    except OSError as error:
-        return _fail([f"{path}:1: cannot be written: {error.strerror} (check the folder)"])
-    return 0
+    return _write(args.output or Path("-"), text)

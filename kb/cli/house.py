@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 from kb.cli.common import fail as _fail
 from kb.cli.common import path_argument as _path
 from kb.cli.common import progress as _progress
+from kb.cli.common import write_output as _write
 
 
 def add_parsers(commands) -> None:
@@ -28,7 +30,8 @@ def add_parsers(commands) -> None:
                                          "unchanged, with every point where the books "
                                          "disagree as a choice to uncomment.")
     new.add_argument("-o", "--output", type=_path, default=Path("house-rulebook.yaml"),
-                     help="file to write (default: house-rulebook.yaml); never overwritten")
+                     help="file to write (default: house-rulebook.yaml; - is standard output); "
+                          "never overwritten")
     from kb.rules.rulebook import EDITIONS  # every published edition is a base
     new.add_argument("--base", default="tda@2024", choices=tuple(EDITIONS),
                      help="the edition to start from (default: tda@2024)")
@@ -87,7 +90,9 @@ def run_rulebook_check(args) -> int:
 
 
 def run_rulebook_new(args) -> int:
-    """Write a starter house rulebook; refuses to overwrite an existing file (exit 1), and
+    """Write a starter house rulebook (``-o -``: on standard output; a device or FIFO is
+    written through, :func:`kb.cli.common.write_output`); refuses to overwrite an existing
+    file (exit 1), and
     options that would make a file `rulebook check` refuses (a usage error, exit 2, as a
     bad ``--id`` is)."""
     from kb.house.starter import option_problems, starter_text
@@ -102,8 +107,11 @@ def run_rulebook_new(args) -> int:
             which = "argument " if problem.startswith("--") else ""
             print(f"{args.usage.prog}: error: {which}{problem}", file=sys.stderr)
         return 2
+    text = starter_text(kb, args.base, args.id, args.title)
+    if str(args.output) == "-":
+        return _write(args.output, text)
     from kb.house.outputs import PACKAGE
-    parent = args.output.parent.resolve()
+    parent = Path(os.path.realpath(args.output)).parent   # where a link's file goes
     if parent == PACKAGE or PACKAGE in parent.parents:  # kb/data/rulebooks would publish it
         return _fail([f"{args.output}: is inside floorbook's package folder ({PACKAGE}), "
                       "whose rulebooks are published with the handbook; choose a file "
@@ -112,14 +120,8 @@ def run_rulebook_new(args) -> int:
         what = "is not a folder" if args.output.parent.exists() else "does not exist"
         return _fail([f"{args.output}: {args.output.parent} {what}; choose another file "
                       "with -o"])
-    if args.output.exists() or args.output.is_symlink():
-        return _fail([f"{args.output}: already exists; choose another file with -o"])
-    try:
-        with open(args.output, "x", encoding="utf-8") as handle:  # "x": never overwrite
-            handle.write(starter_text(kb, args.base, args.id, args.title))
-    except OSError as error:
-        return _fail([f"{args.output}: cannot write it ({error.strerror}); choose another "
-                      "file with -o"])
+    if _write(args.output, text, overwrite=False):
+        return 1
     print(f"wrote {args.output}: edit it, then run floorbook rulebook check {args.output}")
     return 0
 

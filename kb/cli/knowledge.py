@@ -106,17 +106,19 @@ def check_report(root: Path, kb, problems: list[str]) -> dict:
     """``check --json``'s document: ``format_version`` (1), ``data`` (the folder), ``ok``,
     ``counts`` (provisions, topics, terms, errata; null if the data did not load) and
     ``problems``, each ``{"file", "line", "message"}`` (file and line null when the
-    problem has no place) with the whole line as ``text``.
+    problem has no place) with the whole line as ``text``: at most 200 of a file, then one
+    saying how many more (:func:`kb.files.problems.capped`).
 
     >>> report = check_report(Path("d"), None, ["d/topics.yaml:2: bad id (use a slug)"])
     >>> report["ok"], report["counts"], report["problems"][0]["line"]
     (False, None, 2)
     """
+    from kb.files.problems import capped
     counts = None if kb is None else {
         "provisions": len(kb.provisions), "topics": len(kb.topics),
         "terms": len(kb.terms), "errata": len(kb.errata)}
     found = []
-    for text in map(str, problems):
+    for text in capped(problems):       # as printed: 200 of a file, then how many more
         match = _LOCATED.match(text)
         found.append({"file": match["file"] if match else None,
                       "line": int(match["line"]) if match else None,
@@ -155,21 +157,33 @@ def run_build(args) -> int:
     if why:
         return _fail([f"floorbook build: -o {args.output}: {why}"])
     from kb.handbook import uptodate
-    inputs = uptodate.inputs_digest([p for p in (pages, args.data or DATA) if p],
-                                    {"sources": args.sources, "pdf": args.pdf})
+    folders = [p for p in (pages, args.data or DATA) if p]
+    seen = uptodate.stamps(folders)         # before the digest: an edit after it shows
+    inputs = uptodate.inputs_digest(folders, {"sources": args.sources, "pdf": args.pdf})
     if uptodate.unchanged(args.output, inputs):
         return _nothing_to_do(args)
     uptodate.forget(args.output)
     root = args.data or DATA
     cache = Cache.default(not args.no_cache, root)
     with checks_kept_in(cache):
-        return _build(args, pages, inputs, cache)
+        built = _build(args, pages, cache)
+    if built is None:
+        return 1
+    # a file written while Sphinx read it (even put back since) may be in the site as it
+    # was then: no record, so that the next build reads it again
+    if uptodate.stamps(folders) == seen:
+        uptodate.record(args.output, inputs, built.pages)
+    if not args.quiet:
+        print(f"handbook built: {args.output / 'index.html'}")
+    return 0
 
 
-def _build(args, pages: Path | None, inputs: str, cache) -> int:
+def _build(args, pages: Path | None, cache):
     """:func:`run_build` once the output folder may be written and the site is not up to
-    date: check the data folder, then build (``cache``: the user's, or None)."""
-    from kb.handbook import store, uptodate
+    date: check the data folder, then build (``cache``: the user's, or None).  Returns
+    what was built (:class:`kb.handbook.site.Built`), or None once the problems are
+    printed."""
+    from kb.handbook import store
     from kb.handbook.site import SiteError, build_site, pages_problems
     from kb.house.datafolder import read_folder
 
@@ -179,7 +193,8 @@ def _build(args, pages: Path | None, inputs: str, cache) -> int:
     if args.data is not None and pages is not None:
         problems = [*problems, *pages_problems(pages)]
     if problems or kb is None:
-        return _fail(problems)
+        _fail(problems)
+        return None
     store.offer(args.data, kb, found.scenarios, found.digests, cache)  # read once, not twice
     try:
         with _default_pages(kb, pages, args.output) as folder:
@@ -190,17 +205,17 @@ def _build(args, pages: Path | None, inputs: str, cache) -> int:
             _print_or_remove_pdf(folder, args)
     except SiteError as error:
         here = f"{Path.cwd()}{os.sep}"      # show files under the current folder relative
-        return _fail(line.removeprefix(here) for line in error.problems)
-    uptodate.record(args.output, inputs, built.pages)
-    if not args.quiet:
-        print(f"handbook built: {args.output / 'index.html'}")
-    return 0
+        _fail(line.removeprefix(here) for line in error.problems)
+        return None
+    return built
 
 
 def _nothing_to_do(args) -> int:
     """A build whose inputs and site are as the last build left them
     (:mod:`kb.handbook.uptodate`): it says so, as a build that read nothing."""
     from kb.handbook import uptodate
+    from kb.house.leftovers import tidy
+    tidy(Path(args.output).resolve())       # what a killed build left goes all the same
     if not args.quiet:
         pages = uptodate.pages_recorded(args.output)
         print(f"floorbook build: nothing changed since the last build: 0 of {pages} "

@@ -1,25 +1,30 @@
 """What was computed from input files, kept between runs in the user's cache folder, keyed
 by the files' bytes and the code's version, so that a run reads again only what changed.
 
-A :class:`Cache` is a folder of the user's own (never inside a data folder: a data folder
-is untrusted input, and an entry is a pickle, which runs code when read): the folder
-``$FLOORBOOK_CACHE_DIR``, else ``$XDG_CACHE_HOME/floorbook``, else
-``~/.cache/floorbook``, created with mode 0700.  ``FLOORBOOK_CACHE=off`` (or ``0``,
-``no``, ``false``) turns it off, as ``floorbook check --no-cache`` does
-(:meth:`Cache.default` then gives None).
+A :class:`Cache` is a folder of the user's own: the folder ``$FLOORBOOK_CACHE_DIR``, else
+``$XDG_CACHE_HOME/floorbook``, else ``~/.cache/floorbook``, created with mode 0700; never
+inside a data folder (a data folder is untrusted input).  It is opened once and checked
+as OpenSSH checks ``~/.ssh`` (:mod:`kb.files.private`): a folder that someone else could
+change, or whose parents they could, is not used (said once, with what to do), and every
+store is opened through the open folder, never through a link, never waiting on a FIFO.
+``FLOORBOOK_CACHE=off`` (or ``0``, ``no``, ``false``) turns it off, as ``floorbook check
+--no-cache`` does (:meth:`Cache.default` then gives None).
 
 A :class:`Store` is one file of the cache: the entries of one *kind* (knowledge-base files,
 scenario files, rulings; the handbook's ruling table, :func:`kb.handbook.rulings.kept_table`;
 a schema's compiled check, :func:`kb.files.validation.checks_kept_in`) for one *scope* (a
 data folder's absolute path, or a schema's digest), each under a key that holds the digest
-of what it was computed from (:func:`digest`).  The whole store is
-written at once (:func:`kb.files.writing.replace_file`: a killed run leaves no half
-entry), holding only the entries this run used: one state per scope, so an edited file's
-old entry goes.  The file starts with the code's version (:func:`code_version`: a digest
-of the package's ``.py`` and ``.json`` files, Python's version and those of the readers'
-libraries), so another version's store is ignored without being unpickled; a store that is
-corrupt, truncated or not floorbook's is ignored and rewritten, never an error.  When the
-folder holds more than :data:`MAX_BYTES`, the stores used least recently are removed.
+of what it was computed from (:func:`digest`).  An entry is plain data
+(:mod:`kb.files.plain`: marshal's bytes of text, numbers, containers and the project's
+records, which reading cannot turn into code; never a pickle).  The whole store is written
+at once (:func:`kb.files.private.write_at`: a killed run leaves no half entry), holding
+only the entries this run used: one state per scope, so an edited file's old entry goes.
+The file starts with the code's version (:func:`code_version`: a digest of the package's
+``.py`` and ``.json`` files, Python's version and those of the readers' libraries), so
+another version's store is ignored without being read; a store that is corrupt,
+truncated, not floorbook's or not a regular file is ignored and rewritten, never an
+error.  When the folder holds more than :data:`MAX_BYTES`, the stores used least recently
+are removed.
 
 >>> import tempfile
 >>> cache = Cache(Path(tempfile.mkdtemp()) / "floorbook")
@@ -37,10 +42,9 @@ folder holds more than :data:`MAX_BYTES`, the stores used least recently are rem
 from __future__ import annotations
 
 import hashlib
+import marshal
 import os
-import pickle
 import re
-import stat
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -50,13 +54,14 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from kb.files import plain
+from kb.files.private import NotPrivate, open_private, read_at, write_at
 from kb.files.reading import bulk, decode, kept, read_bytes
-from kb.files.writing import replace_file
 
 #: The cache folder's size above which the stores used least recently are removed.
 MAX_BYTES = 1 << 30
 #: What every store file starts with, before the code's version.
-MAGIC = b"floorbook-cache 1\n"
+MAGIC = b"floorbook-cache 2\n"
 #: Values of FLOORBOOK_CACHE that turn the cache off.
 OFF = ("off", "0", "no", "false")
 #: The package whose code the version digests (kb/), and the folders in it that hold data.
@@ -126,23 +131,39 @@ def cache_folder(environ: Mapping[str, str] = os.environ) -> Path | None:
 
 
 class Cache:
-    """The cache folder ``folder`` (created, mode 0700, when a store is first written).
+    """The cache folder ``folder``, opened once (:func:`kb.files.private.open_private`:
+    checked as OpenSSH checks ``~/.ssh``, made with mode 0700 when a store is first
+    written) and then used only through that open descriptor; a folder others could
+    change keeps nothing.  Use :meth:`default` to get the user's."""
 
-    Use :meth:`default` to get the user's, checked; a ``Cache`` made directly is trusted
-    as given (the tests' temporary folders)."""
-
-    def __init__(self, folder: Path):
-        self.folder = Path(folder)
+    def __init__(self, folder: Path, fd: int | None = None):
+        self.folder, self._fd = Path(folder), fd
 
     def __repr__(self) -> str:
         return f"Cache({str(self.folder)!r})"
+
+    def __del__(self) -> None:
+        fd = getattr(self, "_fd", None)
+        if fd is not None:
+            os.close(fd)
+
+    def descriptor(self, create: bool) -> int | None:
+        """The folder's open descriptor, or None when it is missing (and not ``create``)
+        or cannot be used."""
+        if self._fd is None:
+            try:
+                self._fd = open_private(self.folder, create)
+            except OSError:
+                return None
+        return self._fd
 
     @classmethod
     def default(cls, enabled: bool = True, data: Path | None = None) -> Cache | None:
         """The user's cache (:func:`cache_folder`), or None: ``enabled`` false, the cache
         turned off, its folder inside the data folder ``data`` (a data folder is input, and
-        what a store holds runs as code when read), or a folder that cannot be made, is not
-        the user's or that others may write (what they put there would run as code too).
+        what a store holds is the user's own work), a folder that cannot be made, or one
+        that others could change (:func:`kb.files.private.open_private`; this last is said
+        once on standard error, with what to do).
 
         >>> Cache.default(enabled=False) is None
         True
@@ -154,23 +175,20 @@ class Cache:
             folder = folder.absolute()
             if data is not None and _inside(folder, Path(data)):
                 return None
-            folder.parent.mkdir(parents=True, exist_ok=True)
-            folder.mkdir(mode=0o700, exist_ok=True)
-            info = os.stat(folder)
+            return cls(folder, open_private(folder))
+        except NotPrivate as error:
+            _say_once(f"floorbook: the cache folder {folder} is not used: {error}")
         except OSError:
-            return None
-        own = not hasattr(os, "getuid") or info.st_uid == os.getuid()
-        if not stat.S_ISDIR(info.st_mode) or not own or info.st_mode & 0o022:
-            return None
-        return cls(folder)
+            pass
+        return None
 
     @contextmanager
     def store(self, kind: str, scope: str) -> Iterator[Store]:
         """The store of ``kind`` (a word: ``kb``, ``scenarios``) for ``scope`` (a data
         folder's absolute path), written back when the block ends (by an exception too,
         not by an interrupt) if an entry was added or one went unused."""
-        name = f"{kind}-{digest((kind + chr(0) + scope).encode())}.pickle"
-        store = Store(self.folder / name, scope)
+        name = f"{kind}-{digest((kind + chr(0) + scope).encode())}.kept"
+        store = Store(self, name, scope)
         try:
             yield store
         except Exception:
@@ -179,15 +197,25 @@ class Cache:
         store.save()
 
 
+#: What :func:`_say_once` said in this process.
+_SAID: set[str] = set()
+
+
+def _say_once(line: str) -> None:
+    if line not in _SAID:
+        _SAID.add(line)
+        print(line, file=sys.stderr)
+
+
 class Store:
     """One file of the cache: ``key -> value`` (see the module); made by
     :meth:`Cache.store`, or :meth:`off` (no cache: every ``get`` misses)."""
 
-    def __init__(self, path: Path | None, scope: str = ""):
-        self.path, self.scope = path, scope
-        self._old: dict[str, Any] | None = None if path is not None else {}
+    def __init__(self, cache: Cache | None, name: str = "", scope: str = ""):
+        self.cache, self.name, self.scope = cache, name, scope
+        self._old: dict[str, Any] | None = None if cache is not None else {}
         self._new: dict[str, Any] = {}
-        # each entry is pickled on its own, so that a run that changed a few writes the
+        # each entry is written on its own, so that a run that changed a few writes the
         # others' bytes as it read them (pickling 20,000 scenarios again took 3 s)
         self._blobs: dict[str, bytes] = {}
         self._fresh: set[str] = set()
@@ -212,69 +240,78 @@ class Store:
 
     def put(self, key: str, value: Any) -> None:
         """Keep ``value`` (not None) under ``key``; nothing when the store is off."""
-        if self.path is not None:
+        if self.cache is not None:
             self._new[key], self._changed = value, True
             self._fresh.add(key)
 
     def save(self) -> None:
         """Write the entries used since the store was opened, if any changed or went
         unused; a failure to write (a full disk, a read-only folder) only loses them."""
-        if self.path is None or not self._changed and (self._old is None
-                                                       or len(self._new) == len(self._old)):
+        if self.cache is None or not self._changed and (self._old is None
+                                                        or len(self._new) == len(self._old)):
             return
         try:
             with bulk():                 # many records: no collector passes
                 blobs = {key: self._blobs[key] if key in self._blobs and key not in
-                         self._fresh else pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+                         self._fresh else plain.dumps(value)
                          for key, value in self._new.items()}
-                data = pickle.dumps((self.scope, blobs), pickle.HIGHEST_PROTOCOL)
-        except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+                data = marshal.dumps((self.scope, blobs))
+        except (ValueError, RecursionError):
             return                       # a value that cannot be kept: the run goes on
+        folder = self.cache.descriptor(create=True)
         try:
-            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            replace_file(self.path, MAGIC + code_version().encode() + b"\n" + data)
-            trim(self.path.parent, keep=self.path)
+            if folder is not None:
+                write_at(folder, self.name, MAGIC + code_version().encode() + b"\n" + data)
+                trim(folder, keep=self.name)
         except OSError:
             pass
         self._old, self._blobs, self._fresh = dict(self._new), blobs, set()
         self._changed = False
 
     def _read(self) -> dict[str, Any]:
-        """The entries in the store's file; none when it is missing or not this code's."""
-        assert self.path is not None
+        """The entries in the store's file; none when it is missing, not a regular file of
+        the user's, or not this code's."""
+        assert self.cache is not None
         head = MAGIC + code_version().encode() + b"\n"
-        try:
-            with open(self.path, "rb") as handle:
-                if handle.read(len(head)) != head:
-                    return {}
-                data = handle.read()
-            os.utime(self.path)          # used: the last store trim() would remove
-        except OSError:
+        folder = self.cache.descriptor(create=False)
+        whole = read_at(folder, self.name) if folder is not None else None
+        if whole is None or not whole.startswith(head):
             return {}
         try:
             with kept():                 # records, all kept: no collector pass over them
-                scope, blobs = pickle.loads(data)
-                if scope != self.scope or not isinstance(blobs, dict):
+                scope, blobs = _shaped(marshal.loads(whole[len(head):]))
+                if scope != self.scope:
                     return {}
-                entries = {key: pickle.loads(blob) for key, blob in blobs.items()}
+                entries = {key: plain.loads(blob) for key, blob in blobs.items()}
         except Exception:  # noqa: BLE001 (any damage to the file: read nothing from it)
             return {}
         self._blobs = blobs
         return entries
 
 
+def _shaped(whole: Any) -> tuple[str, dict[str, bytes]]:
+    """A store file's ``(scope, {key: entry's bytes})``; ValueError if it is not that."""
+    if not (type(whole) is tuple and len(whole) == 2 and type(whole[0]) is str
+            and type(whole[1]) is dict
+            and all(type(k) is str and type(v) is bytes for k, v in whole[1].items())):
+        raise ValueError("not a store")
+    return whole
+
+
 #: The names trim() may remove: a store, or the temporary file a killed run left beside it
-#: (kb.files.writing.replace_file's ``.NAME.XXXX``); never another file of the folder,
-#: which may be any folder the user named.
-_OURS = re.compile(r"^(?P<temporary>\.)?[a-z]+-[0-9a-f]{40}\.pickle(?(temporary)\.\w+)$")
+#: (:func:`write_at`'s ``.NAME.XXXX``); never another file of the folder, which may be
+#: any folder the user named.
+_OURS = re.compile(r"^(?P<temporary>\.)?[a-z]+-[0-9a-f]{40}\.(?P<format>kept|pickle)"
+                   r"(?(temporary)\.\w+)$")
 
 
-def trim(folder: Path, keep: Path | None = None, limit: int = MAX_BYTES) -> None:
-    """Remove the stores of ``folder`` used least recently (by modification time) until
-    the rest hold at most ``limit`` bytes, ``keep`` aside; and the temporary files a killed
-    run left (over an hour old).  Only files named as a store is named are touched.
+def trim(folder: int, keep: str | None = None, limit: int = MAX_BYTES) -> None:
+    """Remove the stores of the open folder ``folder`` used least recently (by
+    modification time) until the rest hold at most ``limit`` bytes, the store named
+    ``keep`` aside; and the temporary files a killed run left (over an hour old).  Only
+    files named as a store is named are touched.
 
-    >>> bool(_OURS.match("kb-" + "0" * 40 + ".pickle")), bool(_OURS.match(".bashrc"))
+    >>> bool(_OURS.match("kb-" + "0" * 40 + ".kept")), bool(_OURS.match(".bashrc"))
     (True, False)
     """
     stores, total, now = [], 0, time.time()
@@ -285,17 +322,26 @@ def trim(folder: Path, keep: Path | None = None, limit: int = MAX_BYTES) -> None
         info = entry.stat(follow_symlinks=False)
         if ours["temporary"]:
             if now - info.st_mtime > 3600:
-                Path(entry.path).unlink(missing_ok=True)
-        elif entry.path == str(keep):
+                _remove(folder, entry.name)
+        elif ours["format"] == "pickle":       # the stores of floorbook before issue 19,
+            _remove(folder, entry.name)         # which no version reads any more
+        elif entry.name == keep:
             total += info.st_size
         else:
-            stores.append((info.st_mtime, info.st_size, entry.path))
+            stores.append((info.st_mtime, info.st_size, entry.name))
             total += info.st_size
-    for _, size, path in sorted(stores):
+    for _, size, name in sorted(stores):
         if total <= limit:
             break
-        Path(path).unlink(missing_ok=True)
+        _remove(folder, name)
         total -= size
+
+
+def _remove(folder: int, name: str) -> None:
+    try:
+        os.unlink(name, dir_fd=folder)
+    except FileNotFoundError:
+        pass
 
 
 def read_through(store: Store, path: Path, name: str, max_bytes: int,

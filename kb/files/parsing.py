@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from kb.files.bounds import size_problem
+from kb.files.invisible import may_hide
 from kb.files.problems import InputError, Problem, fail
 from kb.files.yaml_errors import runaway_quote
 
@@ -33,6 +35,7 @@ class Mapping(dict):
 
     line: int = 1
     file: str = ""
+    may_hide: bool = True           # the file's text, kb.files.invisible.may_hide
     _key_lines: dict[str, int]      # set by the reader, as is every mapping's line
     _value_lines: dict[str, int]
 
@@ -50,6 +53,7 @@ class Sequence(list):
 
     line: int = 1
     file: str = ""
+    may_hide: bool = True           # the file's text, kb.files.invisible.may_hide
     _item_lines: list[int]          # set by the reader
 
     def item_line(self, index: int) -> int:
@@ -319,13 +323,20 @@ def parse_text(text: str, name: str, number_keys: bool = False):
 
     Returns scalars (str, int, float, bool, None), :class:`Mapping` and :class:`Sequence`.
     Raises :class:`InputError` for a syntax error, an alias, a tag, a duplicate or
-    non-text key, or nesting over :data:`MAX_DEPTH`.
+    non-text key, nesting over :data:`MAX_DEPTH`, or more values than
+    :data:`kb.files.bounds.MAX_VALUES` (counted before anything is built).
     """
+    too_many = size_problem(text, name)
+    if too_many is not None:
+        raise InputError([too_many])
+    data = _REFUSED
     if yaml.__with_libyaml__ and _fast_safe(text):
         data = _parse_directly(_FastLoader(text, name, number_keys), text)
-        if data is not _REFUSED:
-            return data
-    return _parse_slowly(text, name, number_keys)
+    if data is _REFUSED:
+        data = _parse_slowly(text, name, number_keys)
+    if isinstance(data, (Mapping, Sequence)) and not may_hide(text):
+        data.may_hide = False       # kb.files.invisible: nothing to look for in it
+    return data
 
 
 #: What :func:`_parse_directly` gives for a text it leaves to the pure-Python parser.

@@ -3,14 +3,16 @@ read, UTF-8 (step 1 of :mod:`kb.files`)."""
 
 from __future__ import annotations
 
+import errno
 import gc
 import os
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
-from kb.files.problems import fail
+from kb.files.problems import InputError, fail
 
 #: Files bigger than this are refused (knowledge-base files; a whole book is ~60 KB).
 MAX_BYTES = 2_000_000
@@ -46,26 +48,10 @@ def read_bytes(path: Path, name: str | None = None, max_bytes: int = MAX_BYTES) 
     kb.files.InputError: null.yaml:1: this is a device, not a file (give a YAML file)
     """
     name = name or str(path)
+    below = _below(path)
     try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        dangling = os.path.islink(path)
-        raise fail(name, 1, "this link points to nothing" if dangling else "no such file",
-                   "check the path") from None
-    except OSError as error:
-        raise fail(name, 1, f"cannot read the file: {error.strerror}",
-                   "check the path and its permissions") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise fail(name, 1, "this is a folder, not a file", "give a YAML file")
-    if not stat.S_ISREG(info.st_mode):
-        kind = "a FIFO" if stat.S_ISFIFO(info.st_mode) else "a device"
-        raise fail(name, 1, f"this is {kind}, not a file", "give a YAML file")
-    try:
-        # O_NONBLOCK: if the path was swapped for a FIFO since the stat, do not wait on it
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        fd = _open_regular(path, name) if below is None else _open_inside(*below, name)
         with os.fdopen(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise fail(name, 1, "this is not a regular file", "give a YAML file")
             data = handle.read(max_bytes + 1)
     except OSError as error:
         raise fail(name, 1, f"cannot read the file: {error.strerror}",
@@ -74,6 +60,118 @@ def read_bytes(path: Path, name: str | None = None, max_bytes: int = MAX_BYTES) 
         raise fail(name, 1, f"the file is larger than {max_bytes:,} bytes",
                    "check that this is the right file; floorbook files are far smaller")
     return data
+
+
+def _open_regular(path: Path, name: str) -> int:
+    """A descriptor of the regular file at ``path`` (links followed), opened for reading.
+    Raises :class:`InputError` (what it is instead) or OSError."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        dangling = os.path.islink(path)
+        raise fail(name, 1, "this link points to nothing" if dangling else "no such file",
+                   "check the path") from None
+    _regular(info, name)
+    # O_NONBLOCK: if the path was swapped for a FIFO since the stat, do not wait on it
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    return _checked(fd, name)
+
+
+def _regular(info: os.stat_result, name: str) -> None:
+    """Raise :class:`InputError` unless ``info`` is a regular file's."""
+    if stat.S_ISDIR(info.st_mode):
+        raise fail(name, 1, "this is a folder, not a file", "give a YAML file")
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a FIFO" if stat.S_ISFIFO(info.st_mode) else "a device"
+        raise fail(name, 1, f"this is {kind}, not a file", "give a YAML file")
+
+
+def _checked(fd: int, name: str) -> int:
+    """``fd`` if it is a regular file's, else closed and :class:`InputError`."""
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise fail(name, 1, "this is not a regular file", "give a YAML file")
+    return fd
+
+
+#: The data folder :func:`confined` reads, made absolute; None outside it.
+_CONFINED: ContextVar[Path | None] = ContextVar("confined", default=None)
+
+
+@contextmanager
+def confined(root: Path) -> Iterator[None]:
+    """Meanwhile, a file under the data folder ``root`` is read without following any
+    symbolic link below ``root`` (``root`` itself may be one: it is opened once): a link
+    there, to a file or a folder, is refused (:class:`InputError`, ``this is a symbolic
+    link``).  Every folder on the way and the file are opened from the one before with
+    ``O_NOFOLLOW``, so a link put there after a look is refused too.  A data folder
+    someone sent may hold a link to any file its reader can read, which would be
+    published; files named on the command line are read as given, links followed.
+
+    >>> import tempfile; root = Path(tempfile.mkdtemp()); (root / "a.yaml").symlink_to("/etc/hostname")
+    >>> with confined(root):
+    ...     read_bytes(root / "a.yaml", "a.yaml")
+    Traceback (most recent call last):
+    ...
+    kb.files.InputError: a.yaml:1: this is a symbolic link, and a data folder is read without following links (copy the file into the folder instead)
+    """
+    token = _CONFINED.set(Path(os.path.abspath(root)))
+    try:
+        yield
+    finally:
+        _CONFINED.reset(token)
+
+
+def _below(path: Path) -> tuple[Path, tuple[str, ...]] | None:
+    """The confined root and the names of ``path`` below it, or None when no folder is
+    confined or ``path`` is not under it (it is then read as any file is)."""
+    root = _CONFINED.get()
+    if root is None or not hasattr(os, "O_NOFOLLOW"):
+        return None
+    parts = Path(os.path.abspath(path)).parts
+    if parts[:len(root.parts)] != root.parts or len(parts) == len(root.parts):
+        return None
+    return root, parts[len(root.parts):]
+
+
+def _open_inside(root: Path, parts: tuple[str, ...], name: str) -> int:
+    """A descriptor of the regular file ``root/parts...``, each name opened from the
+    folder before it without following a link.  Raises :class:`InputError` or OSError."""
+    folder = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        for depth, part in enumerate(parts):
+            try:
+                info = os.stat(part, dir_fd=folder, follow_symlinks=False)
+            except FileNotFoundError:
+                raise fail(name, 1, "no such file", "check the path") from None
+            last = depth == len(parts) - 1
+            if stat.S_ISLNK(info.st_mode):
+                raise _link(name, parts[:depth + 1], last)
+            if not last:
+                flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
+            else:
+                _regular(info, name)
+                flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW
+            try:
+                opened = os.open(part, flags, dir_fd=folder)
+            except OSError as error:
+                if error.errno == errno.ELOOP:      # made a link since the look
+                    raise _link(name, parts[:depth + 1], last) from None
+                raise
+            os.close(folder)
+            folder = opened
+        fd, folder = folder, -1
+        return _checked(fd, name)
+    finally:
+        if folder >= 0:
+            os.close(folder)
+
+
+def _link(name: str, parts: tuple[str, ...], last: bool) -> InputError:
+    """The problem of a link met at ``parts`` below a confined folder."""
+    what = "this is" if last else f"{'/'.join(parts)} is"
+    return fail(name, 1, f"{what} a symbolic link, and a data folder is read without "
+                "following links", "copy the file into the folder instead")
 
 
 def decode(data: bytes, name: str) -> str:
@@ -110,7 +208,7 @@ def bulk() -> Iterator[None]:
 
 @contextmanager
 def kept() -> Iterator[None]:
-    """Making objects that are all kept (unpickling a cache's records): the collector is
+    """Making objects that are all kept (reading a cache's records): the collector is
     paused, and what the block made goes straight to its oldest generation, where a pass
     would have moved it, without that pass over every object (a third of a second per
     store at 100 times the bundled data).  Garbage made just before goes there too: use

@@ -20,6 +20,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
 from kb.files.cache import Cache, digest
+from kb.files.invisible import invisible_problems
 from kb.files.parsing import Mapping, Sequence, line_of
 from kb.files.problems import Problem
 
@@ -39,19 +40,40 @@ def schema(kind: str) -> Draft202012Validator:
 
 def validate(data, kind: str, name: str) -> list[Problem]:
     """Every way ``data`` (as :func:`parse_text` returns it) breaks the schema of
-    ``kind``, each at the line of the offending value; ``[]`` when it conforms."""
-    return validate_with(schema(kind), data, name)
+    ``kind``, and every key or text of it holding a character that reorders or hides text
+    (:func:`kb.files.invisible.invisible_problems`, which no schema says), each at the
+    line of the offending value; ``[]`` when it conforms."""
+    problems = validate_with(schema(kind), data, name)
+    hidden = invisible_problems(data, name)
+    if not hidden:
+        return problems
+    return sorted(set(problems + hidden), key=lambda p: (p.line, p.message))
 
 
 def validate_with(validator: Draft202012Validator, data, name: str) -> list[Problem]:
     """:func:`validate` with a validator of one's own (a part of a kind's schema checked
     apart, such as a scenario's ``expect``, which only the test collector reads)."""
+    return validate_paths(validator, data, name)[0]
+
+
+def validate_paths(validator: Draft202012Validator, data, name: str
+                   ) -> tuple[list[Problem], list[tuple]]:
+    """:func:`validate_with`, and the path in ``data`` of each error (a tuple of keys and
+    indices; ``()`` for the top level), found in the same one walk: a caller that sets
+    apart the entries the schema refused need not walk the errors again (with thousands,
+    the walk is most of the time).
+
+    >>> validate_paths(schema("glossary"), {"terms": [1]}, "g.yaml")[1]
+    [('terms', 0)]
+    """
     if conforms(validator, data):
-        return []
+        return [], []
     problems: list[Problem] = []
+    paths = []
     for error in validator.iter_errors(data):
         problems.extend(_problems(error, data, name))
-    return sorted(set(problems), key=lambda p: (p.line, p.message))
+        paths.append(tuple(error.absolute_path))
+    return sorted(set(problems), key=lambda p: (p.line, p.message)), paths
 
 
 def conforms(validator: Draft202012Validator, data) -> bool:
@@ -100,7 +122,11 @@ def checks_kept_in(cache: Cache | None) -> Iterator[None]:
     provisions file compiled two (its schema and the house files').  A check is kept as
     its code, under its schema's digest, in a store of the code's version (which covers
     the schemas and fastjsonschema's version); one whose bytes are not those kept, or
-    that does not load, is compiled again."""
+    that does not load, is compiled again.  A kept check is code, and runs when it is
+    read: the one entry of the cache that is not plain data (:mod:`kb.files.plain`).  It
+    is read only from a cache folder that no one else can change
+    (:mod:`kb.files.private`), which is as much the user's as the site-packages floorbook
+    runs from, and through that folder's open descriptor, never through a link."""
     before, _KEPT_IN[0] = _KEPT_IN[0], cache
     try:
         yield

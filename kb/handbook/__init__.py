@@ -27,6 +27,7 @@ def setup(app) -> dict:
         cellnode,
         consistency,
         finder_page,
+        indices,
         pictures,
         printed,
         quotes,
@@ -38,12 +39,17 @@ def setup(app) -> dict:
     from kb.handbook.domain import RuleDomain
     from kb.handbook.export import write_export
     from kb.handbook.untrusted import setup as untrusted_pages
+    from kb.handbook.untrusted_graphviz import setup as untrusted_graphviz
+    from kb.handbook.untrusted_links import setup as untrusted_links
 
     app.add_config_value("floorbook_data_dir", None, "env", types=frozenset({str, type(None)}))
     app.add_config_value("floorbook_graph_radius", 1, "env", types=frozenset({int}))
     app.add_domain(RuleDomain)
+    app.connect("html-page-context", indices.escape_keys)   # titles from the data
     app.add_directive_to_domain("rule", "data-file", DataFile)
     untrusted_pages(app)                       # a data folder's own pages are input
+    untrusted_links(app)
+    untrusted_graphviz(app)
     app.add_node(pictures.neighbourhood, html=(pictures.skip, None),
                  latex=(pictures.skip, None), text=(pictures.skip, None))
     app.add_node(cards.card, html=(cards.visit_card_html, cards.depart_card_html),

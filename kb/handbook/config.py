@@ -27,6 +27,12 @@ html_show_sourcelink = False
 # The footer's line: furo prints "Copyright © " and this; LICENSE says the same.
 copyright = "2026, floorbook contributors. Code: MIT License; knowledge-base data: CC BY 4.0"
 
+# No translation catalogs: Sphinx would read (and compile, writing .mo files) those in
+# <pages>/locales, and a data folder's pages could then put any HTML into every page's
+# theme words, which the templates print unescaped.
+locale_dirs: list[str] = []
+gettext_auto_build = False
+
 floorbook_data_dir = None              # None: the bundled kb/data
 floorbook_graph_radius = 1
 
@@ -44,4 +50,5 @@ __all__ = ["project", "html_title", "author", "language", "extensions",
            "graphviz_output_format", "floorbook_data_dir", "floorbook_graph_radius",
            "latex_engine", "latex_documents", "latex_elements", "latex_additional_files",
            "latex_show_urls"]
-__all__ += ["html_copy_source", "html_show_sourcelink", "copyright"]
+__all__ += ["html_copy_source", "html_show_sourcelink", "copyright", "locale_dirs",
+            "gettext_auto_build"]

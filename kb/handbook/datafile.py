@@ -9,7 +9,9 @@ otherwise Sphinx's ``literalinclude`` (its options, such as ``:language:``, appl
     :language: yaml
     ```
 
-A name that leaves the data folder (``../../etc/passwd``) is refused with a warning.
+A name that leaves the data folder (``../../etc/passwd``) is refused with a warning, and
+so is ``literalinclude``'s one option that names a file, ``:diff:`` (it would publish any
+file, and hang the build on a FIFO): docutils refuses it as an unknown option.
 """
 
 from __future__ import annotations
@@ -24,6 +26,10 @@ from kb import DATA
 
 class DataFile(LiteralInclude):
     """``literalinclude`` of a file under the bundled data folder :data:`kb.DATA`."""
+
+    # every option but :diff:, which names a second file that nothing would contain
+    option_spec = {name: check for name, check in LiteralInclude.option_spec.items()
+                   if name != "diff"}
 
     def run(self):
         data = DATA.resolve()

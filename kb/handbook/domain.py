@@ -157,10 +157,15 @@ class RuleDomain(Domain):
         28"): Sphinx's inventory reader drops a name with a space before a whole number
         (it reads "TDA 2026 28 rule:provision" as type "2026"), so such names would be
         lost to every reader; search finds those numbers by the index entries each
-        provision adds ("28; TDA 2026")."""
+        provision adds ("28; TDA 2026").
+
+        The shown text is on one line: objects.inv is a line per object, and Sphinx writes
+        the text as it is, so a title from the data holding a line break would add an
+        object of its own making (any name, any address) to every reader's inventory."""
         for (objtype, name), (docname, anchor, display) in self.objects.items():
             # a topic page is the first answer to a search for its situation
-            yield name, display, objtype, docname, anchor, 0 if objtype == "topic" else 1
+            yield (name, " ".join(display.split()), objtype, docname, anchor,
+                   0 if objtype == "topic" else 1)
 
 
 def setup(app) -> dict:

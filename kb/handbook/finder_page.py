@@ -129,19 +129,27 @@ def add_scripts(app, pagename: str, templatename: str, context: dict, doctree) -
         app.add_css_file(STYLE_FILE)
 
 
-def write_index(app) -> list:
-    """``html-collect-pages``: write the index into the site's ``_static`` (every build:
-    it is read from the ruling table, which every build loads afresh).  Returns no
-    pages."""
-    if not _pages(app.env):
+def write_index(app, env) -> list[str]:
+    """``env-get-updated``: write the index into the site's ``_static`` (read from the
+    ruling table, which every build loads afresh) before any page is written, because
+    Sphinx puts a script's checksum (``?v=``) into a page as it writes it, from the file
+    then in the folder: written later, the pages linked the earlier build's index.
+    Returns the pages holding the finder when the index changed, so that they are
+    written again with its new checksum."""
+    if app.builder.format != "html" or not _pages(env):
         return []
-    builder, hb = app.builder, handbook(app.env)
+    builder, hb = app.builder, handbook(env)
     from kb.handbook.matrix import column_names
-    index = finder.finder_index(hb.rulings, topic_pages(app.env, builder), column_names(hb))
-    target = builder.outdir / "_static" / INDEX_FILE
+    index = finder.finder_index(hb.rulings, topic_pages(env, builder), column_names(hb))
+    text, target = finder.index_script(index), builder.outdir / "_static" / INDEX_FILE
+    try:
+        if target.read_text(encoding="utf-8") == text:
+            return []
+    except (OSError, UnicodeError):
+        pass                                  # none yet, or not ours: written below
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(finder.index_script(index), encoding="utf-8")
-    return []
+    target.write_text(text, encoding="utf-8")
+    return sorted(_pages(env))
 
 
 def topic_pages(env, builder) -> dict[str, list[str]]:
@@ -160,4 +168,4 @@ def setup(app) -> None:
     app.connect("env-purge-doc", purge)
     app.connect("env-merge-info", merge)
     app.connect("html-page-context", add_scripts)
-    app.connect("html-collect-pages", write_index)
+    app.connect("env-get-updated", write_index)

@@ -1,6 +1,16 @@
-"""The domain's indices: every provision by source, and every declared disagreement."""
+"""The domain's indices: every provision by source, and every declared disagreement.
+
+Each index groups its entries under a book's or a topic's title, which comes from the
+data folder; Sphinx's ``domainindex.html`` template (basic's and furo's alike) prints a
+group's key and an entry's anchor as they are, unescaped, where it escapes every other
+field.  :func:`escape_keys` escapes them for the HTML pages, of every domain's index, so a
+title like ``Robert <img src=x onerror=...>`` shows as text.  The keys stay text in
+:meth:`generate`: the LaTeX writer escapes them for LaTeX itself.
+"""
 
 from __future__ import annotations
+
+from html import escape
 
 from sphinx.domains import Index, IndexEntry
 
@@ -65,3 +75,22 @@ class DisagreementIndex(Index):
             add(topic, IndexEntry(f"{left} / {right}", 0, docname, anchor, "", "declared",
                                   point))
         return sorted(groups.items()), False
+
+
+def escape_keys(app, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """``html-page-context``: on a domain index's page, each group's key and each entry's
+    anchor escaped for HTML (the template prints both as they are, in text and in
+    attributes); every other page, and every other field, is left as it is.
+
+    >>> context = {"content": [("A <b>", [IndexEntry("x", 0, "d", '"a', "", "", "")])]}
+    >>> escape_keys(None, "rule-provisions", "domainindex.html", context, None)
+    >>> context["content"]
+    [('A &lt;b&gt;', [IndexEntry(name='x', subtype=0, docname='d', anchor='&quot;a', \
+extra='', qualifier='', descr='')])]
+    """
+    if templatename != "domainindex.html":
+        return
+    context["content"] = [
+        (escape(key), [IndexEntry(*entry)._replace(anchor=escape(entry[3]))
+                       for entry in entries])
+        for key, entries in context.get("content", ())]

@@ -129,7 +129,8 @@ def _sphinx_latex(pages: Path, data: Path | None, outdir: Path, doctrees: Path) 
 def _latexmk(folder: Path, sources: list[Path]) -> None:
     """latexmk in ``folder`` (Sphinx's latexmkrc there sets makeindex's style); raises
     :class:`PdfError` with LaTeX's error lines if it fails, after the ``file:line`` of
-    each character pdfLaTeX could not print, found in the folders ``sources``."""
+    each character pdfLaTeX could not print, found in the folders ``sources`` (or only
+    :func:`no_room`'s line, when a file could not be written)."""
     command = ["latexmk", "-pdf", "-dvi-", "-ps-", "-interaction=nonstopmode",
                "-halt-on-error", "floorbook.tex"]
     try:
@@ -140,9 +141,33 @@ def _latexmk(folder: Path, sources: list[Path]) -> None:
                         "stopped"]) from None
     if done.returncode == 0 and (folder / NAME).is_file():
         return
-    errors = latex_errors(folder / "floorbook.log")
-    raise PdfError([*(line for char in unprintable(errors) for line in written(char, sources)),
-                    "floorbook build: LaTeX stopped, so the PDF was not written:", *errors])
+    # a fatal error (pdfTeX could not write) may not reach the log: it is on the output
+    errors = latex_errors(folder / "floorbook.log", also=done.stdout)
+    full = no_room([*errors, done.stdout, done.stderr], Path(tempfile.gettempdir()))
+    raise PdfError(full or [*(line for char in unprintable(errors)
+                              for line in written(char, sources)),
+                            "floorbook build: LaTeX stopped, so the PDF was not written:",
+                            *errors])
+
+
+#: What LaTeX, latexmk or the system say when a file could not be written for want of room.
+NO_ROOM = ("fwrite() failed", "I can't write on file", "File size limit exceeded",
+           "No space left on device", "Disk quota exceeded")
+
+
+def no_room(said: list[str], folder: Path) -> list[str]:
+    """A line saying what to do if what LaTeX and latexmk ``said`` (error lines, their
+    output) tells that a file could not be written (:data:`NO_ROOM`: a full disk, or a
+    file past the size limit on files) in the temporary ``folder`` they run in; else none.
+
+    >>> no_room(["  !pdfTeX error: pdflatex: fwrite() failed"], Path("/tmp"))[0][:46]
+    'floorbook build: LaTeX could not write in /tmp'
+    """
+    if not any(words in text for text in said for words in NO_ROOM):
+        return []
+    return [f"floorbook build: LaTeX could not write in {folder} (the disk is full, "
+            "or a file would pass the size limit on files, ulimit -f); make room there, or "
+            "set TMPDIR to a folder on another disk, and run it again"]
 
 
 def unprintable(errors: list[str]) -> list[str]:
@@ -174,8 +199,9 @@ def written(char: str, folders: list[Path]) -> list[str]:
     return found[:10]
 
 
-def latex_errors(log: Path) -> list[str]:
-    """The error lines of a LaTeX log (``! ...`` and the input line after it), at most ten.
+def latex_errors(log: Path, also: str = "") -> list[str]:
+    """The error lines of a LaTeX log (``! ...`` and the input line after it), at most ten;
+    if it has none, those of the text ``also`` (what LaTeX printed).
 
     >>> import tempfile; from pathlib import Path
     >>> log = Path(tempfile.mkdtemp()) / "x.log"
@@ -187,6 +213,10 @@ def latex_errors(log: Path) -> list[str]:
     try:
         text = log.read_text(encoding="utf-8", errors="replace")
     except OSError:
-        return ["  (LaTeX left no log)"]
-    found = [f"  {line}" for line in text.splitlines() if re.match(r"^(! |l\.\d+ )", line)]
-    return found[:10] or ["  (no error line in LaTeX's log)"]
+        text = ""
+    found = _error_lines(text) or _error_lines(also)
+    return found or ["  (LaTeX left no log)" if not text else "  (no error line in LaTeX's log)"]
+
+
+def _error_lines(text: str) -> list[str]:
+    return [f"  {line}" for line in text.splitlines() if re.match(r"^(!|l\.\d+ )", line)][:10]

@@ -29,6 +29,8 @@ from sphinx.ext.graphviz import graphviz
 from sphinx.util import logging
 
 from kb.handbook import drawing
+from kb.handbook.untrusted import restricted
+from kb.handbook.untrusted_graphviz import unsafe_svg_links
 from kb.knowledge.graph import topic_neighbourhood
 from kb.knowledge.names import edition_short
 
@@ -223,6 +225,11 @@ def inline_svg(app, picture: graphviz, docname: str) -> nodes.raw | None:
     svg = drawing.drawn(app, picture["code"]) or _drawn_alone(app, picture, docname)
     if svg is None:
         return None
+    if restricted(app.env) and (links := unsafe_svg_links(svg)):
+        logger.warning("floorbook: the picture links to %s: a data folder's pages may link "
+                       "to http, https, mailto and relative addresses only", links[0],
+                       location=docname, type="floorbook", subtype="graphviz")
+        return nodes.raw("", "", format="html")    # not Sphinx's drawing of it either
     classes = escape(" ".join(["graphviz", "floorbook-picture", *picture.get("classes", ())]))
     label = escape(picture.get("alt") or "a picture")
     return nodes.raw("", f'<div class="{classes}" role="figure" aria-label="{label}">\n'

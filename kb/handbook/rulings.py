@@ -7,13 +7,11 @@ No Sphinx here: a :class:`RulingTable` is plain data that the matrix views read.
 from __future__ import annotations
 
 import hashlib
-import pickle
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from kb import DATA
 from kb.files.cache import Store, code_version, digest
-from kb.files.reading import kept
 from kb.hand.scenario import Scenario
 from kb.hand.scenario_file import load_scenario
 from kb.handbook.uptodate import library_versions
@@ -147,8 +145,7 @@ def kept_table(kb: KnowledgeBase, data_dir: Path | None, read: tuple,
     for sid in table.scenarios:
         table.row_digest(sid)
     if key is not None and key == _table_key(kb, data_dir, read, digests):
-        blob = pickle.dumps(replace(table, scenarios={}), pickle.HIGHEST_PROTOCOL)
-        store.put(key, (digest(blob), blob))
+        store.put(key, replace(table, scenarios={}))     # plain data (kb.files.plain)
     return table
 
 
@@ -208,18 +205,10 @@ def _table_key(kb: KnowledgeBase, data_dir: Path | None, read: tuple,
     return "table\0" + digest("\n".join(parts).encode())
 
 
-def _unkept(entry, read: tuple, digests: dict[str, str]) -> RulingTable | None:
-    """The table in a store's ``entry`` (digest, pickled bytes), or None when there is none,
-    its bytes are not those it was kept with, or it is not a table of the scenarios
-    ``read``."""
-    if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], bytes)
-            and entry[0] == digest(entry[1])):
-        return None
-    try:
-        with kept():                    # all of it is kept: no collector pass over it
-            table = pickle.loads(entry[1])
-    except Exception:  # noqa: BLE001 (any damage: rule again)
-        return None
+def _unkept(table, read: tuple, digests: dict[str, str]) -> RulingTable | None:
+    """The table a store's entry holds, or None when there is none, or it is not a table
+    of the scenarios ``read`` in the shape :func:`kept_table` keeps (read back as plain
+    data, it can hold any records: each part is checked)."""
     files = {s.id: digests[s.path] for s in read}
     if not isinstance(table, RulingTable) or table.files != files or table.scenarios:
         return None

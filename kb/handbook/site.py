@@ -26,6 +26,7 @@ from kb.handbook.collector import fewer_passes
 from kb.handbook.site_folder import MARKER, output_problem  # also this module's names
 from kb.handbook.streaming import give_back, keep_small_trees
 from kb.handbook.uptodate import doctrees_folder  # also this module's public name
+from kb.house.leftovers import building
 
 #: In the doctrees folder: the stamp of the site's MARKER they were built with.
 STAMP = "floorbook-site.stamp"
@@ -79,13 +80,17 @@ def pages_folder(data: Path | None) -> Path | None:
 
 
 def pages_problems(pages: Path) -> list[str]:
-    """A line per entry of a user's pages folder ``pages`` that the build must not read: a
+    """A line per entry of a user's pages folder ``pages`` that the build must not read
+    (one line if ``pages`` itself is a link): a
     symbolic link (it would publish whatever it points at, anywhere on the machine) or
     anything that is neither a file nor a folder (a FIFO would hang the build).
 
     >>> pages_problems(Path("/nowhere"))
     []
     """
+    if Path(pages).is_symlink():            # os.walk would walk where it points
+        return [f"{pages}: is a symbolic link; the build reads only the data folder's own "
+                "pages (copy the folder in instead)"]
     problems = []
     for folder, names, files in os.walk(pages):
         for name in sorted(names + files):
@@ -115,7 +120,8 @@ def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None =
     Raises :class:`SiteError` if ``output`` may not be replaced (:func:`output_problem`),
     if the data cannot be used, or if Sphinx warns (Sphinx prints its warnings on stderr
     as they come).  An interruption (Ctrl-C, or SIGTERM through ``floorbook``) leaves no
-    building folder behind.
+    building folder behind; a build killed outright leaves it, and a later one removes it
+    (:func:`kb.house.leftovers.building`).
 
     >>> build_site(Path("."), None, Path(__file__))
     Traceback (most recent call last):
@@ -127,13 +133,26 @@ def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None =
     if why:
         raise SiteError([f"{output if Path(output).is_symlink() else target}: {why}"])
     created = _make_parents(target)
-    try:
-        work = Path(tempfile.mkdtemp(prefix=f".{target.name}.building-", dir=target.parent))
-    except OSError as error:
-        if created is not None:
-            shutil.rmtree(created, ignore_errors=True)
-        raise SiteError([f"{target}: cannot be written ({error.strerror}); give another "
-                         "folder for the site"]) from None
+    with building(target):                  # and what a killed build left goes
+        try:
+            work = Path(tempfile.mkdtemp(prefix=f".{target.name}.building-",
+                                         dir=target.parent))
+        except OSError as error:
+            if created is not None:
+                shutil.rmtree(created, ignore_errors=True)
+            raise SiteError([f"{target}: cannot be written ({error.strerror}); give "
+                             "another folder for the site"]) from None
+        counts = _build_in(pages, data, target, work, conf, created, progress=progress,
+                           sources=sources)
+    return Built(*counts, seconds=time.monotonic() - started)
+
+
+def _build_in(pages: Path, data: Path | None, target: Path, work: Path, conf: Path | None,
+              created: Path | None, *, progress: Callable[[str], None] | None,
+              sources: bool) -> tuple[int, int, int]:
+    """:func:`build_site` in the folder ``work`` beside ``target`` (``created``: the
+    topmost folder above ``target`` this build made), holding the lock of builds into
+    it; returns what :func:`_sphinx` does."""
     try:
         counts = _sphinx(pages, data, _copy_of(target, work, sources), conf,
                          progress=progress, sources=sources)
@@ -148,7 +167,7 @@ def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None =
         raise
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    return Built(*counts, seconds=time.monotonic() - started)
+    return counts
 
 
 def _copy_of(target: Path, work: Path, sources: bool) -> Path:
@@ -231,7 +250,10 @@ def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None, *,
             app.connect("build-finished", give_back, priority=100)
             generated: set[str] = set()     # the pages Sphinx makes anew each build
             app.connect("html-page-context", lambda app, name, *rest: generated.add(name))
-            app.build()
+            try:
+                app.build()
+            except RecursionError:
+                raise SiteError([_too_deep(app)]) from None
     except DataError as error:
         raise SiteError(error.problems) from None
     except SphinxError as error:
@@ -247,6 +269,15 @@ def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None, *,
     drop_stale_files(outdir, {f"{name}.html" for name in (*app.env.found_docs, *generated)})
     drop_unused_images(outdir)
     return counts["read"], counts["pages"], counts["written"]
+
+
+def _too_deep(app) -> str:
+    """The problem of a page nested past Python's stack (docutils parses a list in a
+    list, or a quote in a quote, by recursion: 400 levels are a 320 kB page)."""
+    docname = app.env.current_document.docname
+    page = app.env.doc2path(docname) if docname else "floorbook build"
+    return (f"{page}: is nested too deeply to be read (lists or quotes inside each other "
+            "hundreds of times); flatten it")
 
 
 #: Files at the top of a site that the build writes besides its pages (Sphinx's, the
@@ -331,8 +362,12 @@ def _watch(app, progress: Callable[[str], None] | None) -> dict[str, int]:
 
 def _publish(work: Path, target: Path) -> None:
     """Put the built site ``work / "site"`` in place of ``target`` (renames on one file
-    system), then its doctrees in place of the earlier ones, stamped with the new site."""
+    system), then its doctrees in place of the earlier ones, stamped with the new site:
+    its own stamp, taken before it moves (a build into the same folder at the same time
+    may have replaced it by the time the doctrees move, and those must not claim that
+    build's site)."""
     site = work / "site"
+    stamp = _stamp(site)                     # a rename keeps the MARKER's time and size
     umask = os.umask(0)
     os.umask(umask)
     os.chmod(site, 0o777 & ~umask)           # mkdtemp made it private
@@ -348,15 +383,16 @@ def _publish(work: Path, target: Path) -> None:
             old.rmdir()
             raise
         shutil.rmtree(old)
-    _publish_doctrees(work / "doctrees", target)
+    _publish_doctrees(work / "doctrees", target, stamp)
 
 
-def _publish_doctrees(doctrees: Path, target: Path) -> None:
-    """Replace the doctrees of ``target`` by ``doctrees``; if that fails, the earlier
-    ones go (they belong to no published site), so the next build reads every page."""
+def _publish_doctrees(doctrees: Path, target: Path, stamp: str) -> None:
+    """Replace the doctrees of ``target`` by ``doctrees``, stamped ``stamp`` (that of the
+    site they were built with); if that fails, the earlier ones go (they belong to no
+    published site), so the next build reads every page."""
     place = doctrees_folder(target)
     try:
-        (doctrees / STAMP).write_text(_stamp(target), encoding="utf-8")
+        (doctrees / STAMP).write_text(stamp, encoding="utf-8")
         shutil.rmtree(place, ignore_errors=True)
         doctrees.rename(place)
     except OSError:

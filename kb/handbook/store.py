@@ -16,7 +16,7 @@ import networkx as nx
 from sphinx.errors import SphinxError
 
 from kb import DATA
-from kb.files import InputError
+from kb.files import InputError, confined
 from kb.files.cache import Cache
 from kb.handbook.rulings import RulingTable, build_table, kept_table, view_state
 from kb.knowledge.graph import build_graph
@@ -98,6 +98,12 @@ def read(folder: Path | None) -> Handbook:
     kb.handbook.store.DataError: /nowhere...:1: ...
     """
     root = folder or DATA
+    with confined(root):                # no file is read through a link (kb.files)
+        return _read(folder, root)
+
+
+def _read(folder: Path | None, root: Path) -> Handbook:
+    """:func:`read` of the data folder ``root`` (``folder``, None: the bundled data)."""
     offered = _OFFERED.pop(root.resolve(), None)
     try:
         kb = offered[0] if offered else load_knowledge_base(folder)

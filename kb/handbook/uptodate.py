@@ -49,7 +49,8 @@ def inputs_digest(folders: list[Path], options: dict) -> str:
     False
     """
     parts = [code_version(), json.dumps(options, sort_keys=True), library_versions()]
-    whole = [Path(f).resolve() for f in folders]
+    # not resolved: a linked DIR/pages must not make its target (say "/") a folder to read
+    whole = [Path(os.path.abspath(f)) for f in folders]
     for folder in (f for f in whole if not any(o in f.parents for o in whole)):
         # a folder inside another given one (a data folder's pages) is read with it
         parts.append(f"folder {len(parts)}")
@@ -85,7 +86,7 @@ def _files(folder: Path) -> list[str]:
             path = Path(top) / name
             relative = path.relative_to(folder).as_posix()
             try:
-                info = path.stat()
+                info = path.lstat()     # a link is not read: the data check refuses it
                 if not stat.S_ISREG(info.st_mode):
                     lines.append(f"{relative} not a file {stat.S_IFMT(info.st_mode)}")
                     continue
@@ -93,6 +94,30 @@ def _files(folder: Path) -> list[str]:
             except OSError as error:
                 lines.append(f"{relative} unreadable {error.errno}")
     return lines
+
+
+def stamps(folders: list[Path]) -> list[tuple[str, int, int, int, int]]:
+    """Every entry under ``folders`` (links not followed): its path, inode, size,
+    modification and change times in ns.  Taken before a build and again after it: a
+    file written in between, even put back as it was, changes its change time, while
+    the digest of the bytes would say nothing changed although Sphinx may have read the
+    edit.
+
+    >>> stamps([Path("/nowhere")])
+    []
+    """
+    found = []
+    for folder in folders:
+        for top, names, files in os.walk(folder):
+            for name in sorted(names + files):
+                path = os.path.join(top, name)
+                try:
+                    info = os.lstat(path)
+                except OSError:
+                    continue
+                found.append((path, info.st_ino, info.st_size, info.st_mtime_ns,
+                              info.st_ctime_ns))
+    return sorted(found)
 
 
 def manifest(site: Path) -> dict[str, list[int]]:

@@ -22,12 +22,13 @@ to the current folder where possible); scenario and house files are named as fou
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 
 from kb import DATA  # noqa: F401 (the doctest checks the bundled data)
-from kb.files import InputError, bulk, settled
+from kb.files import InputError, bulk, confined, settled
 from kb.files import Problem as FileProblem
 from kb.files.cache import Cache, Store, digest, read_through
 from kb.files.reading import read_bytes
@@ -84,8 +85,8 @@ def read_folder(root: Path, rule: bool = True, cache: Cache | None = None) -> Fo
     except LoadError as error:
         return Folder(None, [located(root, p) for p in error.problems])
     # a run that does not rule keeps its own store: a store holds what its run used, and
-    # the build's would drop the check's rulings
-    with _store(cache, root, "check" if rule else "unruled") as store:
+    # the build's would drop the check's rulings; no file is read through a link
+    with confined(root), _store(cache, root, "check" if rule else "unruled") as store:
         scenarios, found, digests = folder_scenarios(Path(root) / "scenarios", store)
         with settled():             # what was read stays: the collector leaves it alone
             problems = [located(root, p) for p in _graph_checks(kb, kb_digest, store)]
@@ -270,15 +271,25 @@ def located(root: Path, problem) -> str:
     Knowledge-base problems name files relative to the data folder; a scenario's problem
     may already name its path through the folder (``data/scenarios/x.yaml``): not joined
     twice."""
-    path, root = Path(problem.location.file), Path(root)
-    if path.parts[:len(root.parts)] != root.parts:
-        path = root / path
-    return f"{shown(path)}:{problem.location.line}: {problem.message}"
+    where = _where(str(root), problem.location.file, os.getcwd())
+    return f"{where}:{problem.location.line}: {problem.message}"
+
+
+@lru_cache(maxsize=1024)
+def _where(root: str, file: str, cwd: str) -> str:
+    """How :func:`located` names the file ``file`` of the data folder ``root`` from the
+    current folder ``cwd``: once per file, not once per problem (a file of thousands of
+    problems spent most of its time here)."""
+    path, folder = Path(file), Path(root)
+    if path.parts[:len(folder.parts)] != folder.parts:
+        path = folder / path
+    return str(shown(path))
 
 
 def shown(path: Path) -> Path:
-    """``path`` relative to the current folder if it is under it, else as given."""
+    """``path`` relative to the current folder if it is under it, else as given (links
+    not resolved: a file is named where it was found)."""
     try:
-        return path.resolve().relative_to(Path.cwd())
+        return Path(os.path.abspath(path)).relative_to(Path.cwd())
     except (ValueError, OSError):
         return path

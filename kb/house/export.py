@@ -19,7 +19,7 @@ from importlib import metadata
 from pathlib import Path
 
 from kb import DATA
-from kb.files import SCHEMAS, Problem
+from kb.files import SCHEMAS, Problem, confined
 from kb.hand.scenario import Scenario, ScenarioError
 from kb.house.compose import RULEBOOKS
 from kb.house.expectations import data_rulebooks
@@ -110,7 +110,14 @@ def export_folder(data: Path | None, with_rulings: bool) -> dict:
     """The export of the data folder ``data`` (None: the bundled kb/data), with every
     scenario of its ``scenarios`` folder ruled under every rulebook (seed 0) when
     ``with_rulings``.  Raises :class:`ExportError` with every problem: the knowledge base,
-    a house file, a scenario that does not read or cannot be ruled."""
+    a house file, a scenario that does not read or cannot be ruled.  No file of the
+    folder is read through a symbolic link (:func:`kb.files.confined`)."""
+    with confined(data or DATA):
+        return _exported(data, with_rulings)
+
+
+def _exported(data: Path | None, with_rulings: bool) -> dict:
+    """:func:`export_folder`, its files read."""
     try:
         kb = load_knowledge_base(data)
         books = data_rulebooks(kb, data)

@@ -42,7 +42,9 @@ from sphinx.util.console import strip_escape_sequences
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
 from kb.house.compose import load_house_rulebook
-from kb.house.outputs import refusal
+from kb.house.leftovers import building
+from kb.house.outputs import refusal, replaced_folder_refusal
+from kb.house.pdf_date import source_date
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.rulebook import RulebookError
 
@@ -119,7 +121,8 @@ def publish(kb: KnowledgeBase, path: Path, output: Path, pdf: bool = False) -> l
         write_project(work / "src", Path(path).resolve(), f"{name}.pdf" if pdf else "")
         build(work / "src", work / "html", "html")
         if pdf:
-            build(work / "src", work / "pdf", "rinoh")
+            with source_date():             # the same bytes under one SOURCE_DATE_EPOCH
+                build(work / "src", work / "pdf", "rinoh")
             shutil.copyfile(work / "pdf" / f"{name}.pdf", work / "html" / f"{name}.pdf")
         try:
             _install(target, work / "html")
@@ -142,10 +145,9 @@ def output_folder(output: Path) -> Path:
     if Path(output).is_symlink():                  # before resolving: where it points
         raise PublishError(f"{output} {refusal(Path(output))}")
     target = Path(output).resolve()
-    never = _never(target)
+    never = replaced_folder_refusal(target)
     if never:
-        raise PublishError(f"{target} is {never}; a build replaces everything in its output "
-                           "folder, so give a new folder for the site (e.g. -o site)")
+        raise PublishError(f"{target} {never}")
     if target.exists() and not target.is_dir():
         raise PublishError(f"{target} is a file; give a folder for the site")
     why = refusal(Path(output))
@@ -155,23 +157,6 @@ def output_folder(output: Path) -> Path:
         raise PublishError(f"{target} has files in it and is not a floorbook house site "
                            f"(no {MARKER}); give a new or empty folder")
     return target
-
-
-def _never(target: Path) -> str:
-    """Why ``target`` (resolved) must never be an output folder, or ``""``."""
-    home, here = Path.home().resolve(), Path.cwd().resolve()
-    project = Path(__file__).resolve().parents[2]
-    if target == Path(target.anchor):
-        return "the root of the file system"
-    for folder, what in ((home, "your home folder"), (here, "the current folder"),
-                         (project, "floorbook's own folder")):
-        if target == folder:
-            return what
-        if target in folder.parents:
-            return f"a folder that holds {what} ({folder})"
-    if (target / ".git").exists():
-        return "the root of a git repository"
-    return ""
 
 
 def write_project(folder: Path, house_file: Path, pdf: str) -> None:
@@ -217,6 +202,12 @@ def _install(target: Path, built: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     staged = target.parent / f".{target.name}.new-{uuid.uuid4().hex[:8]}"
     old = target.parent / f".{target.name}.old-{uuid.uuid4().hex[:8]}"
+    with building(target):                  # and what a killed build left goes
+        _swap(target, built, staged, old)
+
+
+def _swap(target: Path, built: Path, staged: Path, old: Path) -> None:
+    """:func:`_install` by way of the folders ``staged`` and ``old`` beside ``target``."""
     try:
         shutil.copytree(built, staged)
         (staged / MARKER).write_text("A floorbook house rulebook site; `floorbook rulebook "

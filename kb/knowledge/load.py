@@ -28,6 +28,7 @@ from pathlib import Path
 from kb import DATA, files
 from kb.files import InputError, Mapping, Sequence
 from kb.files.cache import Cache, Store, digest, read_through
+from kb.files.validation import validate_paths
 from kb.knowledge.model import (
     Confidence,
     Edition,
@@ -128,7 +129,8 @@ def load_with_digest(root: Path | None = None, cache: Cache | None = None
     (40, True)
     """
     root = Path(root) if root else DATA
-    with files.bulk(), _store(cache, root) as store:
+    # nothing below root is read through a link: it could publish any file (kb.files)
+    with files.bulk(), files.confined(root), _store(cache, root) as store:
         reader = _Reader(root, store)
         kb = _load(root, reader)
     return kb, digest("".join(f"{name}\0{key}\n" for name, key in reader.digests).encode())
@@ -231,9 +233,9 @@ def _fresh(text: str, name: str, kind: str, build: Build) -> tuple[tuple | None,
         data = files.parse_text(text, name)
     except InputError as error:
         return None, [Problem.of(p) for p in error.problems]
-    found = files.validate(data, kind, name)
+    found, paths = validate_paths(files.schema(kind), data, name)
     problems = [Problem.of(p) for p in found]
-    refused = _refused(data, kind) if found else set()
+    refused = _refused(paths)
     if (None, None) in refused:
         return None, problems
     return build(data, refused, problems), problems
@@ -261,14 +263,10 @@ def _errata(data: Mapping, refused: set, problems: list) -> tuple:
     return (tuple(_erratum(n) for n in _entries(data, refused, "errata")),)
 
 
-def _refused(data, kind: str) -> set[tuple]:
-    """The entries of ``data`` that break the schema of ``kind``: ``(key, index)`` for an
-    entry of the list under ``key``; ``(None, None)`` if the file's top level is wrong."""
-    refused = set()
-    for error in files.schema(kind).iter_errors(data):
-        path = list(error.absolute_path)
-        refused.add((path[0], path[1]) if len(path) >= 2 else (None, None))
-    return refused
+def _refused(paths: list[tuple]) -> set[tuple]:
+    """The entries the schema errors at ``paths`` refuse: ``(key, index)`` for an entry of
+    the list under ``key``; ``(None, None)`` if the file's top level is wrong."""
+    return {(path[0], path[1]) if len(path) >= 2 else (None, None) for path in paths}
 
 
 def _at(node: Mapping) -> Location:

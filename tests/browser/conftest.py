@@ -11,17 +11,15 @@ page it opened are saved under ``test-artefacts/browser/`` at the top of the che
 from __future__ import annotations
 
 import contextlib
-import functools
 import io
 import os
 import re
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
 from browser.browser_launch import chromium_executable, launch, sync_playwright
+from browser.browser_serve import serving
 
 #: A desktop window (px); the narrow-screen tests ask for a phone's 360 px.
 DESKTOP = {"width": 1280, "height": 900}
@@ -46,25 +44,11 @@ def site(tmp_path_factory) -> Path:
     return out
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    """Serves the site's files without a log line per request on stderr."""
-
-    def log_message(self, format, *args):
-        pass
-
-
 @pytest.fixture(scope="session")
 def base_url(site):
     """``http://127.0.0.1:<free port>/``, serving the built site from a daemon thread."""
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, name="handbook-server",
-                              daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
-    thread.join()
+    with serving(site) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,70 @@
+"""What the cache keeps is plain data (kb.files.plain): the project's records come back
+equal, and nothing read back is, or can name, code; a planted store of this code's
+version that holds code is read as damaged, and nothing in it runs."""
+
+from __future__ import annotations
+
+import marshal
+import pickle
+from pathlib import Path
+
+import pytest
+import test_check_cache as checked
+
+from kb import DATA
+from kb.files import plain
+from kb.files.cache import MAGIC, code_version
+from kb.files.parsing import parse_text
+from kb.house.datafolder import read_folder
+from kb.knowledge.load import load_knowledge_base
+from kb.knowledge.model import Confidence
+
+cache_dir, data, _check = checked.cache_dir, checked.data, checked._check
+
+
+def test_records_come_back_equal():
+    kb = load_knowledge_base(DATA)
+    folder = read_folder(DATA, rule=False)
+    for value in (kb, folder.scenarios, [Confidence("partial")], {("a", 1): {2.5, None}}):
+        assert plain.loads(plain.dumps(value)) == value
+    parsed = parse_text("a:\n  b: [1, 2]\n", "x.yaml")        # a mapping that knows lines
+    back = plain.loads(plain.dumps(parsed))
+    assert back == parsed and type(back) is type(parsed)
+    assert (back.line, back["a"].value_line("b"), back.file) == (1, 2, "x.yaml")
+
+
+@pytest.mark.parametrize("value", [len, lambda: 1, Path("/x"), pickle, ..., object()])
+def test_what_is_not_plain_is_not_kept(value):
+    with pytest.raises(plain.NotPlain):
+        plain.dumps([value])
+
+
+def _code(marker: Path):
+    return compile(f"open({str(marker)!r}, 'w')", "planted", "exec")
+
+
+@pytest.mark.parametrize("planted", ["code", "builtin", "not-kb", "not-imported",
+                                     "function", "module", "dunder", "fields"])
+def test_a_planted_record_is_refused(tmp_path, planted):
+    node = {"code": _code(tmp_path / "ran"),
+            "builtin": (..., "builtins:eval", "1"),
+            "not-kb": (..., "os:system", "true"),
+            "not-imported": (..., "kb.nothing_here:Thing"),
+            "function": (..., "kb.files.plain:dumps", 1),
+            "module": (..., "kb.files:plain"),
+            "dunder": (..., "kb.files.problems:Problem.__class__"),
+            "fields": (..., "kb.files.problems:Problem", "only one")}[planted]
+    with pytest.raises(plain.NotPlain):
+        plain.loads(marshal.dumps([node]))
+    assert not (tmp_path / "ran").exists()
+
+
+def test_a_store_holding_code_is_damaged_and_nothing_runs(data, cache_dir, capsys, tmp_path):
+    fresh = _check(data, capsys)
+    marker = tmp_path / "ran"
+    head = MAGIC + code_version().encode() + b"\n"
+    for store in cache_dir.iterdir():
+        scope, entries = marshal.loads(store.read_bytes()[len(head):])
+        planted = {key: marshal.dumps(_code(marker)) for key in entries}
+        store.write_bytes(head + marshal.dumps((scope, planted)))
+    assert _check(data, capsys) == fresh and not marker.exists()
