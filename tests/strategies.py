@@ -27,6 +27,7 @@ import random
 from hypothesis import strategies as st
 from strategies_accidents import accident_event, accidents
 from strategies_end import end_event, end_of_hand
+from strategies_rough import ROUGH, roughen
 
 from kb.hand.cards import deck_from_spec, standard_deck
 from kb.hand.scenario import (
@@ -112,9 +113,10 @@ class DrawnChoices:
 # --------------------------------------------------------------------------- the hand
 
 
-def random_hand(pick) -> dict:
+def random_hand(pick, rough: float = ROUGH) -> dict:
     """The data of a random valid scenario file, drawn through ``pick`` (a
-    :class:`RandomChoices` or :class:`DrawnChoices`)."""
+    :class:`RandomChoices` or :class:`DrawnChoices`); with chance ``rough``, irregularities
+    piled on it (:func:`strategies_rough.roughen`)."""
     game = pick.choice(GAMES)
     most = 8 if game in STUD_GAMES else 10
     count = pick.integer(2, most)
@@ -132,6 +134,7 @@ def random_hand(pick) -> dict:
         hand["antes"] = True
     hand["deck"] = _deck(pick)
     hand["events"] = _events(pick, game, seats, hand.get("button"), hand["deck"])
+    roughen(pick, hand, rough)
     return hand
 
 
@@ -358,6 +361,7 @@ def _found_event(body: dict, line: int) -> Found:
 
 
 @st.composite
-def hands(draw) -> dict:
-    """Hypothesis strategy: the data of a random valid scenario file (:func:`random_hand`)."""
-    return random_hand(DrawnChoices(draw))
+def hands(draw, rough: float = ROUGH) -> dict:
+    """Hypothesis strategy: the data of a random valid scenario file (:func:`random_hand`);
+    ``rough=1``: every one with irregularities piled on it."""
+    return random_hand(DrawnChoices(draw), rough)

@@ -5,7 +5,9 @@ the hands).
 :func:`examine` replays a hand and rules it under each rulebook: a ruling or a clear
 :class:`~kb.hand.scenario.ScenarioError`, never another exception; after every floor call
 hands + board + burns + muck + the full stub + set-aside = the deck, less the cards the hand
-finds missing, plus the cards found; the same seed the same ruling.
+finds missing, plus the cards found; the same seed the same ruling; ``rule`` and
+``compare`` print the rulings, as text and as JSON, whose ``citations`` and ``provisions``
+are parallel (the i-th citation is the rulebook's number of the i-th provision).
 
 >>> import random
 >>> from strategies import RandomChoices, hand_scenario, random_hand
@@ -20,16 +22,19 @@ finds missing, plus the cards found; the same seed the same ruling.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from strategies import RandomChoices, hand_scenario, random_hand
 
+from kb.cli.rulings import shown
 from kb.hand.deal import replay
 from kb.hand.scenario import Found, Scenario, ScenarioError
 from kb.hand.table import check_tables
 from kb.rules.engine import rule
+from kb.rules.rulebook import lookups
 
 # The replay checks the table after every event too (off by default for speed): a card lost
 # between two floor calls fails at the event that lost it (tools/fuzz_hands.py imports this).
@@ -40,7 +45,7 @@ check_tables(True)
 class Outcome:
     """What ruling one hand under every rulebook gave: ``error`` (a ScenarioError's text),
     ``rulings``, and the failures, each a line naming the rulebook: ``crashes`` (another
-    exception), ``conservation`` (cards lost or duplicated), ``differences`` (the same seed
+    exception, in the engine or in printing the rulings), ``conservation`` (cards lost or duplicated), ``differences`` (the same seed
     gave another ruling)."""
 
     error: str | None = None
@@ -90,7 +95,31 @@ def examine(kb, books, scenario: Scenario, seed: int = 0, again: bool = True) ->
                     f"{_show(want - got)} lost")
         if again and rule(kb, book, scenario, seed).to_json() != ruling.to_json():
             outcome.differences.append(f"{book.id}: seed {seed} gave two rulings")
+    outcome.crashes += printed(kb, books, outcome.rulings, seed)
     return outcome
+
+
+def printed(kb, books, rulings, seed: int) -> list[str]:
+    """Print ``rulings`` as ``compare`` does, as text and as JSON: the problems, each a
+    line (an exception; a call whose ``citations`` are not its ``provisions``' numbers
+    under its rulebook, one for one)."""
+    if not rulings:
+        return []
+    try:
+        shown(kb, rulings, False, True, seed)
+        data = json.loads(shown(kb, rulings, True, True, seed))
+    except Exception as error:  # noqa: BLE001 - a crash is what this looks for
+        return [f"printing: {type(error).__name__}: {error}"]
+    cite = {book.id: lookups(kb, book).cite for book in books}
+    problems = []
+    for ruling in data:
+        calls = [*((f" call {n}", c) for n, c in enumerate(ruling["calls"], 1)), ("", ruling)]
+        for where, call in calls:
+            numbers = [cite[ruling["rulebook"]](p) for p in call["provisions"]]
+            if call["citations"] != [n.to_json() if n else None for n in numbers]:
+                problems.append(f"{ruling['rulebook']}{where}: citations {call['citations']} "
+                                f"are not those of provisions {call['provisions']}")
+    return problems
 
 
 #: The start of the explanation the engine gives when its guard left a call to the floor.

@@ -11,16 +11,16 @@ import pytest
 
 from kb.hand.scenario import Citation
 from kb.rules.remedies import step
-from kb.rules.ruling import Ruling, Step, TableView, changed
+from kb.rules.ruling import Cited, Ruling, Step, TableView, changed
 
 VIEW = TableView({5: ("2s", "Ah")}, ("Kd",), ("8s",), (), (3,), ("3d", "Ad"), ("Jc",))
-FULL = ("x", "rrop@v11", "misdeal", (Citation("rrop", "v11", "Misdeals 1"),), ("p",),
+FULL = ("x", "rrop@v11", "misdeal", (Cited(Citation("rrop", "v11", "Misdeals 1"), "p"),),
         (Step("gather"),), True, VIEW, "Why.", "topic", ({"kind": "exposed", "line": 9},),
         12, ())
 SAMPLES = {
     Step: [("gather",), ("cut", {"at": 5})],
     TableView: [({}, (), (), (), (), ()), ({5: ("2s",)}, ("Kd",), (), (), (3,), ("Ah",), ("Jc",))],
-    Ruling: [("x", "tda@2024", "continue", (), (), (), False, VIEW, "Deal on."), FULL],
+    Ruling: [("x", "tda@2024", "continue", (), (), False, VIEW, "Deal on."), FULL],
 }
 
 

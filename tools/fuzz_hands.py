@@ -2,11 +2,16 @@
 what went wrong.  Usage: python tools/fuzz_hands.py [--hands N] [--seed S] [--show K]
 
 Each hand is drawn by tests/strategies.py from ``random.Random("SEED:INDEX")`` (so a hand
-can be found again by its index) and ruled with ``--seed``-independent ruling seed INDEX.
-Prints the counts: hands, rulings, crashes, rulings that lost or duplicated cards,
-same-seed differences (in this process, and for a sample ruled in two processes with
-different PYTHONHASHSEEDs), scenario errors (hands the replay refuses, with a located
-message), and the first ``--show`` failures with the file that reproduces each.
+can be found again by its index), irregularities piled on a quarter of them
+(tests/strategies_rough.py), and ruled with ``--seed``-independent ruling seed INDEX; its
+rulings are printed as ``floorbook compare`` prints them, as text and with ``--json``
+(:func:`kb.cli.rulings.shown`, the commands' own output code), and each call's JSON
+``citations`` must be its ``provisions``' numbers, one for one.
+Prints the counts: hands, rulings, crashes (in the engine or in printing), rulings that
+lost or duplicated cards, same-seed differences (in this process, and for a sample ruled in
+two processes with different PYTHONHASHSEEDs), scenario errors (hands the replay refuses,
+with a located message), and the first ``--show`` failures with the file that reproduces
+each.
 Exit status 1 when anything failed.
 """
 
@@ -119,7 +124,8 @@ def _report(args, counts: Counter, games: Counter, elapsed: float, failures) -> 
                        ("scenario errors", "scenario errors (hands refused, located)"),
                        ("guarded", "floor calls the engine's guard left to the floor "
                         "(an earlier remedy moved the cards)"),
-                       ("crashes", "crashes"),
+                       ("crashes", "crashes (ruling, or printing the rulings as text and "
+                        "JSON, citations out of step with provisions)"),
                        ("conservation", "rulings with cards lost or duplicated"),
                        ("differences", "same-seed differences"),
                        ("process differences",

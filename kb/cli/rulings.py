@@ -98,6 +98,29 @@ def _ruled(rule, kb, book, scenario, seed):
 
 
 def _print_rulings(kb, rulings, as_json: bool, many: bool, seed: int = 0) -> int:
+    errors = [r for r in rulings if isinstance(r, Exception)]
+    if errors:
+        return _fail([str(errors[0])])
+    print(shown(kb, rulings, as_json, many, seed))
+    return 0
+
+
+def shown(kb, rulings: list, as_json: bool, many: bool, seed: int = 0) -> str:
+    """What ``rule`` (``many`` false: one ruling) and ``compare`` print for ``rulings``
+    (:class:`~kb.rules.ruling.Ruling` records of ``kb``'s rulebooks): their JSON, or their
+    text with each edition by its short name.  The property tests and tools/fuzz_hands.py
+    print random hands' rulings through it.  Raises nothing for a ruling the engine made.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.ruling import Ruling, TableView
+    >>> ruling = Ruling("x", "tda@2024", "continue", (), (), False,
+    ...                 TableView({}, (), (), (), (), ()), "Deal on.")
+    >>> print(shown(load_knowledge_base(), [ruling], as_json=False, many=False))
+    x under tda@2024: continue
+      cites:  none
+              board: -   burns: -   muck: -   stub: -
+      Deal on.
+    """
     import json
 
     from kb.knowledge.names import edition_short
@@ -111,12 +134,7 @@ def _print_rulings(kb, rulings, as_json: bool, many: bool, seed: int = 0) -> int
         except KeyError:
             return edition.replace("@", " ")
 
-    errors = [r for r in rulings if isinstance(r, Exception)]
-    if errors:
-        return _fail([str(errors[0])])
     if as_json:
         data = [r.to_json() for r in rulings] if many else rulings[0].to_json()
-        print(json.dumps(data, indent=2, ensure_ascii=False))
-    else:
-        print("\n\n".join(format_ruling(r, seed, name) for r in rulings))
-    return 0
+        return json.dumps(data, indent=2, ensure_ascii=False)
+    return "\n\n".join(format_ruling(r, seed, name) for r in rulings)

@@ -66,11 +66,11 @@ def combine(parts: list[tuple[list[Irregularity], Ruling]],
     rulings = [ruling for _, ruling in parts]
     remedy = summary_remedy(r.remedy for r in rulings)
     chosen = next(r for r in rulings if r.remedy == remedy)
-    provisions = tuple(dict.fromkeys(p for r in rulings for p in r.provisions))
-    citations = tuple(dict.fromkeys(c for r in rulings for c in r.citations))
+    # a provision two units cite is cited once, with its number (the pairs are the same)
+    cited = tuple(dict.fromkeys(c for r in rulings for c in r.cited))
     text = _explanation(parts, covered, remedy, rulings)
     units = [u for u, _ in parts] + covered
-    return replace(rulings[-1], remedy=remedy, citations=citations, provisions=provisions,
+    return replace(rulings[-1], remedy=remedy, cited=cited,
                    steps=tuple(s for r in rulings for s in r.steps),
                    random=any(r.random for r in rulings), explanation=text,
                    topic=chosen.topic,

@@ -106,9 +106,9 @@ def difference(left: Ruling, right: Ruling) -> str:
 
     >>> from kb.rules.ruling import TableView
     >>> table = TableView({}, (), (), (), (), ("Ah",))
-    >>> a = Ruling("s", "rrop@v11", "misdeal", (), (), (), False, table, "")
-    >>> difference(a, a), difference(a, Ruling("s", "tda@2024", "continue", (), (), (),
-    ...                                          False, table, ""))
+    >>> a = Ruling("s", "rrop@v11", "misdeal", (), (), False, table, "")
+    >>> difference(a, a), difference(a, Ruling("s", "tda@2024", "continue", (), (), False,
+    ...                                          table, ""))
     ('', 'remedy misdeal against continue')
     """
     for number, (a, b) in enumerate(zip(left.calls, right.calls, strict=False), 1):

@@ -19,7 +19,7 @@ from kb.rules.combine import answered
 from kb.rules.deciders import load_deciders
 from kb.rules.remedies import Decision
 from kb.rules.rulebook import EDITIONS, Lookups, Rulebook, citation
-from kb.rules.ruling import Ruling, TableView
+from kb.rules.ruling import Cited, Ruling, TableView
 
 
 def ruling(book: Lookups, case: Case, decision: Decision, pid: str | None,
@@ -27,32 +27,33 @@ def ruling(book: Lookups, case: Case, decision: Decision, pid: str | None,
     """The ruling of ``book``'s rulebook that ``decision`` (by provision ``pid``, on
     ``topic``; None for both when no provision decided) makes on ``case``, answering the
     irregularities of ``unit``."""
-    pids, citations, notes, omaha, borrowed = _cited(book, pid, tuple(decision.provisions))
+    cited, notes, omaha, borrowed = _cited(book, pid, tuple(decision.provisions))
     explanation = book.renumber(decision.explanation)
     for theirs, pattern, number in borrowed:
         if theirs in explanation:       # the pattern holds it: a cheap test first
             explanation = pattern.sub(lambda _, n=number: n, explanation)
     if omaha and case.game == "omaha":
         explanation += _OMAHA
-    # positional: Ruling's fields in order (scenario, rulebook, remedy, citations,
-    # provisions, steps, random, table, explanation, topic, irregularities)
-    return Ruling(case.scenario.id, book.rulebook.id, decision.remedy, citations, pids,
+    # positional: Ruling's fields in order (scenario, rulebook, remedy, cited, steps,
+    # random, table, explanation, topic, irregularities)
+    return Ruling(case.scenario.id, book.rulebook.id, decision.remedy, cited,
                   tuple(decision.steps), decision.random, view(decision.table or case.table),
                   explanation + notes, topic, answered(unit))
 
 
 def _cited(book: Lookups, pid: str | None, extra: tuple[str, ...]):
-    """(provision ids cited, their citations, the doubt notes to append, whether Robert's
-    Rules' hold'em rules are cited, the borrowed numbers to put in the explanation) of a
-    decision by ``pid`` naming ``extra`` provisions, once per rulebook."""
+    """(the provisions cited, each with its number (:class:`Cited`), the doubt notes to
+    append, whether Robert's Rules' hold'em rules are cited, the borrowed numbers to put in
+    the explanation) of a decision by ``pid`` naming ``extra`` provisions, once per
+    rulebook.  A provision the book cannot number (an id neither it nor the knowledge base
+    holds) is not cited: every provision a ruling lists has its number beside it."""
     key = ("cited", pid or "", extra)
     found = book.memo.get(key)
     if found is None:
-        pids = tuple(dict.fromkeys(([pid] if pid else [])
-                                   + [p for p in extra if p in book.provisions]))
-        citations = tuple(c for c in (book.cite(p) for p in pids) if c)
-        holdem = any(c.source == "rrop" and c.number.startswith("Hold'em") for c in citations)
-        found = book.memo[key] = (pids, citations, _unconfirmed(book, pids), holdem,
+        pids = dict.fromkeys(([pid] if pid else []) + [p for p in extra if p in book.provisions])
+        cited = tuple(Cited(c, p) for c, p in ((book.cite(p), p) for p in pids) if c)
+        holdem = any(c.source == "rrop" and c.number.startswith("Hold'em") for c, _ in cited)
+        found = book.memo[key] = (cited, _unconfirmed(book, pids), holdem,
                                   _borrowed(book, pid))
     return found
 

@@ -12,6 +12,7 @@ A :class:`Ruling` is what one rulebook says the floor does about one scenario; i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from kb.hand.scenario import Citation  # a scenario's expect cites as rulings do
 
@@ -86,15 +87,31 @@ class TableView:
                 "set_aside": list(self.set_aside)}
 
 
+class Cited(NamedTuple):
+    """A provision a ruling cites, with its number as the rulebook's edition prints it.
+
+    A ruling holds its citations only in these pairs, so that its JSON's ``citations`` and
+    ``provisions`` are parallel by construction: two provisions may share a number (both of
+    Robert's Rules' stud rules on exposed down cards are "Seven-Card Stud 5"), and each is
+    listed with it.
+
+    >>> Cited(Citation("rrop", "v11", "Hold'em 1"), "rrop.holdem.exposed-hole-card").citation
+    Citation(source='rrop', edition='v11', number="Hold'em 1")
+    """
+
+    citation: Citation
+    provision: str
+
+
 @dataclass(frozen=True, init=False)
 class Ruling:
-    """One rulebook's ruling on one scenario."""
+    """One rulebook's ruling on one scenario; ``cited``: the provisions it cites, in
+    order, each with its number (:class:`Cited`)."""
 
     scenario: str
     rulebook: str
     remedy: str
-    citations: tuple[Citation, ...]
-    provisions: tuple[str, ...]
+    cited: tuple[Cited, ...]
     steps: tuple[Step, ...]
     random: bool
     table: TableView
@@ -107,8 +124,7 @@ class Ruling:
     #: the earlier floor calls of the hand, each a ruling of its own, in order
     calls: tuple[Ruling, ...] = ()
 
-    def __init__(self, scenario: str, rulebook: str, remedy: str,
-                 citations: tuple[Citation, ...], provisions: tuple[str, ...],
+    def __init__(self, scenario: str, rulebook: str, remedy: str, cited: tuple[Cited, ...],
                  steps: tuple[Step, ...], random: bool, table: TableView, explanation: str,
                  topic: str | None = None, irregularities: tuple[dict, ...] = (),
                  floor: int | None = None, calls: tuple[Ruling, ...] = ()) -> None:
@@ -116,8 +132,7 @@ class Ruling:
         state["scenario"] = scenario
         state["rulebook"] = rulebook
         state["remedy"] = remedy
-        state["citations"] = citations
-        state["provisions"] = provisions
+        state["cited"] = cited
         state["steps"] = steps
         state["random"] = random
         state["table"] = table
@@ -136,11 +151,23 @@ class Ruling:
 
     def _call_json(self) -> dict:
         return {"scenario": self.scenario, "rulebook": self.rulebook, "remedy": self.remedy,
-                "citations": [c.to_json() for c in self.citations],
-                "provisions": list(self.provisions),
+                "citations": [c.citation.to_json() for c in self.cited],
+                "provisions": [c.provision for c in self.cited],
                 "steps": [s.to_json() for s in self.steps], "random": self.random,
                 "table": self.table.to_json(), "explanation": self.explanation,
                 "topic": self.topic, "irregularities": [dict(i) for i in self.irregularities]}
+
+    @property
+    def citations(self) -> tuple[Citation, ...]:
+        """The numbers cited, each once, in order (what a page shows).  Two provisions may
+        share a number, so these are not one for one with :attr:`provisions`: pair them
+        with :attr:`cited`, as the JSON's parallel ``citations`` and ``provisions`` do."""
+        return tuple(dict.fromkeys(c.citation for c in self.cited))
+
+    @property
+    def provisions(self) -> tuple[str, ...]:
+        """The ids of the provisions cited, in order."""
+        return tuple(c.provision for c in self.cited)
 
     @property
     def every_call(self) -> tuple[Ruling, ...]:
@@ -172,7 +199,7 @@ def compare_expectation(expected: dict, ruling: Ruling) -> list[str]:
     (empty when every listed field matches).
 
     >>> view = TableView({5: ("2s", "Ah")}, (), ("8s",), (), (), ())
-    >>> ruling = Ruling("x", "rrop@v11", "continue", (), (), (), False, view, "")
+    >>> ruling = Ruling("x", "rrop@v11", "continue", (), (), False, view, "")
     >>> compare_expectation({"remedy": "misdeal", "hands": {5: ("2s", "Ah")}}, ruling)
     ["remedy: expected 'misdeal', got 'continue'"]
     """
@@ -231,7 +258,7 @@ def format_ruling(ruling: Ruling, seed: int = 0, edition_name=None) -> str:
 
     >>> view = TableView({5: ("2s", "Ah")}, (), ("8s",), (), (), ("3d", "Ad"))
     >>> print(format_ruling(Ruling("x", "rrop@v11", "continue",
-    ...       (Citation("rrop", "v11", "Hold'em 1"),), ("rrop.holdem.exposed-hole-card",),
+    ...       (Cited(Citation("rrop", "v11", "Hold'em 1"), "rrop.holdem.exposed-hole-card"),),
     ...       (Step("finish-deal"),), False, view, "Deal on.")))
     x under rrop@v11: continue
       cites:  rrop v11 Hold'em 1 (rrop.holdem.exposed-hole-card)
@@ -266,8 +293,7 @@ def _body(ruling: Ruling, edition_name=None) -> list[str]:
     def name(c: Citation) -> str:
         return edition_name(f"{c.source}@{c.edition}") if edition_name \
             else f"{c.source} {c.edition}"
-    cites = "; ".join(f"{name(c)} {c.number} ({p})"
-                      for c, p in zip(ruling.citations, ruling.provisions, strict=True)) or "none"
+    cites = "; ".join(f"{name(c)} {c.number} ({p})" for c, p in ruling.cited) or "none"
     lines = [f"  cites:  {cites}"]
     for index, one in enumerate(ruling.steps, 1):
         details = " ".join(f"{k}={_plain(v)}" for k, v in one.details.items())
