@@ -15,9 +15,12 @@ from kb import DATA
 from kb.files import plain
 from kb.files.cache import MAGIC, code_version
 from kb.files.parsing import parse_text
+from kb.house.compose import resolve_rulebook
 from kb.house.datafolder import read_folder
 from kb.knowledge.load import load_knowledge_base
 from kb.knowledge.model import Confidence
+from kb.rules.engine import rule
+from kb.rules.ruling import Cited
 
 cache_dir, data, _check = checked.cache_dir, checked.data, checked._check
 
@@ -31,6 +34,21 @@ def test_records_come_back_equal():
     back = plain.loads(plain.dumps(parsed))
     assert back == parsed and type(back) is type(parsed)
     assert (back.line, back["a"].value_line("b"), back.file) == (1, 2, "x.yaml")
+
+
+def test_a_ruling_with_its_citation_pairs_comes_back_equal():
+    """A ruling holds its citations as named tuples (kb.rules.ruling.Cited): the kept
+    ruling table holds them, so the cache must (the table was never kept when it could
+    not, and every build ruled again)."""
+    kb = load_knowledge_base(DATA)
+    scenario = next(s for s in read_folder(DATA, rule=False).scenarios
+                    if s.id == "case-c27-four-card-flop-stuck-cards")
+    ruling = rule(kb, resolve_rulebook(kb, "tda@2024"), scenario, seed=0)
+    assert ruling.cited and all(type(c) is Cited for c in ruling.cited)
+    back = plain.loads(plain.dumps(ruling))
+    assert back == ruling and repr(back) == repr(ruling)
+    assert [type(c) for c in back.cited] == [Cited] * len(ruling.cited)
+    assert back.cited[0].citation == ruling.cited[0].citation
 
 
 @pytest.mark.parametrize("value", [len, lambda: 1, Path("/x"), pickle, ..., object()])

@@ -3,7 +3,7 @@ cannot run code (:mod:`kb.files.cache`; pickle, which calls whatever a file name
 never read from disk).
 
 A value is made of ``None``, booleans, numbers, text, bytes, tuples, lists, dicts, sets
-and the project's records: instances of a dataclass, an enumeration, or a dict or list
+and the project's records: instances of a dataclass, a named tuple, an enumeration, or a dict or list
 subclass (the parser's :class:`kb.files.parsing.Mapping`, which knows its lines) of a
 ``kb`` module.  A record is written as the tuple ``(..., "module:Class", (field
 values))`` (an enum's: its value; a dict's or list's: its contents and its
@@ -83,6 +83,8 @@ def _encoded_record(value: Any, kind: type) -> tuple:
         base = dict if isinstance(value, dict) else list
         return (..., name, _encoded(base(value)), _encoded(vars(value)))
     fields = _FIELDS.get(kind) or _fields(kind)
+    if isinstance(value, tuple):                 # a named tuple: its items are its fields
+        return (..., name, tuple([v if type(v) in _SCALARS else _encoded(v) for v in value]))
     state = getattr(value, "__dict__", None)
     if state is None or len(state) != len(fields):
         raise NotPlain(f"a {kind.__name__} holds more than its fields")
@@ -153,6 +155,8 @@ def _maker(node: tuple) -> Any:
             values: Any = node[2]
             if not _SCALARS.issuperset(map(type, values)):
                 values = [v if type(v) in _SCALARS else _decoded(v) for v in values]
+            if issubclass(kind, tuple):          # a named tuple, without its __new__
+                return tuple.__new__(kind, values)
             made = object.__new__(kind)
             made.__dict__.update(zip(fields, values, strict=True))
             return made
@@ -185,7 +189,11 @@ def _name(kind: type) -> str:
 
 
 def _fields(kind: type) -> tuple[str, ...]:
-    """The field names of the record class ``kind`` (a dataclass with a ``__dict__``)."""
+    """The field names of the record class ``kind`` (a dataclass with a ``__dict__``, or
+    a named tuple)."""
+    if issubclass(kind, tuple) and isinstance(getattr(kind, "_fields", None), tuple):
+        _FIELDS[kind] = kind._fields
+        return _FIELDS[kind]
     if not dataclasses.is_dataclass(kind) or "__slots__" in vars(kind):
         raise NotPlain(f"a {kind.__name__} cannot be kept")
     _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
