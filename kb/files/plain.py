@@ -191,9 +191,10 @@ def _name(kind: type) -> str:
 def _fields(kind: type) -> tuple[str, ...]:
     """The field names of the record class ``kind`` (a dataclass with a ``__dict__``, or
     a named tuple)."""
-    if issubclass(kind, tuple) and isinstance(getattr(kind, "_fields", None), tuple):
-        _FIELDS[kind] = kind._fields
-        return _FIELDS[kind]
+    named = getattr(kind, "_fields", None) if issubclass(kind, tuple) else None
+    if isinstance(named, tuple):
+        _FIELDS[kind] = named
+        return named
     if not dataclasses.is_dataclass(kind) or "__slots__" in vars(kind):
         raise NotPlain(f"a {kind.__name__} cannot be kept")
     _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
