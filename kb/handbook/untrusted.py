@@ -17,7 +17,8 @@ data folder (``floorbook_data_dir``), this module
 - refuses an image or a downloadable file outside the pages folder (``../../etc/passwd``
   would otherwise be copied into the site), and an image whose file name holds what
   LaTeX would read (``a}\input{b}{.png``: the PDF writes the name as it is), and an
-  image or download of a kind a browser runs script in (:data:`ACTIVE`: SVG, HTML ...):
+  image or download of a kind not listed (:data:`PICTURES`, :data:`DOWNLOADS`; a browser
+  runs script in SVG, HTML ...):
   opened from the site, as a scaled image's link does, it would run in its origin.
 
 :mod:`kb.handbook.untrusted_links` and :mod:`kb.handbook.untrusted_graphviz` hold the
@@ -36,6 +37,7 @@ from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
+from kb.handbook.addresses import remote, scheme
 from kb.handbook.store import data_dir
 
 logger = logging.getLogger(__name__)
@@ -47,9 +49,14 @@ PAGE_CAP = 2**20
 #: What an image's file name may hold: the printed handbook writes it into LaTeX as it is
 #: (``\sphinxincludegraphics{{NAME}.png}``), where ``}``, ``{`` or ``\`` would be LaTeX.
 IMAGE_NAME = re.compile(r"[\w .,+=@()*/-]+")
-#: The kinds of file a browser opens as a document that may run script.
-ACTIVE = frozenset({".svg", ".svgz", ".html", ".htm", ".shtml", ".xhtml", ".xht", ".xml",
-                    ".xsl", ".xslt", ".mht", ".mhtml", ".js", ".mjs"})
+#: The kinds of file an untrusted page may publish as an image or a download: a list of
+#: those allowed, not of those refused, since a browser runs script in more kinds than
+#: any list of them names (.svg, .html, .shtm, .ehtml, .xht, .mhtml ...).
+PICTURES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".bmp", ".ico",
+                      ".pdf"})
+DOWNLOADS = PICTURES | frozenset({".txt", ".csv", ".tsv", ".yaml", ".yml", ".json", ".md",
+                                  ".zip", ".gz", ".tgz", ".bz2", ".xz", ".odt", ".ods",
+                                  ".docx", ".xlsx", ".epub"})
 #: Front-matter keys that change how MyST reads the page (its settings, extensions).
 FILE_SETTINGS = ("myst", "html_meta", "substitutions")
 
@@ -145,8 +152,9 @@ class UntrustedPages(SphinxTransform):
             inline = isinstance(raw.parent, nodes.TextElement)
             raw.replace_self(text if inline else nodes.paragraph("", "", text))
         for node, target in self._files():
-            if "://" in target or target.startswith(("data:", "//")) or ":" in target:
+            if remote(target) or scheme(target):
                 continue              # not a file of this machine: untrusted_links' work
+            # anything else is a path, "sub/a:b/../../etc/passwd" included
             problem = self._problem(node, target)
             if problem:
                 refuse(node, "%r %s", target, problem[0], subtype=problem[1])
@@ -165,11 +173,11 @@ class UntrustedPages(SphinxTransform):
                     "letters, digits, spaces and . , + = @ ( ) - _", "image-name")
         # pic.* is whichever pic.<type> Sphinx finds: SVG first for HTML
         found = path.parent.glob(path.name) if "*" in path.name else [path]
-        if any(file.suffix.lower() in ACTIVE for file in found):
-            return ("is a kind of file a browser runs script in (SVG, HTML, XML ...); "
-                    "published in the site, it would run in the site's origin when "
-                    "opened: use PNG or JPEG for a picture, another format for a download",
-                    "active-file")
+        allowed = PICTURES if isinstance(node, nodes.image) else DOWNLOADS
+        if any(file.suffix.lower() not in allowed for file in found):
+            return ("is not a kind of file a data folder's pages may publish (a browser "
+                    "runs script in SVG, HTML, XML and more, in the site's origin): use "
+                    f"one of {' '.join(sorted(allowed))}", "active-file")
         return None
 
     def _files(self):

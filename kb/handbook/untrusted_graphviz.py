@@ -33,8 +33,8 @@ from docutils import nodes
 from sphinx.ext.graphviz import Graphviz, graphviz
 from sphinx.transforms import SphinxTransform
 
+from kb.handbook.addresses import safe_link
 from kb.handbook.untrusted import refuse, restricted
-from kb.handbook.untrusted_links import safe_link
 
 #: Graphviz's attributes that name a file (or a URL) it reads or the picture loads.
 FILE_ATTRIBUTES = frozenset({"image", "imagepath", "shapefile", "stylesheet", "fontpath",
