@@ -445,3 +445,46 @@ def test_an_image_name_for_latex_behind_a_colon_path_is_refused(tmp_path, capsys
     status, err = build(data, tmp_path / "site", capsys, "--pdf")
     assert status == 1 and not (tmp_path / "site").exists()
     refused(err, data, page_line(data, "sub/q:r"), "would read as LaTeX")
+
+
+# --------------------------------------------------------------------------- line options
+
+
+def _capped(limit: int):
+    """A ``preexec_fn`` capping the child's address space at ``limit`` bytes."""
+    import resource
+    return lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+@pytest.mark.parametrize("block, option", [
+    ("```{code-block} text\n:emphasize-lines: 1-999999999\n\nline\n```\n",
+     ":emphasize-lines:"),
+    ("```{eval-rst}\n.. code-block:: text\n   :emphasize-lines: 2-999999999\n\n   line\n```\n",
+     ":emphasize-lines:"),
+    ("```{rule:data-file} rulebooks/home-game.yaml\n:lines: 1-999999999\n```\n", ":lines:"),
+    ("```{rule:data-file} rulebooks/home-game.yaml\n:emphasize-lines: 999999999-\n```\n",
+     ":emphasize-lines:"),
+    ("```{rule:data-file} rulebooks/home-game.yaml\n:tab-width: 400000000\n```\n",
+     ":tab-width:"),
+], ids=["code-block", "eval-rst", "data-file-lines", "data-file-emphasize", "tab-width"])
+def test_a_line_range_of_a_billion_is_refused_without_making_it(tmp_path, block, option):
+    # Sphinx made the list of every line number in the range first: 60 bytes of a page
+    # took 22 GB (the fresh-user run), a MemoryError traceback under a cap
+    data = hostile_data(tmp_path, block)
+    env = {**os.environ, "PYTHONPATH": str(PROJECT), "NO_COLOR": "1"}
+    result = subprocess.run(
+        [sys.executable, "-m", "kb", "build", "-q", "--data", str(data), "-o",
+         str(tmp_path / "site")], env=env, capture_output=True, text=True, errors="replace",
+        timeout=120, preexec_fn=_capped(1_500 * 2**20))
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    line = page_line(data, option)
+    assert re.search(rf"{PAGE}:{line - 1}|{PAGE}:{line}", result.stderr), result.stderr
+    assert f"{option} " in result.stderr and "ask for fewer" in result.stderr
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_bounded_line_option_still_emphasises(tmp_path, capsys):
+    data = hostile_data(tmp_path, "```{code-block} text\n:emphasize-lines: 2\n\none\ntwo\n```\n")
+    status, err = build(data, tmp_path / "site", capsys)
+    assert (status, err) == (0, "")
+    assert '<span class="hll">two' in site_text(tmp_path / "site")

@@ -35,6 +35,7 @@ def setup(app) -> dict:
         store,
         uses,
     )
+    from kb.handbook.bounded_lines import setup as bounded_lines
     from kb.handbook.datafile import DataFile
     from kb.handbook.domain import RuleDomain
     from kb.handbook.export import write_export
@@ -47,6 +48,7 @@ def setup(app) -> dict:
     app.add_domain(RuleDomain)
     app.connect("html-page-context", indices.escape_keys)   # titles from the data
     app.add_directive_to_domain("rule", "data-file", DataFile)
+    bounded_lines(app)                         # no line list of a billion numbers
     untrusted_pages(app)                       # a data folder's own pages are input
     untrusted_links(app)
     untrusted_graphviz(app)

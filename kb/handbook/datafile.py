@@ -22,6 +22,7 @@ from pathlib import Path
 from sphinx.directives.code import LiteralInclude
 
 from kb import DATA
+from kb.handbook.bounded_lines import refused
 
 
 class DataFile(LiteralInclude):
@@ -32,6 +33,8 @@ class DataFile(LiteralInclude):
                    if name != "diff"}
 
     def run(self):
+        if problem := refused(self):          # :lines: 1-999999999 and the like
+            return problem
         data = DATA.resolve()
         path = (data / self.arguments[0]).resolve()
         if data not in path.parents or not path.is_file():
