@@ -488,3 +488,16 @@ def test_a_bounded_line_option_still_emphasises(tmp_path, capsys):
     status, err = build(data, tmp_path / "site", capsys)
     assert (status, err) == (0, "")
     assert '<span class="hll">two' in site_text(tmp_path / "site")
+
+
+def test_a_page_may_show_at_most_200_of_floorbooks_views(tmp_path, capsys):
+    # 37,800 one-line {rule:topics} directives, under the 1 MB cap, made a 46 MB page in 4
+    # minutes and 2.1 GB (the fresh-user run)
+    views = "```{rule:topics}\n```\n\n```{rule:editions}\n```\n\n"
+    data = hostile_data(tmp_path, views * 150)
+    status, err = build(data, tmp_path / "site", capsys)
+    assert status == 1 and not (tmp_path / "site").exists()
+    assert err.count("may show at most 200 of floorbook's views") == 1
+    lines = (data / "pages" / PAGE).read_text(encoding="utf-8").splitlines()
+    first = [n for n, text in enumerate(lines, 1) if text.startswith("```{rule:")][200]
+    refused(err, data, first, "at most 200 of floorbook's views")

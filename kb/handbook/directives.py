@@ -22,6 +22,7 @@ from sphinx.util.parsing import nested_parse_to_nodes
 from kb.handbook import pictures, uses
 from kb.handbook.fragment import Fragment, fill
 from kb.handbook.store import handbook
+from kb.handbook.untrusted import restricted
 from kb.knowledge import names
 
 logger = logging.getLogger(__name__)
@@ -32,11 +33,34 @@ _SKELETONS: WeakKeyDictionary = WeakKeyDictionary()
 _SHORT = 1000
 
 
+#: How many of floorbook's views a data folder's page may show: each may be a whole
+#: table of the knowledge base, so 37,800 one-line directives (a page under its 1 MB cap)
+#: made a 46 MB page in 4 minutes and 2.1 GB; a page of the handbook shows a few.
+VIEWS_CAP = 200
+
+
+def too_many_views(directive: SphinxDirective) -> bool:
+    """Whether ``directive``, in an untrusted page (:func:`kb.handbook.untrusted.restricted`),
+    is past the page's :data:`VIEWS_CAP` views; the first one past says so in a warning."""
+    if not restricted(directive.env):
+        return False
+    shown = int(directive.env.temp_data.get("floorbook_views") or 0) + 1
+    directive.env.temp_data["floorbook_views"] = shown
+    if shown == VIEWS_CAP + 1:
+        logger.warning("floorbook: a data folder's page may show at most %d of floorbook's "
+                       "views (rule: directives); split the page", VIEWS_CAP,
+                       location=directive.get_location(), type="floorbook",
+                       subtype="too-many-views")
+    return shown > VIEWS_CAP
+
+
 class FragmentMixin(SphinxDirective):
     """Parse a :class:`Fragment` in the current (MyST) document and fill its slots (a
     directive's mixin: a SphinxDirective, so its ``env`` and ``state`` are typed)."""
 
     def render(self, fragment: Fragment) -> list[nodes.Node]:
+        if too_many_views(self):
+            return []
         for slot in fragment.slots:
             if slot[0] == "xref" and slot[1] == "rule":
                 uses.note_reference(self.env, slot[2], slot[3])
@@ -274,6 +298,8 @@ class GlossaryDirective(SphinxDirective):
     """``{rule:glossary}``: the data's terms as a real Sphinx glossary ({term} links work)."""
 
     def run(self) -> list[nodes.Node]:
+        if too_many_views(self):
+            return []
         terms = uses.use(self.env, ("glossary",))
         source, line = self.get_source_info()
         items = []
