@@ -214,6 +214,18 @@ def test_build_refuses_a_folder_whose_buildinfo_is_not_sphinx_s(tmp_path, capsys
     assert (tmp_path / "site" / "important.txt").read_text() == "keep me\n"
 
 
+def test_build_refuses_a_site_inside_the_data_folder(tmp_path, capsys):
+    # a site in data/provisions/x was built without a word (the fresh-user run)
+    data = tmp_path / "data"
+    shutil.copytree(Path(__file__).parent / "data" / "kb-small", data)
+    assert main(["build", "-q", "--data", str(data), "-o", str(data / "provisions" / "x")]) == 1
+    assert capsys.readouterr().err == (
+        f"floorbook build: -o {data / 'provisions' / 'x'}: is inside the knowledge base "
+        f"{data}, which would then hold a site; give a folder outside it (the folder beside "
+        "it, such as site/)\n")
+    assert not (data / "provisions" / "x").exists()
+
+
 def test_build_site_refuses_the_folder_that_holds_the_data(tmp_path):
     project = _project(tmp_path, "Tiny\n====\n")
     (tmp_path / "out" / "data").mkdir(parents=True)

@@ -62,6 +62,9 @@ def output_problem(output: Path, data: Path | None) -> str:
     if data is not None and target in (Path(data).resolve(), *Path(data).resolve().parents):
         return (f"holds the knowledge base {data}, which a build would replace; give "
                 "another folder for the site")
+    if data is not None and Path(data).resolve() in target.parents:
+        return (f"is inside the knowledge base {data}, which would then hold a site; give "
+                "a folder outside it (the folder beside it, such as site/)")
     return refusal(Path(output))
 
 
