@@ -151,12 +151,26 @@ def test_a_linked_cache_folder_is_the_folder_it_names(data, tmp_path, monkeypatc
     assert not list((shared / "cache").iterdir())
 
 
-def test_a_cache_folder_that_cannot_be_made_is_no_cache_and_no_message(data, tmp_path,
-                                                                       monkeypatch, capsys):
+def test_a_cache_folder_that_cannot_be_made_is_no_cache_and_says_so(data, tmp_path,
+                                                                    monkeypatch, capsys):
+    # the run was silent (the fresh-user run: FLOORBOOK_CACHE_DIR=/dev/null), though the
+    # docs say a cache not used is said in one line
     (tmp_path / "file").write_text("x")
     monkeypatch.setenv("FLOORBOOK_CACHE_DIR", str(tmp_path / "file" / "cache"))
     assert main(["check", "--data", str(data)]) == 1
-    assert "floorbook: the cache" not in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"floorbook: the cache folder {tmp_path / 'file' / 'cache'} is not used: it " \
+           "cannot be made or opened (Not a directory); set FLOORBOOK_CACHE_DIR" in err
+    assert err.count("floorbook: the cache folder") == 1
+
+
+def test_a_cache_folder_inside_the_data_folder_is_not_used_and_says_so(data, monkeypatch,
+                                                                        capsys):
+    monkeypatch.setenv("FLOORBOOK_CACHE_DIR", str(data / "cache"))
+    main(["check", "--data", str(data)])
+    assert f"floorbook: the cache folder {data / 'cache'} is not used: it is inside the " \
+           f"data folder" in capsys.readouterr().err
+    assert not (data / "cache").exists()
 
 
 def test_a_pickle_in_a_store_of_this_version_is_never_unpickled(data, cache_dir, capsys,

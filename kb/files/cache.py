@@ -162,8 +162,8 @@ class Cache:
         """The user's cache (:func:`cache_folder`), or None: ``enabled`` false, the cache
         turned off, its folder inside the data folder ``data`` (a data folder is input, and
         what a store holds is the user's own work), a folder that cannot be made, or one
-        that others could change (:func:`kb.files.private.open_private`; this last is said
-        once on standard error, with what to do).
+        that others could change (:func:`kb.files.private.open_private`); but for the
+        first, each is said once on standard error, with what to do.
 
         >>> Cache.default(enabled=False) is None
         True
@@ -174,12 +174,17 @@ class Cache:
         try:
             folder = folder.absolute()
             if data is not None and _inside(folder, Path(data)):
+                _say_once(f"floorbook: the cache folder {folder} is not used: it is inside "
+                          f"the data folder {data}, which may come from anyone (set "
+                          "FLOORBOOK_CACHE_DIR to a folder of your own outside it)")
                 return None
             return cls(folder, open_private(folder))
         except NotPrivate as error:
             _say_once(f"floorbook: the cache folder {folder} is not used: {error}")
-        except OSError:
-            pass
+        except OSError as error:
+            _say_once(f"floorbook: the cache folder {folder} is not used: it cannot be "
+                      f"made or opened ({error.strerror}); set FLOORBOOK_CACHE_DIR to a "
+                      "folder of your own, or FLOORBOOK_CACHE=off")
         return None
 
     @contextmanager
