@@ -4,6 +4,7 @@ the pages it keeps).  An earlier site that is damaged (a search index emptied or
 short, a file replaced by hand) must never stop a build: it is not used at all when its
 search index does not load (:func:`usable`), and a build from it that fails with an
 exception nobody expected is done again from nothing (:func:`from_nothing_if_broken`).
+What Sphinx copies anew on every build is not taken from it (:func:`drop_recopied`).
 
 >>> usable(Path("/nowhere"))
 False
@@ -51,6 +52,32 @@ def usable(site: Path) -> bool:
     except Exception:                          # whatever the loader trips over
         return False
     return True
+
+
+def drop_recopied(site: Path) -> None:
+    """Remove from the copy of an earlier site, ``site``, the files Sphinx copies into
+    every build anyway, so that a file someone put among them is not carried over:
+    ``_downloads`` (every download of the environment is copied by each build) and
+    ``_static`` (the theme's and the static path's files, the Pygments style, the search
+    language's scripts: all copied by each build, before it writes any page, so the
+    ``?v=`` checksums that pages take from these files are of this build's files).  The
+    finder's index stays: floorbook writes it when it changed, comparing it with the
+    earlier one, and a page linking it is written again only then.
+
+    >>> drop_recopied(Path("/nowhere"))
+    """
+    from kb.handbook.finder_page import INDEX_FILE
+
+    shutil.rmtree(site / "_downloads", ignore_errors=True)
+    static = site / "_static"
+    if static.is_dir() and not static.is_symlink():
+        for path in static.iterdir():
+            if path.name == INDEX_FILE and path.is_file() and not path.is_symlink():
+                continue
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path)
+            else:
+                path.unlink()
 
 
 def from_nothing_if_broken(build: Callable[[bool], T], work: Path, earlier: bool,

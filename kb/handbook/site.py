@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb.handbook.collector import fewer_passes
-from kb.handbook.earlier import from_nothing_if_broken, usable
+from kb.handbook.earlier import drop_recopied, from_nothing_if_broken, usable
 from kb.handbook.site_folder import MARKER, output_problem  # also this module's names
 from kb.handbook.stale import drop_stale_files, drop_unused_images
 from kb.handbook.streaming import give_back, keep_small_trees
@@ -153,7 +153,10 @@ def _build_in(pages: Path, data: Path | None, target: Path, work: Path, conf: Pa
     it; returns what :func:`_sphinx` does (from nothing if the earlier site is damaged:
     :mod:`kb.handbook.earlier`)."""
     def attempt(earlier: bool) -> tuple[int, int, int]:
-        site = _copy_of(target, work, sources) if earlier else work / "site"
+        site = work / "site"
+        if earlier:
+            site = _copy_of(target, work, sources)
+            drop_recopied(site)             # Sphinx copies them anew: strays do not stay
         return _sphinx(pages, data, site, conf, progress=progress, sources=sources)
 
     try:
