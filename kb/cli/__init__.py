@@ -21,7 +21,7 @@ from importlib import metadata
 import shtab
 
 from kb.cli import export, house, init, knowledge, rulings
-from kb.cli.common import Shown, fail, path_argument
+from kb.cli.common import Shown, fail, path_argument, source_date_problem
 from kb.cli.knowledge import SCHEMA_KINDS
 
 __all__ = ["SCHEMA_KINDS", "main", "parser"]
@@ -33,7 +33,8 @@ def main(argv: list[str] | None = None) -> int:
     SIGTERM is handled as Ctrl-C is: the command stops through its cleanup (a build
     removes its half-built folder) and the status is 143 (Ctrl-C: 130).  A write that
     finds no room (a full disk, a quota, the size limit on files) is one line naming
-    what was written, and status 1.  Meanwhile standard output and error are
+    what was written, and status 1; so is a ``SOURCE_DATE_EPOCH`` that is no time
+    (:func:`kb.cli.common.source_date_problem`), before any command runs.  Meanwhile standard output and error are
     :class:`kb.cli.common.Shown`: a character that would reorder or hide a line on the
     terminal is printed as an escape."""
     streams = sys.stdout, sys.stderr
@@ -41,6 +42,8 @@ def main(argv: list[str] | None = None) -> int:
     previous, args = None, None
     try:
         args = parser().parse_args(argv)
+        if problem := source_date_problem():    # Sphinx and the PDFs would stop on it
+            return fail([problem])
         _quick_exit()
         previous = _on_sigterm(_terminate)
         return args.run(args)

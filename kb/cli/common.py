@@ -46,6 +46,32 @@ def styled(text: str, code: str, stream) -> str:
     return f"\033[{code}m{text}\033[0m" if colour(stream) else text
 
 
+#: The latest ``SOURCE_DATE_EPOCH`` a build can date by: the last second of year 9999
+#: (Python's dates, and so Sphinx's copyright year and the PDFs' dates, end there).
+LAST_EPOCH = 253402300799
+
+
+def source_date_problem(environ=os.environ) -> str | None:
+    """The problem line of ``SOURCE_DATE_EPOCH`` in ``environ`` if it is set but not a
+    whole number of seconds from 0 to :data:`LAST_EPOCH` (Sphinx and the PDF builders
+    would stop on it with a traceback, ``ValueError`` or ``OverflowError``); None if it
+    is unset or such a number (spaces around it allowed, as Python's ``int`` does).
+
+    >>> source_date_problem({}), source_date_problem({"SOURCE_DATE_EPOCH": "1700000000"})
+    (None, None)
+    >>> source_date_problem({"SOURCE_DATE_EPOCH": "abc"})
+    'SOURCE_DATE_EPOCH=abc: not a whole number of seconds since 1970 (unset it, or set it to a time such as 1700000000)'
+    """
+    value = environ.get("SOURCE_DATE_EPOCH")
+    if value is None:
+        return None
+    digits = value.strip()
+    if digits.isascii() and digits.isdigit() and int(digits) <= LAST_EPOCH:
+        return None
+    return (f"SOURCE_DATE_EPOCH={value}: not a whole number of seconds since 1970 (unset "
+            "it, or set it to a time such as 1700000000)")
+
+
 def fail(lines) -> int:
     """Print each problem line on stderr (its ``file:line:`` in bold on a terminal), at
     most 200 of a file and then how many more (:func:`kb.files.problems.capped`); returns

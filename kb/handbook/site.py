@@ -12,7 +12,6 @@ with the site it was built with (a stamp of the site's ``.buildinfo``).
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import sys
 import tempfile
@@ -20,10 +19,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import unquote
 
 from kb.handbook.collector import fewer_passes
+from kb.handbook.earlier import drop_recopied, from_nothing_if_broken, usable
 from kb.handbook.site_folder import MARKER, output_problem  # also this module's names
+from kb.handbook.stale import drop_stale_files, drop_unused_images
 from kb.handbook.streaming import give_back, keep_small_trees
 from kb.handbook.uptodate import doctrees_folder  # also this module's public name
 from kb.house.leftovers import building
@@ -32,8 +32,6 @@ from kb.house.leftovers import building
 STAMP = "floorbook-site.stamp"
 #: The Sphinx settings that publish each page's source (``_sources``, "Show source").
 SOURCES = {"html_copy_source": True, "html_show_sourcelink": True}
-#: A page's link to a file in ``_images`` (``src``, ``href``, ``data``), its name.
-_IMAGE_LINK = re.compile(r"""_images/([^"'#?\s<>)]+)""")
 
 
 @dataclass(frozen=True)
@@ -152,10 +150,17 @@ def _build_in(pages: Path, data: Path | None, target: Path, work: Path, conf: Pa
               sources: bool) -> tuple[int, int, int]:
     """:func:`build_site` in the folder ``work`` beside ``target`` (``created``: the
     topmost folder above ``target`` this build made), holding the lock of builds into
-    it; returns what :func:`_sphinx` does."""
+    it; returns what :func:`_sphinx` does (from nothing if the earlier site is damaged:
+    :mod:`kb.handbook.earlier`)."""
+    def attempt(earlier: bool) -> tuple[int, int, int]:
+        site = work / "site"
+        if earlier:
+            site = _copy_of(target, work, sources)
+            drop_recopied(site)             # Sphinx copies them anew: strays do not stay
+        return _sphinx(pages, data, site, conf, progress=progress, sources=sources)
+
     try:
-        counts = _sphinx(pages, data, _copy_of(target, work, sources), conf,
-                         progress=progress, sources=sources)
+        counts = from_nothing_if_broken(attempt, work, usable(target), (SiteError,))
         try:
             _publish(work, target)
         except OSError as error:
@@ -278,66 +283,6 @@ def _too_deep(app) -> str:
     page = app.env.doc2path(docname) if docname else "floorbook build"
     return (f"{page}: is nested too deeply to be read (lists or quotes inside each other "
             "hundreds of times); flatten it")
-
-
-#: Files at the top of a site that the build writes besides its pages (Sphinx's, the
-#: export's, and the printed handbook that ``--pdf`` puts there afterwards).
-SITE_FILES = frozenset({MARKER, "searchindex.js", "objects.inv", "floorbook.json",
-                        "export.schema.json", "floorbook.pdf"})
-
-
-def drop_stale_files(site: Path, pages: set[str]) -> list[str]:
-    """Remove from ``site`` every file this build did not make: an ``.html`` file that is
-    none of ``pages`` (paths relative to the site, ``topics/x.html``), and any other file
-    outside the ``_``-folders Sphinx fills (``_static``, ``_images``) that is not one of
-    :data:`SITE_FILES`.  The copy of the earlier site carries over the page of a deleted
-    source, and whatever someone put in the folder, which the build replaces.  Returns the
-    removed paths, sorted; folders left empty go too.
-
-    >>> drop_stale_files(Path("/nowhere"), set())
-    []
-    """
-    if not site.is_dir():
-        return []
-    stale = []
-    for path in sorted(site.rglob("*")):
-        relative = path.relative_to(site)
-        if path.is_symlink() or path.is_file():
-            if relative.parts[0].startswith("_") and len(relative.parts) > 1:
-                continue                      # _static, _images: Sphinx's own folders
-            keep = relative.as_posix() in pages if path.suffix == ".html" \
-                else str(relative) in SITE_FILES
-            if not keep:
-                path.unlink()
-                stale.append(relative.as_posix())
-    for folder in sorted((p for p in site.rglob("*") if p.is_dir() and not p.is_symlink()),
-                         key=lambda p: len(p.parts), reverse=True):
-        if not any(folder.iterdir()):
-            folder.rmdir()
-    return stale
-
-
-def drop_unused_images(site: Path) -> list[str]:
-    """Remove from ``site/_images`` the files no page of ``site`` refers to (the copy of
-    the earlier site carries over every picture it had, also those no page shows any
-    more); returns their names, sorted.  The folder goes too if nothing is left.
-
-    >>> drop_unused_images(Path("/nowhere"))
-    []
-    """
-    images = site / "_images"
-    if not images.is_dir():
-        return []
-    used: set[str] = set()
-    for page in site.rglob("*.html"):
-        text = page.read_text(encoding="utf-8", errors="replace")
-        used.update(unquote(name) for name in _IMAGE_LINK.findall(text))
-    unused = sorted(f.name for f in images.iterdir() if f.is_file() and f.name not in used)
-    for name in unused:
-        (images / name).unlink()
-    if not any(images.iterdir()):
-        images.rmdir()
-    return unused
 
 
 def _watch(app, progress: Callable[[str], None] | None) -> dict[str, int]:
