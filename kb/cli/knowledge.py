@@ -199,7 +199,7 @@ def _build(args, pages: Path | None, cache):
     try:
         with _default_pages(kb, pages, args.output) as folder:
             built = build_site(folder, args.data, args.output, sources=args.sources,
-                               progress=_stage(args))
+                               progress=_stage(args), reuse=not args.no_cache)
             if not args.quiet:              # the site's summary first, then the PDF's
                 print(f"floorbook build: {built}", flush=True)
             _print_or_remove_pdf(folder, args)

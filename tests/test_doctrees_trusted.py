@@ -1,0 +1,128 @@
+"""The doctrees kept beside a site are pickles: a build uses them again only when this
+user's build sealed them (kb.handbook.doctrees_trust), never those of a project folder
+someone sent, whose stamp they wrote to match (issue 19)."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kb.cli import main
+
+ROOT = Path(__file__).parent / "roots" / "test-basic"
+STAMP = "floorbook-site.stamp"
+
+
+class _Planted:
+    """What an attacker pickles: loading it creates the file ``marker``."""
+
+    def __init__(self, marker: Path):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (Path.touch, (self.marker,))
+
+
+@pytest.fixture
+def folder(tmp_path) -> Path:
+    """A data folder (test-basic's data) with its pages in ``pages``, built once."""
+    shutil.copytree(ROOT / "data", tmp_path / "data")
+    shutil.copytree(ROOT, tmp_path / "data" / "pages",
+                    ignore=shutil.ignore_patterns("conf.py", "data"))
+    assert main(_command(tmp_path)) == 0
+    return tmp_path
+
+
+def _command(tmp: Path, *options: str) -> list[str]:
+    return ["build", "--data", str(tmp / "data"), "-o", str(tmp / "site"), *options]
+
+
+def _edit_glossary(folder: Path, text: str) -> None:
+    page = folder / "data" / "pages" / "glossary.md"
+    page.write_text(page.read_text(encoding="utf-8") + f"\n{text}\n", encoding="utf-8")
+
+
+def _read(capsys) -> str:
+    """The counts line of the build just run ("N of M pages read ...")."""
+    lines = [line for line in capsys.readouterr().out.splitlines() if "pages read" in line]
+    assert len(lines) == 1, lines
+    return lines[0].removeprefix("floorbook build: ").split(",")[0]
+
+
+def test_planted_environment_pickle_is_never_loaded(folder, capsys):
+    doctrees, marker = folder / ".site.doctrees", folder / "ran"
+    (doctrees / "environment.pickle").write_bytes(pickle.dumps(_Planted(marker)))
+    info = (folder / "site" / ".buildinfo").stat()  # the stamp an attacker writes to match
+    (doctrees / STAMP).write_text(f"{info.st_mtime_ns} {info.st_size}", encoding="utf-8")
+    _edit_glossary(folder, "An edit.")
+    capsys.readouterr()
+    assert main(_command(folder)) == 0
+    assert not marker.exists()
+    assert _read(capsys) == "5 of 5 pages read"
+    assert "An edit." in (folder / "site" / "glossary.html").read_text(encoding="utf-8")
+
+
+def test_planted_pickle_with_a_copied_seal_is_never_loaded(folder, capsys):
+    """The stamp file kept as the build sealed it, one doctree replaced."""
+    doctrees, marker = folder / ".site.doctrees", folder / "ran"
+    (doctrees / "index.doctree").write_bytes(pickle.dumps(_Planted(marker)))
+    _edit_glossary(folder, "An edit.")
+    capsys.readouterr()
+    assert main(_command(folder)) == 0
+    assert not marker.exists()
+    assert _read(capsys) == "5 of 5 pages read"
+
+
+def test_one_changed_byte_of_a_doctree_is_not_used(folder, capsys):
+    doctree = folder / ".site.doctrees" / "index.doctree"
+    data = bytearray(doctree.read_bytes())
+    data[len(data) // 2] ^= 1
+    doctree.write_bytes(bytes(data))
+    _edit_glossary(folder, "An edit.")
+    capsys.readouterr()
+    assert main(_command(folder)) == 0
+    assert _read(capsys) == "5 of 5 pages read"
+
+
+def test_another_users_key_is_not_trusted(folder, capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("FLOORBOOK_CACHE_DIR", str(tmp_path / "other-cache"))
+    _edit_glossary(folder, "An edit.")
+    capsys.readouterr()
+    assert main(_command(folder)) == 0
+    assert _read(capsys) == "5 of 5 pages read"
+    _edit_glossary(folder, "Another edit.")     # sealed with that key now: used again
+    assert main(_command(folder)) == 0
+    assert _read(capsys) == "1 of 5 pages read"
+
+
+def test_an_honest_rebuild_reads_only_the_page_that_changed(folder, capsys):
+    stamp = (folder / ".site.doctrees" / STAMP).read_text(encoding="utf-8").splitlines()
+    assert len(stamp) == 2 and len(stamp[1]) == 64          # the site's stamp, the seal
+    _edit_glossary(folder, "An edit.")
+    capsys.readouterr()
+    assert main(_command(folder)) == 0
+    assert _read(capsys) == "1 of 5 pages read"
+    assert "An edit." in (folder / "site" / "glossary.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("off", ["env", "option"])
+def test_without_a_cache_every_page_is_read(folder, capsys, monkeypatch, off):
+    options = ("--no-cache",) if off == "option" else ()
+    if off == "env":
+        monkeypatch.setenv("FLOORBOOK_CACHE", "off")
+    for text in ("An edit.", "Another edit."):
+        _edit_glossary(folder, text)
+        capsys.readouterr()
+        assert main(_command(folder, *options)) == 0
+        assert _read(capsys) == "5 of 5 pages read"
+    assert not (folder / ".site.doctrees" / STAMP).exists()
+
+
+def test_the_key_is_the_users_alone(folder):
+    key = Path(os.environ["FLOORBOOK_CACHE_DIR"]) / "doctrees.key"
+    assert len(key.read_bytes()) == 32
+    assert key.stat().st_mode & 0o777 == 0o600
