@@ -2,18 +2,18 @@
 user's build sealed them (kb.handbook.doctrees_trust), never those of a project folder
 someone sent, whose stamp they wrote to match (issue 19)."""
 
+# ruff: noqa: F811 (the fixture `folder`, imported, named as a parameter)
 from __future__ import annotations
 
 import os
 import pickle
-import shutil
 from pathlib import Path
 
 import pytest
+from test_build_faults import folder  # noqa: F401 (the fixture: test-basic, built once)
 
 from kb.cli import main
 
-ROOT = Path(__file__).parent / "roots" / "test-basic"
 STAMP = "floorbook-site.stamp"
 
 
@@ -25,16 +25,6 @@ class _Planted:
 
     def __reduce__(self):
         return (Path.touch, (self.marker,))
-
-
-@pytest.fixture
-def folder(tmp_path) -> Path:
-    """A data folder (test-basic's data) with its pages in ``pages``, built once."""
-    shutil.copytree(ROOT / "data", tmp_path / "data")
-    shutil.copytree(ROOT, tmp_path / "data" / "pages",
-                    ignore=shutil.ignore_patterns("conf.py", "data"))
-    assert main(_command(tmp_path)) == 0
-    return tmp_path
 
 
 def _command(tmp: Path, *options: str) -> list[str]:
