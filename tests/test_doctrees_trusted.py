@@ -116,3 +116,26 @@ def test_the_key_is_the_users_alone(folder):
     key = Path(os.environ["FLOORBOOK_CACHE_DIR"]) / "doctrees.key"
     assert len(key.read_bytes()) == 32
     assert key.stat().st_mode & 0o777 == 0o600
+
+
+@pytest.mark.parametrize("planted", [False, True])
+def test_the_pdf_copies_only_sealed_doctrees(folder, monkeypatch, planted):
+    """``build --pdf`` gives LaTeX's Sphinx run a copy of the site's doctrees: only
+    sealed ones (LaTeX itself is not run here: what Sphinx would be given is checked)."""
+    from kb.handbook import pdf
+
+    doctrees, given = folder / ".site.doctrees", []
+    if planted:
+        (doctrees / "environment.pickle").write_bytes(pickle.dumps(_Planted(folder / "ran")))
+
+    def latex(pages, data, outdir, environment):
+        given.append(sorted(p.name for p in environment.glob("*")))
+        outdir.mkdir()
+        (outdir / pdf.NAME).write_bytes(b"%PDF")
+
+    monkeypatch.setattr(pdf, "toolchain_problem", lambda: "")
+    monkeypatch.setattr(pdf, "_sphinx_latex", latex)
+    monkeypatch.setattr(pdf, "_latexmk", lambda latex, inputs: None)
+    pdf.build_pdf(folder / "data" / "pages", folder / "data", folder / "out.pdf", doctrees)
+    assert (given == [[]]) if planted else ("environment.pickle" in given[0])
+    assert not (folder / "ran").exists()
