@@ -5,6 +5,7 @@ someone sent, whose stamp they wrote to match (issue 19)."""
 # ruff: noqa: F811 (the fixture `folder`, imported, named as a parameter)
 from __future__ import annotations
 
+import json
 import os
 import pickle
 from pathlib import Path
@@ -139,3 +140,22 @@ def test_the_pdf_copies_only_sealed_doctrees(folder, monkeypatch, planted):
     pdf.build_pdf(folder / "data" / "pages", folder / "data", folder / "out.pdf", doctrees)
     assert (given == [[]]) if planted else ("environment.pickle" in given[0])
     assert not (folder / "ran").exists()
+
+
+def test_a_record_that_came_with_the_folder_does_not_stop_the_build(folder, capsys):
+    """The record of "nothing changed" beside a site is the user's only when keyed: one
+    the sender wrote (the digest of the inputs is public) would keep their site."""
+    from kb.handbook import uptodate
+
+    data, site = folder / "data", folder / "site"
+    (site / "glossary.html").write_text("<script>alert(1)</script>", encoding="utf-8")
+    (folder / ".site.doctrees" / STAMP).unlink()    # the sender's doctrees: no seal of ours
+    inputs = uptodate.inputs_digest([data / "pages", data], {"sources": False, "pdf": False})
+    (folder / ".site.doctrees" / uptodate.RECORD).write_text(json.dumps(
+        {"inputs": inputs, "pages": 5, "files": uptodate.manifest(site)}), encoding="utf-8")
+    capsys.readouterr()
+    assert main(_command(folder)) == 0
+    assert _read(capsys) == "5 of 5 pages read"
+    assert "alert(1)" not in (site / "glossary.html").read_text(encoding="utf-8")
+    assert main(_command(folder)) == 0              # the user's own record: nothing to do
+    assert "nothing changed since the last build" in capsys.readouterr().out

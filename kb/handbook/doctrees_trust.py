@@ -48,6 +48,16 @@ def user_key(data: Path | None = None, enabled: bool = True) -> bytes | None:
     return cache.secret(KEY) if cache is not None else None
 
 
+def keyed_digest(text: str, key: bytes) -> str:
+    """The digest of ``text`` keyed with ``key`` (hex, 40 digits): what only a holder of
+    the key can make, such as the record of a build (:mod:`kb.handbook.uptodate`).
+
+    >>> keyed_digest("a", b"k" * 32) == keyed_digest("a", b"j" * 32)
+    False
+    """
+    return hashlib.blake2b(text.encode(), key=key, digest_size=20).hexdigest()
+
+
 def site_stamp(site: Path) -> str:
     """What tells one build's site from another's: its MARKER's time and size (``""``
     when it has none).
