@@ -142,6 +142,7 @@ def run_build(args) -> int:
     build leaves the output folder as it was."""
     from kb.files.cache import Cache
     from kb.files.validation import checks_kept_in
+    from kb.handbook.doctrees_trust import keyed_digest, user_key
     from kb.handbook.site import output_problem, pages_folder
 
     if shutil.which("dot") is None:
@@ -160,7 +161,11 @@ def run_build(args) -> int:
     folders = [p for p in (pages, args.data or DATA) if p]
     seen = uptodate.stamps(folders)         # before the digest: an edit after it shows
     inputs = uptodate.inputs_digest(folders, {"sources": args.sources, "pdf": args.pdf})
-    if uptodate.unchanged(args.output, inputs):
+    # the record lies beside the site, where a folder someone sent holds one too: it is
+    # the user's only when keyed with the user's key (none: every build runs)
+    key = user_key(args.data or DATA, not args.no_cache)
+    inputs = keyed_digest(inputs, key) if key is not None else ""
+    if inputs and uptodate.unchanged(args.output, inputs):
         return _nothing_to_do(args)
     uptodate.forget(args.output)
     root = args.data or DATA
@@ -171,7 +176,7 @@ def run_build(args) -> int:
         return 1
     # a file written while Sphinx read it (even put back since) may be in the site as it
     # was then: no record, so that the next build reads it again
-    if uptodate.stamps(folders) == seen:
+    if inputs and uptodate.stamps(folders) == seen:
         uptodate.record(args.output, inputs, built.pages)
     if not args.quiet:
         print(f"handbook built: {args.output / 'index.html'}")
@@ -199,7 +204,7 @@ def _build(args, pages: Path | None, cache):
     try:
         with _default_pages(kb, pages, args.output) as folder:
             built = build_site(folder, args.data, args.output, sources=args.sources,
-                               progress=_stage(args))
+                               progress=_stage(args), reuse=not args.no_cache)
             if not args.quiet:              # the site's summary first, then the PDF's
                 print(f"floorbook build: {built}", flush=True)
             _print_or_remove_pdf(folder, args)

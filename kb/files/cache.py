@@ -55,7 +55,7 @@ from pathlib import Path
 from typing import Any
 
 from kb.files import plain
-from kb.files.private import NotPrivate, open_private, read_at, write_at
+from kb.files.private import NotPrivate, open_private, read_at, secret_at, write_at
 from kb.files.reading import bulk, decode, kept, read_bytes
 
 #: The cache folder's size above which the stores used least recently are removed.
@@ -156,6 +156,12 @@ class Cache:
             except OSError:
                 return None
         return self._fd
+
+    def secret(self, name: str) -> bytes | None:
+        """The user's secret key ``name`` (32 random bytes, made on first use, mode 0600:
+        :func:`kb.files.private.secret_at`), or None when the folder cannot be used."""
+        folder = self.descriptor(create=True)
+        return secret_at(folder, name) if folder is not None else None
 
     @classmethod
     def default(cls, enabled: bool = True, data: Path | None = None) -> Cache | None:

@@ -163,3 +163,26 @@ def write_at(folder: int, name: str, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+def secret_at(folder: int, name: str, size: int = 32) -> bytes | None:
+    """The user's secret of ``size`` random bytes kept as ``name`` in the open folder
+    ``folder`` (:func:`read_at`), made first when it is missing or not ``size`` bytes
+    (:func:`write_at`: a new file of mode 0600, never through a link); None when it can be
+    neither read nor made.  Two runs making it at once keep one of theirs: what the other
+    sealed with its own is then only not trusted.
+
+    >>> import tempfile
+    >>> folder = os.open(tempfile.mkdtemp(), os.O_RDONLY)
+    >>> key = secret_at(folder, "key"); len(key), secret_at(folder, "key") == key
+    (32, True)
+    """
+    key = read_at(folder, name)
+    if key is not None and len(key) == size:
+        return key
+    try:
+        write_at(folder, name, secrets.token_bytes(size))
+    except OSError:
+        return None
+    key = read_at(folder, name)
+    return key if key is not None and len(key) == size else None

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from kb import DATA
 from kb.files.writing import replace_file
+from kb.handbook.doctrees_trust import copy_trusted, user_key
 from kb.handbook.site import SiteError
 
 #: Debian's packages of the toolchain (tools/install.sh pdf installs them).
@@ -76,8 +77,9 @@ def build_pdf(pages: Path, data: Path | None, target: Path,
     ``target`` (replaced only on success).  Returns ``target``.
 
     ``doctrees``: the Sphinx environment of the site just built from the same pages
-    (:func:`kb.handbook.site.doctrees_folder`); a copy of it spares reading every page
-    again (Sphinx reads only what changed since, as between two site builds).
+    (:func:`kb.handbook.site.doctrees_folder`); a copy of it, when sealed with the user's
+    key (:mod:`kb.handbook.doctrees_trust`), spares reading every page again (Sphinx
+    reads only what changed since, as between two site builds).
 
     Raises :class:`PdfError` if the toolchain is missing (:func:`toolchain_problem`), if
     Sphinx warns (warnings are errors, as for the site) or if LaTeX stops (its error
@@ -87,8 +89,8 @@ def build_pdf(pages: Path, data: Path | None, target: Path,
         raise PdfError(why.splitlines())
     with tempfile.TemporaryDirectory(prefix="floorbook-pdf-") as work:
         latex, environment = Path(work) / "latex", Path(work) / "doctrees"
-        if doctrees is not None and Path(doctrees).is_dir():
-            shutil.copytree(doctrees, environment, symlinks=True)
+        if doctrees is not None and Path(doctrees).is_dir():     # pickles: only sealed
+            copy_trusted(Path(doctrees), environment, user_key(data))
         _sphinx_latex(Path(pages), data, latex, environment)
         _latexmk(latex, [Path(pages), Path(data) if data else DATA])
         try:

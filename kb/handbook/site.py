@@ -6,7 +6,8 @@ The previous site is copied into the new folder first, so Sphinx rebuilds only t
 whose sources or data changed.  Its environment (the doctrees) lives beside the output, in
 ``.<name>.doctrees`` (:func:`doctrees_folder`), never in the published folder; it is built
 in the new folder too and replaces the earlier one with the site, and is used again only
-with the site it was built with (a stamp of the site's ``.buildinfo``).
+with the site it was built with, and only when sealed with this user's key (they are
+pickles: :mod:`kb.handbook.doctrees_trust`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb.handbook.collector import fewer_passes
+from kb.handbook.doctrees_trust import copy_trusted, site_stamp, user_key, write_seal
 from kb.handbook.earlier import drop_recopied, from_nothing_if_broken, usable
 from kb.handbook.site_folder import MARKER, output_problem  # also this module's names
 from kb.handbook.stale import drop_stale_files, drop_unused_images
@@ -28,8 +30,6 @@ from kb.handbook.streaming import give_back, keep_small_trees
 from kb.handbook.uptodate import doctrees_folder  # also this module's public name
 from kb.house.leftovers import building
 
-#: In the doctrees folder: the stamp of the site's MARKER they were built with.
-STAMP = "floorbook-site.stamp"
 #: The Sphinx settings that publish each page's source (``_sources``, "Show source").
 SOURCES = {"html_copy_source": True, "html_show_sourcelink": True}
 
@@ -104,7 +104,7 @@ def pages_problems(pages: Path) -> list[str]:
 
 def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None = None, *,
                progress: Callable[[str], None] | None = None,
-               sources: bool = False) -> Built:
+               sources: bool = False, reuse: bool = True) -> Built:
     """Build the handbook whose pages are the folder ``pages`` (MyST, ``index.md`` the
     root; see :func:`pages_folder`) from the knowledge base ``data`` (None: the bundled
     one) into the folder ``output``, with the settings of :mod:`kb.handbook.config`, or
@@ -112,8 +112,10 @@ def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None =
     command line never runs a conf.py).
 
     ``progress`` is called with a line as each stage starts (reading, writing); None
-    says nothing.  ``sources``: publish each page's source too (``_sources``).  Returns
-    what was done (:class:`Built`).
+    says nothing.  ``sources``: publish each page's source too (``_sources``).
+    ``reuse``: read only the pages that changed, with the earlier build's doctrees when
+    they are sealed with the user's key (false, as ``--no-cache``: read every page).
+    Returns what was done (:class:`Built`).
 
     Raises :class:`SiteError` if ``output`` may not be replaced (:func:`output_problem`),
     if the data cannot be used, or if Sphinx warns (Sphinx prints its warnings on stderr
@@ -140,29 +142,30 @@ def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None =
                 shutil.rmtree(created, ignore_errors=True)
             raise SiteError([f"{target}: cannot be written ({error.strerror}); give "
                              "another folder for the site"]) from None
+        key = user_key(data, reuse)
         counts = _build_in(pages, data, target, work, conf, created, progress=progress,
-                           sources=sources)
+                           sources=sources, key=key)
     return Built(*counts, seconds=time.monotonic() - started)
 
 
 def _build_in(pages: Path, data: Path | None, target: Path, work: Path, conf: Path | None,
               created: Path | None, *, progress: Callable[[str], None] | None,
-              sources: bool) -> tuple[int, int, int]:
+              sources: bool, key: bytes | None) -> tuple[int, int, int]:
     """:func:`build_site` in the folder ``work`` beside ``target`` (``created``: the
     topmost folder above ``target`` this build made), holding the lock of builds into
-    it; returns what :func:`_sphinx` does (from nothing if the earlier site is damaged:
-    :mod:`kb.handbook.earlier`)."""
+    it, sealing doctrees with ``key``; returns what :func:`_sphinx` does (from nothing if
+    the earlier site is damaged: :mod:`kb.handbook.earlier`)."""
     def attempt(earlier: bool) -> tuple[int, int, int]:
         site = work / "site"
         if earlier:
-            site = _copy_of(target, work, sources)
+            site = _copy_of(target, work, sources, key)
             drop_recopied(site)             # Sphinx copies them anew: strays do not stay
         return _sphinx(pages, data, site, conf, progress=progress, sources=sources)
 
     try:
         counts = from_nothing_if_broken(attempt, work, usable(target), (SiteError,))
         try:
-            _publish(work, target)
+            _publish(work, target, key)
         except OSError as error:
             raise SiteError([f"{target}: cannot put the site there ({error.strerror}); "
                              "give another folder"]) from None
@@ -175,11 +178,11 @@ def _build_in(pages: Path, data: Path | None, target: Path, work: Path, conf: Pa
     return counts
 
 
-def _copy_of(target: Path, work: Path, sources: bool) -> Path:
+def _copy_of(target: Path, work: Path, sources: bool, key: bytes | None) -> Path:
     """``work / "site"``, holding a copy of the earlier site in ``target`` if there is one
     (without ``_sources`` unless ``sources``, and without the doctrees an earlier layout
     kept inside it), and ``work / "doctrees"`` a copy of the doctrees built with that very
-    site (else none: everything is read again)."""
+    site and sealed with ``key`` (else none: everything is read again)."""
     site, doctrees = work / "site", doctrees_folder(target)
     if not target.is_dir():
         return site
@@ -188,28 +191,14 @@ def _copy_of(target: Path, work: Path, sources: bool) -> Path:
         shutil.copytree(target, site, symlinks=True,
                         ignore=lambda folder, names: drop & set(names)
                         if Path(folder) == target else ())
-        if doctrees.is_dir() and _stamp(target) == _read_stamp(doctrees):
-            shutil.copytree(doctrees, work / "doctrees", symlinks=True)
+        if doctrees.is_dir():
+            copy_trusted(doctrees, work / "doctrees", key, site=target)
     except OSError as error:
         raise SiteError([f"{target}: cannot read the earlier site ({error.strerror}); "
                          "remove it or give another folder"]) from None
     return site
 
 
-def _stamp(site: Path) -> str:
-    """What tells one build's site from another's: its MARKER's time and size."""
-    try:
-        info = (site / MARKER).stat()
-    except OSError:
-        return ""
-    return f"{info.st_mtime_ns} {info.st_size}"
-
-
-def _read_stamp(doctrees: Path) -> str | None:
-    try:
-        return (doctrees / STAMP).read_text(encoding="utf-8")
-    except (OSError, UnicodeError):
-        return None
 
 def _make_parents(target: Path) -> Path | None:
     """Create the folders above ``target``; the topmost one created, to remove on failure."""
@@ -305,14 +294,14 @@ def _watch(app, progress: Callable[[str], None] | None) -> dict[str, int]:
     return counts
 
 
-def _publish(work: Path, target: Path) -> None:
+def _publish(work: Path, target: Path, key: bytes | None) -> None:
     """Put the built site ``work / "site"`` in place of ``target`` (renames on one file
     system), then its doctrees in place of the earlier ones, stamped with the new site:
     its own stamp, taken before it moves (a build into the same folder at the same time
     may have replaced it by the time the doctrees move, and those must not claim that
     build's site)."""
     site = work / "site"
-    stamp = _stamp(site)                     # a rename keeps the MARKER's time and size
+    stamp = site_stamp(site)                 # a rename keeps the MARKER's time and size
     umask = os.umask(0)
     os.umask(umask)
     os.chmod(site, 0o777 & ~umask)           # mkdtemp made it private
@@ -328,16 +317,16 @@ def _publish(work: Path, target: Path) -> None:
             old.rmdir()
             raise
         shutil.rmtree(old)
-    _publish_doctrees(work / "doctrees", target, stamp)
+    _publish_doctrees(work / "doctrees", target, stamp, key)
 
 
-def _publish_doctrees(doctrees: Path, target: Path, stamp: str) -> None:
-    """Replace the doctrees of ``target`` by ``doctrees``, stamped ``stamp`` (that of the
-    site they were built with); if that fails, the earlier ones go (they belong to no
-    published site), so the next build reads every page."""
+def _publish_doctrees(doctrees: Path, target: Path, stamp: str, key: bytes | None) -> None:
+    """Replace the doctrees of ``target`` by ``doctrees``, sealed with ``key`` for the
+    stamp ``stamp`` (that of the site they were built with); if that fails, the earlier
+    ones go (they belong to no published site), so the next build reads every page."""
     place = doctrees_folder(target)
     try:
-        (doctrees / STAMP).write_text(stamp, encoding="utf-8")
+        write_seal(doctrees, stamp, key)
         shutil.rmtree(place, ignore_errors=True)
         doctrees.rename(place)
     except OSError:
