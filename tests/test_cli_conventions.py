@@ -248,8 +248,9 @@ def test_build_refuses_an_output_folder_inside_the_pages_it_reads(tmp_path, caps
     (data / "pages").mkdir()
     assert main(["build", "--data", str(data), "-o", str(data / "pages" / "site")]) == 1
     assert capsys.readouterr().err == (
-        f"floorbook build: -o {data / 'pages' / 'site'}: is inside the pages folder "
-        f"{data / 'pages'}, which the build reads; give a folder outside it\n")
+        f"floorbook build: -o {data / 'pages' / 'site'}: is inside the knowledge base "
+        f"{data}, which would then hold a site; give a folder outside it (the folder "
+        "beside it, such as site/)\n")     # the pages are in it
 
 
 def test_data_file_directive_refuses_a_file_outside_the_bundled_data(tmp_path, capsys):
