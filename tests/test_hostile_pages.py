@@ -466,7 +466,15 @@ def _capped(limit: int):
      ":emphasize-lines:"),
     ("```{rule:data-file} rulebooks/home-game.yaml\n:tab-width: 400000000\n```\n",
      ":tab-width:"),
-], ids=["code-block", "eval-rst", "data-file-lines", "data-file-emphasize", "tab-width"])
+    ("```{code-block} text\n:emphasize-lines: 1-999_999_999\n\nline\n```\n",
+     ":emphasize-lines:"),
+    ("```{rule:data-file} rulebooks/home-game.yaml\n:lines: 1-999_999_999\n```\n", ":lines:"),
+    ("```{code-block} text\n:emphasize-lines: " + ",".join(["1-100000"] * 3000)
+     + "\n\nline\n```\n", ":emphasize-lines:"),
+    ("```{rule:data-file} rulebooks/home-game.yaml\n:lines: " + ",".join(["1-100000"] * 200)
+     + "\n```\n", ":lines:"),
+], ids=["code-block", "eval-rst", "data-file-lines", "data-file-emphasize", "tab-width",
+        "underscores", "data-file-underscores", "many-ranges", "data-file-many-ranges"])
 def test_a_line_range_of_a_billion_is_refused_without_making_it(tmp_path, block, option):
     # Sphinx made the list of every line number in the range first: 60 bytes of a page
     # took 22 GB (the fresh-user run), a MemoryError traceback under a cap

@@ -17,7 +17,6 @@ warning at the directive's line (warnings fail the build), a line number over
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -32,19 +31,46 @@ LINE_CAP = 100_000
 TAB_CAP = 64
 #: The options that hold line numbers (``1-3, 7-``).
 LINE_OPTIONS = ("emphasize-lines", "lines")
-_NUMBER = re.compile(r"\d+")
 
 
 def line_options_problem(options: Mapping[str, Any]) -> str | None:
     """Why the directive ``options`` (name to value) ask too much, or None."""
     for name in LINE_OPTIONS:
-        numbers = [int(n) for n in _NUMBER.findall(str(options.get(name) or ""))]
-        if numbers and max(numbers) > LINE_CAP:
-            return (f":{name}: names line {max(numbers)}; a block shows at most "
-                    f"{LINE_CAP} lines")
+        problem = _line_spec_problem(name, str(options.get(name) or ""))
+        if problem:
+            return problem
     width = options.get("tab-width")
     if isinstance(width, int) and width > TAB_CAP:
         return f":tab-width: is {width}; at most {TAB_CAP}"
+    return None
+
+
+def _line_spec_problem(name: str, spec: str) -> str | None:
+    """Why the line spec ``spec`` (``1-3, 7-``) of the option ``name`` names too many
+    lines: a number past :data:`LINE_CAP`, or more than that many lines in all (200
+    ranges of ``1-100000`` took 873 MB).  Each number is read as Sphinx reads it,
+    ``int()`` (``999_999_999`` is a number); a part it cannot read is left to Sphinx's
+    own warning.
+
+    >>> _line_spec_problem("lines", "1-999_999_999")
+    ':lines: names line 999999999; a block shows at most 100000 lines'
+    >>> _line_spec_problem("lines", ",".join(["1-100000"] * 2))
+    ':lines: names 200000 lines in all; a block shows at most 100000 lines'
+    """
+    total = 0
+    for part in spec.split(",") if spec.strip() else ():
+        try:
+            ends = [int(end) if end.strip() else None for end in part.split("-")]
+        except ValueError:
+            return None                         # Sphinx refuses it
+        numbers = [end for end in ends if end is not None]
+        if numbers and max(numbers) > LINE_CAP:
+            return (f":{name}: names line {max(numbers)}; a block shows at most "
+                    f"{LINE_CAP} lines")
+        first, last = (ends[0] or 1), (ends[-1] or LINE_CAP)
+        total += max(last - first + 1, 1)
+    if total > LINE_CAP:
+        return f":{name}: names {total} lines in all; a block shows at most {LINE_CAP} lines"
     return None
 
 
