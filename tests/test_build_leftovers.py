@@ -2,6 +2,8 @@
 running build is using, nor one that is not a build's (issue 19, section 4;
 kb.house.leftovers)."""
 
+# ruff: noqa: F811 (the fixture `folder`, imported, named as a parameter)
+
 from __future__ import annotations
 
 import os
@@ -11,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
+from test_uptodate import folder  # noqa: F401 (the fixture: test-basic's data, built once)
 
 from kb.cli import main
 from kb.house.leftovers import leftover_names, remove_leftovers
@@ -30,16 +32,6 @@ site._sphinx = stalled
 from kb.cli import main
 sys.exit(main(sys.argv[1:]))
 """
-
-
-@pytest.fixture
-def folder(tmp_path) -> Path:
-    """A data folder (test-basic's data) with its pages in ``pages``, built once."""
-    shutil.copytree(ROOT / "data", tmp_path / "data")
-    shutil.copytree(ROOT, tmp_path / "data" / "pages",
-                    ignore=shutil.ignore_patterns("conf.py", "data"))
-    assert _build(tmp_path) == 0
-    return tmp_path
 
 
 def _command(tmp: Path) -> list[str]:
