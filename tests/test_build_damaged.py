@@ -105,3 +105,26 @@ def test_a_problem_of_the_user_s_files_is_reported_once_not_retried(project, cap
     status, out, err = _rebuild(project, capsys)
     assert status == 1
     assert err.count("nowhere") == 1, err
+
+
+@pytest.fixture
+def sphinx_colours_on(monkeypatch):
+    """The environment of a CI runner (``CI=true``, ``FORCE_COLOR``), where Sphinx's own
+    test says to colour even a pipe; Sphinx's colour switch put back after."""
+    from sphinx.util.console import coloron, nocolor
+    monkeypatch.setenv("CI", "true")
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    coloron()
+    yield
+    nocolor()
+
+
+def test_sphinx_says_its_warnings_without_colour_codes_even_on_a_ci_runner(
+        project, capsys, monkeypatch, sphinx_colours_on):
+    """The project's CI set ``CI=true``: Sphinx coloured its warning about a search index
+    it cannot load, and the command's escaping of control characters printed it as
+    ``\\u001b[91mWARNING...``."""
+    monkeypatch.setattr(kb.handbook.site, "usable", lambda site: site.is_dir())
+    (project / "site" / "searchindex.js").write_text("", encoding="utf-8")
+    status, out, err = _rebuild(project, capsys)
+    assert (status, err) == (0, SPHINX_SAID)

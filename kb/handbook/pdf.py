@@ -106,11 +106,13 @@ def _sphinx_latex(pages: Path, data: Path | None, outdir: Path, doctrees: Path) 
     :mod:`kb.handbook.config` (no conf.py is read); warnings are errors."""
     from sphinx.application import Sphinx
     from sphinx.errors import SphinxError
+    from sphinx.util.console import nocolor
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     from kb.handbook import config
     from kb.handbook.store import DataError
 
+    nocolor()              # as the site build: its warnings go through the escaping too
     overrides = {name: getattr(config, name) for name in config.__all__}
     if data:
         overrides["floorbook_data_dir"] = str(Path(data).resolve())

@@ -218,13 +218,15 @@ def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None, *,
     warnings are errors.  Returns (pages read, pages found, pages written)."""
     from sphinx.application import Sphinx
     from sphinx.errors import SphinxError
-    from sphinx.util.console import color_terminal, nocolor
+    from sphinx.util.console import nocolor
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     from kb.handbook.store import DataError
 
-    if not color_terminal():                 # as sphinx-build: no colour codes in a file
-        nocolor()
+    # Never Sphinx's colours: what it says goes through the command's escaping of control
+    # characters (a colour code would print as ``\\u001b[91m``), and Sphinx colours even a
+    # pipe when ``CI`` or ``FORCE_COLOR`` is set.
+    nocolor()
     from kb.handbook import config
 
     # No conf.py is read: the settings are the package's (the same a checkout's conf.py
