@@ -212,8 +212,10 @@ def compare_expectation(expected: dict, ruling: Ruling) -> list[str]:
             got = getattr(ruling, key)
         elif key == "citations":
             missing = [c for c in want if c not in ruling.citations]
+            have = ", ".join(f"{c.edition} {c.number}" for c in ruling.citations) or "none"
+            if not want and ruling.citations:   # `[]`: a call that rules nothing cites nothing
+                problems.append(f"citations: expected none, got {have}")
             if missing:
-                have = ", ".join(f"{c.edition} {c.number}" for c in ruling.citations) or "none"
                 problems.append("citations: missing " + ", ".join(
                     f"{c.edition} {c.number}" for c in missing) + f" (ruling cites {have})")
             continue
