@@ -196,7 +196,8 @@ _RULING_FIELDS = frozenset(Ruling.__dataclass_fields__)
 
 def compare_expectation(expected: dict, ruling: Ruling) -> list[str]:
     """The differences between an ``expect`` entry and a ruling, as readable lines
-    (empty when every listed field matches).
+    (empty when every listed field matches).  Each expected citation must be among the
+    ruling's; an empty ``citations`` says the ruling cites none.
 
     >>> view = TableView({5: ("2s", "Ah")}, (), ("8s",), (), (), ())
     >>> ruling = Ruling("x", "rrop@v11", "continue", (), (), False, view, "")
