@@ -52,6 +52,9 @@ def pytest_addoption(parser) -> None:
     parser.addini("floorbook_data", type="paths", default=[],
                   help="floorbook: the data folder of the knowledge base the scenarios are "
                        "checked against (default: the one floorbook bundles)")
+    parser.addini("floorbook_require_citations", type="bool", default=False,
+                  help="floorbook: an expected 'remedy: continue' must name its citations "
+                       "(or say why not in citations_unchecked)")
     group = parser.getgroup("floorbook", "floorbook scenario files")
     # write --floorbook-data=DIR: pytest finds the project's ini file before it knows this
     # option, so a separate DIR would be taken for a test path there
@@ -146,7 +149,8 @@ class ScenarioFile(pytest.File):
             yield ScenarioItem.from_parent(self, name=self.path.stem, scenario=None,
                                            book=None, problems=[str(error)])
             return
-        for book, problems in entry_problems(scenario).items():
+        cited = self.config.getini("floorbook_require_citations")
+        for book, problems in entry_problems(scenario, cited).items():
             item = ScenarioItem.from_parent(self, name=f"{scenario.id}[{book}]",
                                             scenario=scenario, book=book,
                                             problems=[str(p) for p in problems])
@@ -223,9 +227,9 @@ class ScenarioItem(pytest.Item):
 _BUNDLED: list[Expectations] = []
 
 
-def check_scenario(scenario) -> list[str]:
+def check_scenario(scenario, cited: bool = False) -> list[str]:
     """Every expectation of ``scenario`` against the bundled knowledge base, as report
     lines (empty when all hold); see :meth:`Expectations.check_scenario`."""
     if not _BUNDLED:
         _BUNDLED.append(Expectations())
-    return _BUNDLED[0].check_scenario(scenario)
+    return _BUNDLED[0].check_scenario(scenario, cited)

@@ -180,3 +180,19 @@ def test_a_scenario_that_is_a_link_to_a_file_elsewhere_is_collected_as_check_rea
     assert "1 failed, 5 passed" in result.stdout
     assert "FAILED tests/scenarios/four-card-flop.yaml::four-card-flop[tda@2024]" \
         in result.stdout
+
+
+def test_a_bare_continue_fails_its_item_at_its_line_only_where_the_project_asks(tmp_path):
+    bare = FLOP.replace(', citations: [{source: wsop, edition: "2024", number: "89"}]', "")
+    line = bare.splitlines().index('  "wsop@2024": {remedy: continue}') + 1
+    files = {"s__flop.yaml": bare}
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    asked = pytest_in(project(tmp_path / "a", "floorbook_scenarios = s\n"
+                              "floorbook_require_citations = true\n", **files))
+    assert asked.returncode == 1 and "1 failed, 5 passed" in asked.stdout
+    assert (f"s/flop.yaml:{line}: expect.wsop@2024 expects remedy: continue without "
+            "citations (name the provisions") in asked.stdout
+    assert "FAILED s/flop.yaml::four-card-flop[wsop@2024]" in asked.stdout
+    plain = pytest_in(project(tmp_path / "b", "floorbook_scenarios = s\n", **files))
+    assert plain.returncode == 0 and "6 passed" in plain.stdout

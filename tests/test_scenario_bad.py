@@ -24,6 +24,7 @@ from kb.cli import main
 from kb.files import Problem
 from kb.hand.scenario import ScenarioError
 from kb.hand.scenario_file import MAX_BYTES, load_scenario, parse_scenario
+from kb.house.expectations import expect_problems
 from kb.pytest_plugin import check_scenario
 from kb.rules.disagreements import load_scenarios
 
@@ -226,8 +227,8 @@ def test_the_collector_names_every_unknown_key_of_an_entry_at_its_line():
     scenario = parse_scenario(OUTSIDE, "t.yaml")
     assert check_scenario(scenario) == [
         "t.yaml:9: expect.tda@2024 has an unknown field 'verdict' (remove it or use one of: "
-        "board, burns, calls, citations, dead, hands, muck, random, remedy, set_aside, "
-        "stub_top)",
+        "board, burns, calls, citations, citations_unchecked, dead, hands, muck, random, "
+        "remedy, set_aside, stub_top)",
         "t.yaml:11: expect.our-suite must be a mapping (write 'key: value' lines)",
         "t.yaml:12: expect.rrop@v11 must be a mapping (write 'key: value' lines)"]
 
@@ -236,7 +237,7 @@ def test_random_a_ruling_field_is_a_valid_expectation():
     four = MINIMAL.replace("deal: {}", "deal: {}\n  - flop: {cards: 4}")
     right = parse_scenario(four + "expect:\n  \"tda@2024\": {remedy: continue, random: true}\n"
                            "  rrop@v11: {random: true}\n", "t.yaml")
-    assert right.expect_problems == () and check_scenario(right) == []
+    assert expect_problems(right) == [] and check_scenario(right) == []
     wrong = parse_scenario(four + "expect:\n  \"tda@2024\": {random: false}\n", "t.yaml")
     assert check_scenario(wrong) == ["  tda@2024: random: expected False, got True"]
 

@@ -8,14 +8,23 @@ and gives the entries without a problem as records, the line of each rulebook id
 problems, each located.  The test collector (:mod:`kb.pytest_plugin`) reports those
 problems as the scenario's failure.
 
+An expected ``remedy: continue`` that names no citation passes whatever irregularity the
+ruling missed (every call that finds nothing also continues), so it is a problem,
+:class:`UncitedContinue`, at its line; the collector reports it only where a project asks
+(the ini key ``floorbook_require_citations``), since the exchange format's own example
+expects a bare ``continue``.  ``citations_unchecked: REASON`` says why an entry names none.
+
 >>> from kb.files import parse_text
 >>> data = parse_text('expect:\\n  "tda@2024": {remedy: continue, random: false}\\n'
 ...                   '  rrop@v11: {remedy: continue, burn: [8s]}\\n', "x.yaml")
 >>> expect, lines, problems = read_expect(data, "x.yaml")
 >>> expect, lines
 ({'tda@2024': {'remedy': 'continue', 'random': False}}, {'tda@2024': 2, 'rrop@v11': 3})
->>> [str(p) for p in problems]  # doctest: +ELLIPSIS
-["x.yaml:3: expect.rrop@v11 has an unknown field 'burn' (remove it or use one of: ...)"]
+>>> for problem in problems:  # doctest: +ELLIPSIS
+...     print(problem)
+x.yaml:2: expect.tda@2024 expects remedy: continue without citations (name the provisions ...)
+x.yaml:3: expect.rrop@v11 expects remedy: continue without citations (name the provisions ...)
+x.yaml:3: expect.rrop@v11 has an unknown field 'burn' (remove it or use one of: ...)
 """
 
 from __future__ import annotations
@@ -28,6 +37,14 @@ from jsonschema import Draft202012Validator
 from kb.files import SCHEMAS, Mapping, Problem, Sequence, validate_with, whole_number_problems
 from kb.hand.scenario import Citation
 from kb.hand.scenario_events import card_problems, cards, numbers
+
+#: The marker of an entry whose citations are deliberately left unchecked (its reason).
+UNCHECKED = "citations_unchecked"
+
+
+class UncitedContinue(Problem):
+    """An expected ``remedy: continue`` without ``citations`` or :data:`UNCHECKED`: a
+    :class:`Problem` the collector reports only where the project asks."""
 
 
 @cache
@@ -56,7 +73,8 @@ def read_expect(data: Mapping, file: str) -> tuple[dict, dict, list[Problem]]:
     entries = {}
     for book, entry in expect.items():
         cards_wrong = _card_problems(book, entry, file)
-        problems += cards_wrong
+        problems += cards_wrong + _citation_problems(entry, f"expect.{book}", file,
+                                                     expect.key_line(book))
         if isinstance(entry, Mapping) and not validate_with(one, entry, file) \
                 and not cards_wrong and not whole_number_problems(entry, file, []):
             entries[book] = _expectation(entry)
@@ -84,11 +102,36 @@ def _card_problems(book: str, entry, file: str, where: str = "") -> list[Problem
     return problems
 
 
+def _citation_problems(entry, where: str, file: str, line: int) -> list[Problem]:
+    """An entry (and its earlier calls) that expects ``continue`` and checks no citation,
+    or both checks citations and says it does not."""
+    if not isinstance(entry, Mapping):
+        return []
+    problems: list[Problem] = []
+    if "citations" in entry and UNCHECKED in entry:
+        problems.append(Problem(file, line, f"{where} has both citations and {UNCHECKED}",
+                                "keep the citations, or the reason they are not checked"))
+    elif entry.get("remedy") == "continue" and "citations" not in entry \
+            and UNCHECKED not in entry:
+        problems.append(UncitedContinue(
+            file, line, f"{where} expects remedy: continue without citations",
+            "name the provisions that decide it in citations, [] when the call rules "
+            f"nothing, or say why they are not checked in {UNCHECKED}"))
+    calls = entry.get("calls")
+    if isinstance(calls, Sequence):
+        for index, call in enumerate(calls):
+            problems += _citation_problems(call, f"{where}.calls[{index}]", file,
+                                           calls.item_line(index))
+    return problems
+
+
 def _expectation(entry: Mapping) -> dict:
     """One checked ``expect`` entry: cards as tuples, hand seats as numbers, dead seats
     sorted, citations as :class:`Citation` records, earlier floor calls as entries."""
     result: dict = {}
     for key, value in entry.items():
+        if key == UNCHECKED:              # a reason for people: nothing to compare
+            continue
         if key in ("remedy", "random"):
             result[key] = value
         elif key == "citations":

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from kb.files import Problem
 from kb.hand.scenario import Scenario, ScenarioError
+from kb.hand.scenario_expect import UncitedContinue
 from kb.house.compose import (
     HouseFileError,
     house_rulebooks,
@@ -116,11 +117,12 @@ class Expectations:
         differences = compare_expectation(scenario.expect[book_id], ruling)
         return Outcome(ruling, [f"  {book_id}: {d}" for d in differences])
 
-    def check_scenario(self, scenario: Scenario) -> list[str]:
+    def check_scenario(self, scenario: Scenario, cited: bool = False) -> list[str]:
         """Every rulebook of ``scenario``'s ``expect`` at once: the problems of ``expect``
-        itself, then each rulebook's :meth:`outcome` lines, in the file's order (empty
-        when every expectation holds)."""
-        problems = [str(problem) for problem in scenario.expect_problems]
+        itself (with ``cited``, an uncited ``continue`` too: :func:`expect_problems`), then
+        each rulebook's :meth:`outcome` lines, in the file's order (empty when every
+        expectation holds)."""
+        problems = [str(problem) for problem in expect_problems(scenario, cited)]
         for book_id in scenario.expect:
             problems += self.outcome(scenario, book_id).problems
         return problems
@@ -142,10 +144,27 @@ def _looks_like_path(ident: str) -> bool:
     return ident.endswith((".yaml", ".yml")) or "/" in ident
 
 
-def entry_problems(scenario: Scenario) -> dict[str, list[Problem]]:
-    """The problems of ``scenario``'s ``expect``, by the rulebook entry they are in (a
-    problem belongs to the last key at or above its line); those above every key, under
-    :data:`WHOLE_EXPECT`.  Every key of ``expect`` is a key of the result.
+def expect_problems(scenario: Scenario, cited: bool = False) -> list[Problem]:
+    """The problems of ``scenario``'s ``expect``; an expected ``continue`` that checks no
+    citation (:class:`kb.hand.scenario_expect.UncitedContinue`) only when ``cited`` (the
+    project asks for it: the exchange format's own example has one).
+
+    >>> from kb import parse_scenario
+    >>> text = "id: a\\ntitle: A\\ngame: holdem\\nseats: 3\\nbutton: 3\\nevents: []\\n"
+    >>> scenario = parse_scenario(text + "expect:\\n  tda@2024: {remedy: continue}\\n", "a.yaml")
+    >>> expect_problems(scenario)
+    []
+    >>> print(*expect_problems(scenario, cited=True))  # doctest: +ELLIPSIS
+    a.yaml:8: expect.tda@2024 expects remedy: continue without citations (name the ...)
+    """
+    return [problem for problem in scenario.expect_problems
+            if cited or not isinstance(problem, UncitedContinue)]
+
+
+def entry_problems(scenario: Scenario, cited: bool = False) -> dict[str, list[Problem]]:
+    """The problems of ``scenario``'s ``expect`` (:func:`expect_problems`), by the rulebook
+    entry they are in (a problem belongs to the last key at or above its line); those above
+    every key, under :data:`WHOLE_EXPECT`.  Every key of ``expect`` is a key of the result.
 
     >>> from kb import DATA, parse_scenario
     >>> text = (DATA / "scenarios" / "four-card-flop.yaml").read_text()
@@ -158,10 +177,11 @@ def entry_problems(scenario: Scenario) -> dict[str, list[Problem]]:
     """
     lines = sorted((line, str(book)) for book, line in scenario.expect_lines.items())
     found: dict[str, list[Problem]] = {book: [] for _, book in lines}
-    for problem in scenario.expect_problems:
+    for problem in expect_problems(scenario, cited):
         above = [book for line, book in lines if line <= problem.line]
         found.setdefault(above[-1] if above else WHOLE_EXPECT, []).append(problem)
     return found
 
 
-__all__ = ["WHOLE_EXPECT", "Expectations", "Outcome", "data_rulebooks", "entry_problems"]
+__all__ = ["WHOLE_EXPECT", "Expectations", "Outcome", "data_rulebooks", "entry_problems",
+           "expect_problems"]

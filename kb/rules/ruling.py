@@ -196,7 +196,8 @@ _RULING_FIELDS = frozenset(Ruling.__dataclass_fields__)
 
 def compare_expectation(expected: dict, ruling: Ruling) -> list[str]:
     """The differences between an ``expect`` entry and a ruling, as readable lines
-    (empty when every listed field matches).
+    (empty when every listed field matches).  Each expected citation must be among the
+    ruling's; an empty ``citations`` says the ruling cites none.
 
     >>> view = TableView({5: ("2s", "Ah")}, (), ("8s",), (), (), ())
     >>> ruling = Ruling("x", "rrop@v11", "continue", (), (), False, view, "")
@@ -212,8 +213,10 @@ def compare_expectation(expected: dict, ruling: Ruling) -> list[str]:
             got = getattr(ruling, key)
         elif key == "citations":
             missing = [c for c in want if c not in ruling.citations]
+            have = ", ".join(f"{c.edition} {c.number}" for c in ruling.citations) or "none"
+            if not want and ruling.citations:   # `[]`: a call that rules nothing cites nothing
+                problems.append(f"citations: expected none, got {have}")
             if missing:
-                have = ", ".join(f"{c.edition} {c.number}" for c in ruling.citations) or "none"
                 problems.append("citations: missing " + ", ".join(
                     f"{c.edition} {c.number}" for c in missing) + f" (ruling cites {have})")
             continue
