@@ -6,19 +6,13 @@ from __future__ import annotations
 
 from kb.hand.scenario import DRAW_GAMES, STUD_GAMES
 from kb.rules.deciders import decides
+from kb.rules.deciders.helpers_deal import (
+    nothing_dealt_since,
+    supply_button,
+    wrong_count,
+    wrong_counts,
+)
 from kb.rules.remedies import Decision, before_sa, cards, carry_on, misdeal, step
-
-
-def wrong_count(case) -> tuple[int, int] | None:
-    """(seat, cards held) of the hand the irregularity is about, or None."""
-    irregularity = case.irregularity
-    if irregularity.kind == "wrong-count":
-        return irregularity.get("seat"), irregularity.get("count")
-    if irregularity.kind == "short":
-        return irregularity.get("seat"), case.proper_cards - 1
-    if irregularity.kind == "extra":
-        return irregularity.get("seat"), case.proper_cards + irregularity.get("count")
-    return None
 
 
 def _extra_card_as_burn(case, text_provisions: tuple[str, ...] = ()):
@@ -82,11 +76,6 @@ def _acted(case) -> str:
             "acting before a misdeal can no longer be called.")
 
 
-def _nothing_dealt_since(case) -> bool:
-    """No card has come off the stub since the starting deal (no burn, board or draw)."""
-    return not (case.table.board or case.table.burns or "draw" in case.replay.streets)
-
-
 def in_sequence(case, seat: int, count: int) -> bool:
     """Whether the top card of the stub reaches the short ``seat`` in proper sequence
     (Robert's Rules of Poker v11, Misdeals 2(e)'s exception).
@@ -107,7 +96,7 @@ def in_sequence(case, seat: int, count: int) -> bool:
     """
     order = case.replay.deal_order
     return (count == case.proper_cards - 1 and bool(order) and seat == order[-1]
-            and _nothing_dealt_since(case))
+            and nothing_dealt_since(case))
 
 
 def _supply_in_sequence(case, seat: int):
@@ -200,32 +189,13 @@ def tda_button_short(case):
                         "dead." + also, [step("kill", seat=seat)], table,
                         ("tda.button-short",) + (("tda.burns-after-substantial-action",)
                                                  if after_sa else ()))
-    table, supplied, note = _supply_button(case, seat, count)
+    table, supplied, note = supply_button(case, seat, count)
     after = ", as Rule 37 allows even after substantial action" if after_sa else ""
     return carry_on(f"The button (seat {seat}) was dealt too few cards and has not acted: it "
                     f"is given the missing card from the top of the stub{after} (the button "
                     "may take two cards in a row, 35-B)." + note,
                     [step("supply", seat=seat, cards=supplied)], table,
                     ("tda.button-short", "tda.misdeal.button-two-cards"))
-
-
-def _supply_button(case, seat: int, count: int):
-    """The table after the button's missing cards are dealt, the cards and a note."""
-    table = case.table.copy()
-    hand = table.hands.setdefault(seat, [])
-    missing = case.proper_cards - len(hand)
-    if missing > 0:
-        supplied = [table.take() for _ in range(missing)]
-        hand.extend(supplied)
-        return table, supplied, ""
-    supplied = hand[len(hand) - (case.proper_cards - count):]
-    if _nothing_dealt_since(case):
-        return table, supplied, (" The scenario gives only the card count, so the table shows "
-                                 "the hand as replayed, completed with the card the top of "
-                                 "the stub gives it.")
-    return table, supplied, (" The scenario gives only the card count and cards have come off "
-                             "the deck since, so the table shows the hand as replayed; the "
-                             "card the button actually receives is the stub's next card.")
 
 
 @decides("tda.misdeal.wrong-count")
@@ -241,19 +211,6 @@ def tda_wrong_count(case):
     note, cited = before_sa(case)
     return misdeal(case, f"Misdeal (35-A-5): seat {seat} was dealt {cards(count)} instead of "
                    f"{case.proper_cards}, before substantial action." + note, cited)
-
-
-def wrong_counts(case) -> list[tuple[int, int]]:
-    """(seat, cards held) of every hand found with the wrong number of cards."""
-    held = {}
-    for irregularity in case.replay.irregularities:
-        if irregularity.kind == "wrong-count":
-            held[irregularity.get("seat")] = irregularity.get("count")
-        elif irregularity.kind == "short":
-            held[irregularity.get("seat")] = case.proper_cards - 1
-        elif irregularity.kind == "extra":
-            held[irregularity.get("seat")] = case.proper_cards + irregularity.get("count")
-    return [(seat, n) for seat, n in held.items() if n != case.proper_cards]
 
 
 def _kill_all(case, seats) -> tuple:

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from kb.hand.cards import is_standard
 from kb.rules.deciders import decides
+from kb.rules.deciders.helpers_deal import played_out, stray_hand
 from kb.rules.remedies import carry_on, floor_decision, step
 
 _SA = {"36-A": "tda.substantial-action.two-with-chips",
        "36-B": "tda.substantial-action.three-actions"}
-#: Irregularities that leave a player holding a fouled hand (the wrong cards).
-_FOULED_HAND = ("extra", "short", "wrong-count")
 
 
 @decides("rrop.misdeals.cutoff")
@@ -31,34 +30,6 @@ def rrop_misdeal_cutoff(case):
     text = (f"Action has begun (seats {', '.join(map(str, acted))} have acted), so under "
             "Robert's Rules Misdeals 1 no misdeal can be declared: the hand is played out")
     return played_out(case, text, _RROP_STRAY)
-
-
-def played_out(case, text: str, stray_why: str):
-    """Past a book's misdeal cutoff the hand is played out: ``text`` (without its full stop)
-    says so; for a fouled hand (a wrong count) no money goes back (Robert's Rules Misdeals 1,
-    WSOP Live Action Rules 2024 105), and a stray hand goes to the muck (:func:`stray_hand`,
-    ``stray_why`` saying what the book does not say)."""
-    if case.irregularity.kind in _FOULED_HAND:
-        text += ", and no money is returned to a player whose hand is fouled"
-    if case.irregularity.kind == "dealt-to":
-        steps, table, note = stray_hand(case, stray_why)
-        return carry_on(text + ". " + note, steps, table)
-    return carry_on(text + ".")
-
-
-def stray_hand(case, why: str):
-    """The cards dealt to seats not entitled to a hand go to the muck: they are no one's
-    hand, and are not burns.  ``why`` says what the book does (not) say about it."""
-    table, steps = case.table.copy(), []
-    for irregularity in case.all("dealt-to"):
-        seat = irregularity.get("seat")
-        cards = table.hands.pop(seat, [])
-        table.muck.extend(cards)
-        steps.append(step("kill", seat=seat, cards=cards, to="muck"))
-    seats = ", ".join(str(i.get("seat")) for i in case.all("dealt-to"))
-    note = (f"The cards dealt to seat {seats}, which is not entitled to a hand, are taken "
-            f"out of play to the muck and are not used as burns; {why}")
-    return steps, table, note
 
 
 _RROP_STRAY = ("Robert's Rules says nothing about them once the cutoff has passed, so this "

@@ -1,5 +1,5 @@
 """The books' time limits on a hand that is over (docs/scenario-format.md, "The end of a
-hand"), shared by the fouled-deck and burn-error deciders.
+hand"), shared by the fouled-deck and burn-error deciders of every book.
 
 How far the hand had got when the irregularity came to light is the situation's
 (:meth:`kb.hand.situation.Case.stage`): ``playing``, ``pot-awarded`` or ``next-hand``.
@@ -15,6 +15,8 @@ from kb.rules.remedies import carry_on, floor_decision
 #: Robert's Rules v11 Decision-Making 5, and the TDA's Rules 22 and 23.
 RROP_WINDOW = ("rrop.decision-making.start-of-deal",)
 TDA_WINDOW = ("tda.disputed-hands", "tda.new-hand")
+#: WSOP 2024 Rule 76.
+WSOP_WINDOW = ("wsop.disputed-pots",)
 
 
 def rrop_next_hand(case, what: str):
@@ -43,6 +45,17 @@ def tda_next_hand(case, what: str, reading: bool = False):
         text += (" The TDA has no rule for this error; applying Rule 22's limit to it, as "
                  "35-E does for a fouled deck, is this project's reading.")
     return carry_on(text, provisions=TDA_WINDOW)
+
+
+def wsop_next_hand(case, what: str):
+    """WSOP 2024 Rule 76: a hand can be disputed only until the next hand begins (its first
+    riffle, or the shuffler's button); after that the result stands.  ``what`` names the
+    irregularity.  None before the next hand."""
+    if case.stage() != "next-hand":
+        return None
+    return carry_on(f"{what} came to light only after the next hand had begun (its first "
+                    "riffle or the shuffler's button). A hand can be disputed only until then "
+                    "(Rule 76), so its result stands.", provisions=WSOP_WINDOW)
 
 
 def rrop_burn_after_pot(case):

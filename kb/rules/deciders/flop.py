@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from kb.rules.deciders import decides
 from kb.rules.deciders.end_of_hand import rrop_burn_after_pot, tda_board_after_pot
+from kb.rules.deciders.helpers_board import (
+    BOARD_SIZE,
+    acted_on,
+    flop_now,
+    flop_reshuffle,
+    next_street,
+)
 from kb.rules.remedies import carry_on, deal_board, floor_decision, reshuffle_stub, step
 
-_NEXT = {"flop": "turn", "turn": "river"}
-_SIZE = {"flop": 3, "turn": 1, "river": 1}
 _WORDS = {2: "two", 3: "three"}
 
 
@@ -22,7 +27,7 @@ def tda_four_card_flop(case):
     if irregularity.kind != "board-count" or irregularity.get("count") != 4:
         return None
     table = case.table.copy()
-    cards = _flop_now(case, table)
+    cards = flop_now(case, table)
     if cards is None:
         return None
     scrambled = list(cards)
@@ -39,18 +44,6 @@ def tda_four_card_flop(case):
                           street="turn")], table, ("tda.rp.randomness",), random=True)
 
 
-def _flop_now(case, table) -> list[str] | None:
-    """The cards in the flop's place on ``table``: the first cards of the board, as many
-    as the flop had.  An earlier remedy of the same floor call may have changed them (a
-    joker on the flop replaced by the next card is a flop card now); None when it changed
-    how many cards the board holds (a card taken away), so the flop is no longer the
-    over-sized flop ruled on."""
-    count = case.irregularity.get("count")
-    if len(table.board) != sum(len(entry["cards"]) for entry in case.replay.board_log):
-        return None
-    return table.board[:count]
-
-
 def _redeal_flop(case, provisions: tuple[str, ...]):
     """Too many flop cards: the flop cards go back into the stub, the burn stays, shuffle,
     cut, new flop without a burn."""
@@ -58,7 +51,7 @@ def _redeal_flop(case, provisions: tuple[str, ...]):
     if irregularity.kind != "board-count" or irregularity.get("count") <= 3:
         return None
     table = case.table.copy()
-    cards = _flop_now(case, table)
+    cards = flop_now(case, table)
     if cards is None:
         return None
     steps = reshuffle_stub(table, cards, case.rng)
@@ -83,31 +76,6 @@ def house_four_card_flop(case):
     return _redeal_flop(case, ("house.casino.flop-redeal",))
 
 
-def _flop_reshuffle(case, provisions: tuple[str, ...], why: str):
-    """A flop burn error found before any action on the flop: the flop was turned, so its
-    cards were exposed and the deck is reshuffled; the flop is dealt again the way a flop
-    is redealt (burns stay, no new burn)."""
-    irregularity = case.irregularity
-    if irregularity.kind != "burn-count" or irregularity.get("street") != "flop":
-        return None
-    if _stands(case, "flop"):
-        return None              # action on the flop: the general burn-error rule
-    table, later = case.table.copy(), case.replay.board_log[1:]
-    cards = list(irregularity.get("cards")) + [c for e in later for c in e["cards"]]
-    steps = reshuffle_stub(table, cards, case.rng)
-    steps += deal_board(table, "flop", 3, burn=False)
-    for entry in later:
-        steps += deal_board(table, entry["street"], 1, burn=True)
-    what = "without a burn" if irregularity.get("burns") == 0 else "after two burns"
-    again = " (with the board cards dealt after it, which are dealt again normally)" \
-        if later else ""
-    return carry_on(f"The flop was dealt {what} and its cards were seen, so the deck is "
-                    f"reshuffled: the flop cards go back into the stub{again}, the burn cards "
-                    "stay where they are, the stub is shuffled and cut, and a new flop is "
-                    f"dealt without burning. {why}",
-                    steps, table, provisions, random=True)
-
-
 @decides("rrop.holdem.flop-burn-error")
 def rrop_flop_burn_error(case):
     """Robert's Rules of Poker v11, Hold'em 4: a missed or double flop burn is rectified if
@@ -115,7 +83,7 @@ def rrop_flop_burn_error(case):
     only says "reshuffle", so the flop is dealt again as the flop-redeal rule deals a flop
     again (this project's reading, the same for both errors).  Found after the pot was
     awarded: the general burn-error rule's all-in clause is over, the board stands."""
-    return rrop_burn_after_pot(case) or _flop_reshuffle(case, ("rrop.holdem.flop-redeal",),
+    return rrop_burn_after_pot(case) or flop_reshuffle(case, ("rrop.holdem.flop-redeal",),
                            "The burn rule only says the deck is reshuffled; dealing the "
                            "new flop as Robert's Rules redeals a flop (no new burn) is our "
                            "reading, used for a missing burn and a double burn alike.")
@@ -126,7 +94,7 @@ def house_flop_burn_error(case):
     """House 13.6 with 13.8: cards exposed after a flop burn error mean a reshuffle, and a
     flop dealt again is dealt without burning.  After the pot was awarded the house rules
     are silent and Robert's Rules (the base) governs: the board stands."""
-    return rrop_burn_after_pot(case) or _flop_reshuffle(case, ("house.casino.flop-redeal",),
+    return rrop_burn_after_pot(case) or flop_reshuffle(case, ("house.casino.flop-redeal",),
                            "The house rule for a flop dealt again says the new flop comes "
                            "without a burn, whether the error was a missing or a double "
                            "burn.")
@@ -177,7 +145,7 @@ def _tda_flop_stands(case):
     is not played out)."""
     text = ("The flop was dealt without a burn, but there has been action on it (even one "
             "check is enough): the flop stands, and only one card is burned for the turn.")
-    if _next_street(case) != "turn" or len(case.table.stub) < 2:
+    if next_street(case) != "turn" or len(case.table.stub) < 2:
         return carry_on(text)
     burn, turn = case.table.stub[:2]
     later = "after the flop betting"
@@ -186,17 +154,6 @@ def _tda_flop_stands(case):
              step("deal", street="turn", cards=[turn], when=later)]
     return carry_on(f"{text} Once the flop betting is over the dealer burns {burn} and turns "
                     f"{turn}.", steps)
-
-
-def _next_street(case) -> str | None:
-    """The board street still to come while two or more players are in the hand."""
-    log = case.replay.board_log
-    last = log[-1]["street"] if log else None
-    if case.replay.pot_line is not None:
-        return None                      # the pot was awarded: the hand is over
-    if last not in _NEXT or len(case.replay.betting.live) < 2:
-        return None
-    return _NEXT[last]
 
 
 @decides("rrop.holdem.burn-error")
@@ -223,14 +180,9 @@ def _burn_error(case):
     if irregularity.kind != "burn-count":
         return None
     street = irregularity.get("street")
-    if street == "flop" and not _stands(case, "flop"):
+    if street == "flop" and not acted_on(case, "flop"):
         return None                      # before action on the flop: rectify or reshuffle
     return _relay(case, street)
-
-
-def _stands(case, street: str) -> bool:
-    """A board street stands once there has been betting action on it."""
-    return any(r.street == street for r in case.records)
 
 
 def _relay(case, street: str):
@@ -274,19 +226,19 @@ def _plan(case, entries, natural):
     card it holds is never dealt again: the natural card of a later street skips it."""
     plan: list[tuple[str, list[str], bool | None]] = []  # None: a street still to come
     position = 0
-    held = {c for entry in entries if _stands(case, entry["street"]) for c in entry["cards"]}
+    held = {c for entry in entries if acted_on(case, entry["street"]) for c in entry["cards"]}
     for entry in entries:
-        name, size = entry["street"], _SIZE[entry["street"]]
-        stands = _stands(case, name)
+        name, size = entry["street"], BOARD_SIZE[entry["street"]]
+        stands = acted_on(case, name)
         cards = entry["cards"] if stands else _natural(natural, position + 1, size, held)
         held.update(cards)
         plan.append((name, list(cards), stands))
         position += 1 + size
-    following = _next_street(case)
+    following = next_street(case)
     if plan[-1][2] and following:
-        cards = _natural(natural, position + 1, _SIZE[following], held)
+        cards = _natural(natural, position + 1, BOARD_SIZE[following], held)
         plan.append((following, list(cards), None))
-    if any(len(cards) != _SIZE[name] for name, cards, stands in plan if not stands):
+    if any(len(cards) != BOARD_SIZE[name] for name, cards, stands in plan if not stands):
         return None
     return plan
 

@@ -143,6 +143,7 @@ def rrop_joker(case):
     seat = _joker_seat(case)
     if seat is not None and any(r.seat == seat for r in case.records):
         dead = rrop_dead_hand_joker(case)
+        assert dead is not None     # it decides when the joker's holder has acted
         dead.provisions = ("rrop.dead-hands.joker",)
         return dead
     card = irregularity.get("cards")[0]

@@ -5,70 +5,21 @@ files TDA RP-5-D)."""
 from __future__ import annotations
 
 from kb.rules.deciders import decides
+from kb.rules.deciders.helpers_games import (
+    BEFORE_STUD,
+    card_gone,
+    corrective_up,
+    redeal_stud_street,
+    third_card_down,
+    third_street,
+)
 from kb.rules.remedies import (
     Decision,
     carry_on,
     cut,
-    floor_decision,
     misdeal,
-    reshuffle_stub,
     step,
 )
-
-
-def _third_street(case, both: bool = False):
-    """The third-street exposure ruled on: one exposed down card, or (``both``) a seat whose
-    two down cards were both exposed."""
-    irregularity = case.irregularity
-    if irregularity.kind != "stud-exposed" or irregularity.get("street") != "third" \
-            or irregularity.get("replacement"):
-        return None         # the corrective face-down card dealt up too: no book covers it
-    return irregularity if bool(irregularity.get("both")) == both else None
-
-
-def _folded(case, irregularity):
-    """The ruling when the exposed down card is no longer in the seat's hand: the player
-    has since folded (the hand is in the muck), or an earlier remedy of the same floor call
-    took the card out; the remedy (the third card dealt down, or the hand killed) has
-    nothing left to act on and play goes on.  None while the card is in the hand."""
-    seat, hand = irregularity.get("seat"), case.table.hands.get(irregularity.get("seat"))
-    if hand and all(card in hand for card in irregularity.get("cards", ())) \
-            and irregularity.get("card") in hand:
-        return None
-    gone = "the player has since folded: the hand is in the muck" if not hand else \
-        "the card is no longer in the player's hand"
-    return carry_on(f"Seat {seat}'s down card was exposed on the deal, but {gone}, so "
-                    "there is nothing left to correct and play goes on.")
-
-
-def _third_card_down(case, irregularity):
-    """The exposed card becomes the up card and the third card (if the hand still holds
-    one) is turned face down."""
-    table, seat, card = case.table.copy(), irregularity.get("seat"), irregularity.get("card")
-    hand = table.hands[seat]
-    third = next((c for c in hand[2:3] if c != card), None)
-    table.up.add(card)
-    if third is None:
-        return table, [], seat, card
-    table.up.discard(third)
-    return table, [step("face-down", seat=seat, card=third)], seat, card
-
-
-def _corrective_up(case, rule: str):
-    """Case C53: the third card the ruling said to deal face down (after an exposed down
-    card) was dealt face up too.  ``rule`` covers one exposed down card only, so the floor
-    decides; None for any other irregularity."""
-    irregularity = case.irregularity
-    if irregularity is None or irregularity.kind != "stud-exposed" \
-            or not irregularity.get("replacement"):
-        return None
-    return floor_decision(
-        f"Seat {irregularity.get('seat')}'s third card {irregularity.get('card')}, which "
-        f"the remedy of {rule} deals face down to make up for an exposed down card, was dealt face up "
-        "as well. The rule covers one exposed down card, corrected by the third card dealt "
-        "down; it says nothing of the correction going wrong too (play on as the cards lie, "
-        "kill the hand and return the ante, a misdeal, or another card dealt down), so the "
-        "floor decides.")
 
 
 @decides("rrop.stud.exposed-down-card")
@@ -77,14 +28,14 @@ def rrop_stud_exposed(case):
     second hole card turned up by accident: the player's third card is dealt face down.
     Cash games; RRoP tournaments call a misdeal (Tournaments 32)."""
     if case.scenario.setting != "tournament" and \
-            (corrective := _corrective_up(case, "Seven-Card Stud 5")) is not None:
+            (corrective := corrective_up(case, "Seven-Card Stud 5")) is not None:
         return corrective
-    irregularity = _third_street(case)
+    irregularity = third_street(case)
     if irregularity is None or case.scenario.setting == "tournament":
         return None
-    if (folded := _folded(case, irregularity)) is not None:
+    if (folded := card_gone(case, irregularity)) is not None:
         return folded
-    table, steps, seat, card = _third_card_down(case, irregularity)
+    table, steps, seat, card = third_card_down(case, irregularity)
     return carry_on(f"Seat {seat}'s down card {card} was exposed on the deal: the player's "
                     "third card is dealt face down (the text seen is cut off after its first "
                     "words; the practice is confirmed elsewhere).", steps, table)
@@ -95,10 +46,10 @@ def rrop_stud_both_exposed(case):
     """Robert's Rules of Poker v11, Seven-Card Stud 5 (UNCONFIRMED; seed 000's claim, citing
     rule 1): both hole cards turned up on the deal: the hand is dead and the player's ante is
     returned.  Cash games; RRoP tournaments call a misdeal (Tournaments 32)."""
-    irregularity = _third_street(case, both=True)
+    irregularity = third_street(case, both=True)
     if irregularity is None or case.scenario.setting == "tournament":
         return None
-    if (folded := _folded(case, irregularity)) is not None:
+    if (folded := card_gone(case, irregularity)) is not None:
         return folded
     seat, table = irregularity.get("seat"), case.table.copy()
     table.kill(seat)
@@ -113,7 +64,7 @@ def rrop_stud_both_exposed(case):
 def rrop_tournament_stud_exposed(case):
     """Robert's Rules of Poker v11, Tournaments 32 (partial): in a stud tournament a down card
     dealt face up on the initial deal is a misdeal (before action has begun); one or both."""
-    irregularity = _third_street(case) or _third_street(case, both=True)
+    irregularity = third_street(case) or third_street(case, both=True)
     if irregularity is None or case.scenario.setting != "tournament" or case.cutoff_reached():
         return None
     return misdeal(case, f"Misdeal: seat {irregularity.get('seat')}'s down card was dealt "
@@ -125,14 +76,14 @@ def tda_stud_exposed_initial(case):
     """Poker TDA 2024 RP-10-A: a down card exposed on the initial deal becomes the player's
     up card, and the third-street card is dealt face down (the player may be the bring-in).
     It speaks of one exposed down card; both exposed is left open (no decision here)."""
-    if (corrective := _corrective_up(case, "RP-10-A")) is not None:
+    if (corrective := corrective_up(case, "RP-10-A")) is not None:
         return corrective
-    irregularity = _third_street(case)
+    irregularity = third_street(case)
     if irregularity is None:
         return None
-    if (folded := _folded(case, irregularity)) is not None:
+    if (folded := card_gone(case, irregularity)) is not None:
         return folded
-    table, steps, seat, card = _third_card_down(case, irregularity)
+    table, steps, seat, card = third_card_down(case, irregularity)
     return carry_on(f"Seat {seat}'s exposed down card {card} becomes its up card and its "
                     "third-street card is dealt face down; no misdeal.", steps, table)
 
@@ -281,34 +232,6 @@ def _rrop_common_card(table):
                     "older practice says a common card is used only when there still are not "
                     "enough cards, so one card is dealt face up in the centre as a common card."
                     + last, steps + [step("common-card", card=common)], table)
-
-
-#: The stud street whose betting a premature card interrupted.
-BEFORE_STUD = {"fourth": "third", "fifth": "fourth", "sixth": "fifth", "seventh": "sixth"}
-
-
-def redeal_stud_street(case, face_down: bool):
-    """The premature stud card method of Poker TDA 2024 RP-5-D, which WSOP Tournament Rules
-    2024 90.f.d copies: the premature cards go back into the stub, the stub is reshuffled
-    without a cut (face down where the book asks it, TDA 39-D) and the street is dealt again
-    to the same seats without a burn (up cards, the seventh street down).  The betting round
-    in progress is finished first: common practice, not RP-5-D or 90.f.d text.  Returns ``(table, steps, street)``, or None when the
-    irregularity ruled on is not a premature stud street."""
-    irregularity = case.irregularity
-    if irregularity.kind != "premature" or irregularity.get("stud_street") is None:
-        return None
-    street, cards = irregularity.get("stud_street"), list(irregularity.get("cards"))
-    table = case.table.copy()
-    steps = [step("finish-betting", street=BEFORE_STUD[street])]
-    steps += reshuffle_stub(table, cards, case.rng, with_cut=False, face_down=face_down)
-    seats = list(irregularity.get("seats"))
-    for seat in seats:
-        card = table.take()
-        table.hands[seat].append(card)
-        if street != "seventh":
-            table.up.add(card)
-    steps.append(step("deal", street=street, seats=seats, burn=False))
-    return table, steps, street
 
 
 @decides("tda.rp.premature-stud")

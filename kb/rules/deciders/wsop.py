@@ -20,16 +20,21 @@ from __future__ import annotations
 
 from kb.hand.scenario import DRAW_GAMES, FLOP_GAMES, STUD_GAMES
 from kb.rules.deciders import decides
-from kb.rules.deciders.counts import _supply_button, wrong_count, wrong_counts
-from kb.rules.deciders.cutoff import stray_hand
-from kb.rules.deciders.exposed import _first_two, _too_many
+from kb.rules.deciders.end_of_hand import WSOP_WINDOW, wsop_next_hand
 from kb.rules.deciders.fouled import rrop_dead_hand_joker
+from kb.rules.deciders.helpers_deal import (
+    first_two_exposed,
+    stray_hand,
+    supply_button,
+    too_many_exposed,
+    wrong_count,
+    wrong_counts,
+)
 from kb.rules.remedies import Decision, cards, carry_on, floor_decision, misdeal, step, void
 
 #: TDA Rule 36's parts as the engine names them -> WSOP 88.c's numbered tests.
 SA = {"36-A": "wsop.substantial-action.two-with-chips",
       "36-B": "wsop.substantial-action.three-actions"}
-WINDOW = ("wsop.disputed-pots",)
 
 
 def before_sa(case) -> str:
@@ -43,16 +48,6 @@ def before_sa(case) -> str:
             "chips in, or three actions in turn).")
 
 
-def too_late(case, what: str):
-    """WSOP 2024 Rule 76: a hand can be disputed only until the next hand begins (its first
-    riffle, or the shuffler's button); after that the result stands.  None before."""
-    if case.stage() != "next-hand":
-        return None
-    return carry_on(f"{what} came to light only after the next hand had begun (its first "
-                    "riffle or the shuffler's button). A hand can be disputed only until then "
-                    "(Rule 76), so its result stands.", provisions=WINDOW)
-
-
 @decides("wsop.disputed-pots")
 def wsop_disputed_pots(case):
     """WSOP 2024 Rule 76: once the next hand has begun (first riffle, or the shuffler's
@@ -64,7 +59,7 @@ def wsop_disputed_pots(case):
     kind = case.irregularity.kind if case.irregularity is not None else None
     if kind is None or kind in ("duplicate", "odd-back"):
         return None
-    return too_late(case, f"The {_KINDS.get(kind, kind.replace('-', ' '))}")
+    return wsop_next_hand(case, f"The {_KINDS.get(kind, kind.replace('-', ' '))}")
 
 
 #: Irregularity kinds as a sentence names them (Rule 76's explanation).
@@ -138,9 +133,9 @@ def wsop_exposed_downcards(case):
     E.g. ``deal: {exposed: [1]}``: misdeal; ``deal: {exposed: [5]}`` at nine seats: None."""
     exposed = case.all("exposed")
     if not exposed or case.game not in FLOP_GAMES or case.cutoff_reached() \
-            or not (_first_two(case) or _too_many(case)):
+            or not (first_two_exposed(case) or too_many_exposed(case)):
         return None
-    which = "one of the first two cards off the deck was" if _first_two(case) \
+    which = "one of the first two cards off the deck was" if first_two_exposed(case) \
         else f"{len(exposed)} down cards were"
     return misdeal(case, f"Misdeal (88.a.7): {which} exposed by the dealer, before "
                    "substantial action." + before_sa(case))
@@ -188,7 +183,7 @@ def _button_short(case, seat: int, count: int):
         return Decision("dead-hand", f"The button (seat {seat}) acted holding {cards(count)}: "
                         "it may receive its missing card only if it has not acted first, so "
                         "its hand is dead (108).", [step("kill", seat=seat)], table)
-    table, supplied, note = _supply_button(case, seat, count)
+    table, supplied, note = supply_button(case, seat, count)
     after = ", even after substantial action" if case.substantial_action() else ""
     return carry_on(f"The button (seat {seat}) was dealt too few cards and has not acted: it "
                     f"receives its missing card from the top of the stub{after} (108; the "
@@ -283,14 +278,14 @@ def wsop_duplicate(case):
     if case.irregularity.kind != "duplicate":
         return None
     card = case.irregularity.get("cards")[0]
-    late = too_late(case, f"The second {card}")
+    late = wsop_next_hand(case, f"The second {card}")
     if late is not None:
         return late
     text = (f"A second {card} turned up: all action is void and every chip goes back to whoever "
             "put it in, whatever action there has been (88.d.2).")
     if case.stage() == "pot-awarded":
         return void(case, text + " The pot had been awarded, but the next hand had not begun, "
-                    "so the claim is in time (Rule 76): the pot is taken back.", WINDOW)
+                    "so the claim is in time (Rule 76): the pot is taken back.", WSOP_WINDOW)
     return void(case, text)
 
 
@@ -302,7 +297,7 @@ def wsop_odd_back(case):
     if case.irregularity.kind != "odd-back":
         return None
     card, where = case.irregularity.get("cards")[0], case.irregularity.get("where")
-    late = too_late(case, f"The card with a different back ({card})")
+    late = wsop_next_hand(case, f"The card with a different back ({card})")
     if late is not None:
         return late
     if where == "stub":

@@ -14,17 +14,11 @@ all-ins) is not decided here: Rule 129 sends it to the WSOP Live Action rules.
 from __future__ import annotations
 
 from kb.rules.deciders import decides
-from kb.rules.deciders.flop import _next_street, tda_flop_no_burn
-from kb.rules.deciders.premature import redeal_premature
-from kb.rules.deciders.stud import BEFORE_STUD, redeal_stud_street
-from kb.rules.deciders.wsop import too_late
+from kb.rules.deciders.end_of_hand import wsop_next_hand
+from kb.rules.deciders.flop import tda_flop_no_burn
+from kb.rules.deciders.helpers_board import BOARD_SIZE, acted_on, next_street, redeal_premature
+from kb.rules.deciders.helpers_games import BEFORE_STUD, redeal_stud_street
 from kb.rules.remedies import carry_on, step
-
-_SIZE = {"flop": 3, "turn": 1, "river": 1}
-
-
-def _acted_on(case, street: str) -> bool:
-    return any(r.street == street for r in case.records)
 
 
 @decides("wsop.missed-burn")
@@ -41,21 +35,21 @@ def wsop_missed_burn(case):
     if irregularity.kind != "burn-count":
         return None
     street = irregularity.get("street")
-    late = too_late(case, f"The burn error on the {street}")
+    late = wsop_next_hand(case, f"The burn error on the {street}")
     if late is not None:
         return late
-    if not _acted_on(case, street):
+    if not acted_on(case, street):
         return None
     what = "without a burn" if irregularity.get("burns") == 0 else "after two burns"
     text = (f"The {street} was dealt {what}, and there has been action on it (at least one "
             f"check): the action stands (88.c.3). The burn protects the stub, not the order of "
             "the cards, so nothing is put back")
     log = case.replay.board_log
-    following = _next_street(case) if log and log[-1]["street"] == street else None
+    following = next_street(case) if log and log[-1]["street"] == street else None
     steps = []
-    if following and len(case.table.stub) > _SIZE[following]:
+    if following and len(case.table.stub) > BOARD_SIZE[following]:
         later = f"after the {street} betting"
-        burn, dealt = case.table.stub[0], case.table.stub[1:1 + _SIZE[following]]
+        burn, dealt = case.table.stub[0], case.table.stub[1:1 + BOARD_SIZE[following]]
         steps = [step("finish-betting", street=street),
                  step("burn", card=burn, street=following, when=later),
                  step("deal", street=following, cards=dealt, when=later)]
@@ -90,9 +84,10 @@ def wsop_missed_flop_burn(case):
     irregularity = case.irregularity
     if irregularity.kind != "burn-count" or irregularity.get("street") != "flop" \
             or irregularity.get("burns") != 0 or case.stage() != "playing" \
-            or _acted_on(case, "flop") or len(irregularity.get("cards")) != 3:
+            or acted_on(case, "flop") or len(irregularity.get("cards")) != 3:
         return None
     decision = tda_flop_no_burn(case)
+    assert decision is not None     # it decides every such flop found while playing
     decision.provisions = ()
     decision.explanation += (" The WSOP's rule (88.c.3.i) applies before substantial action, "
                              "read here as before any action on the flop.")

@@ -15,17 +15,21 @@ from __future__ import annotations
 from kb.hand.cards import is_standard
 from kb.hand.scenario import FLOP_GAMES, STUD_GAMES
 from kb.rules.deciders import decides
-from kb.rules.deciders.boxed import _limit
-from kb.rules.deciders.button import _misdeal_for
-from kb.rules.deciders.cutoff import played_out
-from kb.rules.deciders.exposed import _first_two, _too_many, rrop_player_flashed
+from kb.rules.deciders.exposed import rrop_player_flashed
+from kb.rules.deciders.helpers_deal import (
+    boxed_limit,
+    first_two_exposed,
+    misdeal_for,
+    played_out,
+    too_many_exposed,
+)
 from kb.rules.remedies import carry_on, floor_decision, misdeal, step, void
 
 CUTOFF = ("wsop-live.misdeals.cutoff",)
 
-decides("wsop-live.misdeals.button-position")(_misdeal_for("button", "104"))
-decides("wsop-live.misdeals.first-card-wrong-seat")(_misdeal_for("first-to", "104"))
-decides("wsop-live.misdeals.dealt-out")(_misdeal_for("dealt-out", "104"))
+decides("wsop-live.misdeals.button-position")(misdeal_for("button", "104"))
+decides("wsop-live.misdeals.first-card-wrong-seat")(misdeal_for("first-to", "104"))
+decides("wsop-live.misdeals.dealt-out")(misdeal_for("dealt-out", "104"))
 
 
 def substantial_action_text(case) -> str:
@@ -90,7 +94,7 @@ def wsop_live_boxed_card(case):
     cards = _boxed_cards(case)
     if not cards:
         return None
-    if len(cards) >= _limit(case):
+    if len(cards) >= boxed_limit(case):
         if not case.cutoff_reached():
             return None
         return void(case, f"{len(cards)} boxed cards ({', '.join(cards)}) turned up among the "
@@ -109,7 +113,7 @@ def wsop_live_two_boxed(case):
     cards needed to complete the hand are a misdeal before substantial action.  Every boxed
     card a scenario describes turned up as the dealer reached it, so it is needed."""
     cards = _boxed_cards(case)
-    if len(cards) < _limit(case) or case.cutoff_reached():
+    if len(cards) < boxed_limit(case) or case.cutoff_reached():
         return None
     return misdeal(case, f"Misdeal (104): {len(cards)} boxed cards ({', '.join(cards)}) "
                    "among the cards needed to complete the hand, found before substantial "
@@ -202,7 +206,7 @@ def wsop_live_exposed_card(case):
         return rrop_player_flashed(case)
     if irregularity.kind != "exposed" or case.game not in FLOP_GAMES:
         return None
-    if (_first_two(case) or _too_many(case)) and not case.cutoff_reached():
+    if (first_two_exposed(case) or too_many_exposed(case)) and not case.cutoff_reached():
         return None                     # Rule 104 makes it a misdeal
     shown = ", ".join(f"seat {i.get('seat')}'s {i.get('card')}" for i in case.all("exposed"))
     late = (f" after substantial action ({substantial_action_text(case)}), so there is no "

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from kb.rules.deciders import decides
 from kb.rules.deciders.end_of_hand import rrop_burn_after_pot
-from kb.rules.deciders.flop import _flop_now, _flop_reshuffle, tda_four_card_flop
-from kb.rules.deciders.premature import redeal_premature
+from kb.rules.deciders.flop import tda_four_card_flop
+from kb.rules.deciders.helpers_board import flop_now, flop_reshuffle, redeal_premature
 from kb.rules.remedies import carry_on, deal_board, reshuffle_stub
 
 _BURN_AND_TURN = ("wsop-live.holdem.burn-and-turn",)
@@ -39,7 +39,7 @@ def wsop_live_four_card_flop(case):
     if count < 5:
         return None
     table = case.table.copy()
-    cards = _flop_now(case, table)
+    cards = flop_now(case, table)
     if cards is None:
         return None
     steps = reshuffle_stub(table, cards, case.rng, with_cut=False)
@@ -66,7 +66,7 @@ def wsop_live_flop_burn_error(case):
                                                               "(Rule 165)")
         after_pot.provisions = ("wsop-live.holdem.burn-error",) + tuple(after_pot.provisions)
         return after_pot
-    return _flop_reshuffle(
+    return flop_reshuffle(
         case, (), "Rule 164 only says the deck is reshuffled; dealing the new flop as Rule 167 "
                   "deals a premature flop again (the burn stays, no new burn) is this "
                   "project's reading, used for a missing and a double burn alike.")
