@@ -6,17 +6,19 @@ place (kb.hand.deal), which is what Robert's Rules of Poker v11, Irregularities 
 
 from __future__ import annotations
 
+from kb.hand.situation import Case
+from kb.hand.table import Irregularity
 from kb.rules.deciders import decides
 from kb.rules.deciders.helpers_deal import boxed_limit
-from kb.rules.remedies import carry_on, misdeal, step
+from kb.rules.remedies import Decision, carry_on, misdeal, step
 
 
-def _boxed(case):
+def _boxed(case: Case) -> list[Irregularity]:
     return case.all("boxed")
 
 
 @decides("rrop.irregularities.boxed-card")
-def rrop_boxed_card(case):
+def rrop_boxed_card(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Irregularities 7: a boxed card is a meaningless scrap of
     paper, replaced by the next card.  Two or more are a misdeal before action has begun
     (Misdeals 2(c)); after it (Misdeals 1), each is a scrap of paper."""
@@ -37,7 +39,7 @@ def rrop_boxed_card(case):
 
 
 @decides("rrop.misdeals.boxed-cards")
-def rrop_two_boxed(case):
+def rrop_two_boxed(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Misdeals 2(c): two or more boxed cards found before
     action has begun are a misdeal (the text does not limit it to the starting deal)."""
     if len(_boxed(case)) < boxed_limit(case) or case.cutoff_reached():
@@ -47,7 +49,7 @@ def rrop_two_boxed(case):
 
 
 @decides("tda.misdeal.boxed-cards")
-def tda_two_boxed(case):
+def tda_two_boxed(case: Case) -> Decision | None:
     """Poker TDA 2024 35-A-1: two or more boxed cards on the initial deal are a misdeal,
     before substantial action (35-D).  The TDA has no rule for a single boxed card."""
     initial = [i for i in _boxed(case) if i.get("street") == "deal"]

@@ -4,9 +4,10 @@ entitled to a hand, and a seat entitled to a hand dealt out."""
 
 from __future__ import annotations
 
-from kb.rules.deciders import decides
+from kb.hand.situation import Case
+from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.helpers_deal import misdeal_for
-from kb.rules.remedies import carry_on, misdeal, step
+from kb.rules.remedies import Decision, carry_on, misdeal, step
 
 decides("rrop.misdeals.button-position")(misdeal_for("button", "Misdeals 2(g)"))
 decides("rrop.misdeals.first-card-wrong-seat")(misdeal_for("first-to", "Misdeals 2(h)"))
@@ -18,11 +19,11 @@ decides("tda.misdeal.dealt-out")(misdeal_for("dealt-out", "35-A-4"))
 
 
 @decides("tda.button.correction")
-def tda_button_correction(case):
+def tda_button_correction(case: Case) -> Decision | None:
     """Poker TDA 2024 34-A: an incorrect button found before substantial action is
     corrected; after it the error stands (and the button is not moved back next hand).
     The TDA does not list a wrong button as a misdeal cause."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "button":
         return None
     seat = irregularity.get("seat")

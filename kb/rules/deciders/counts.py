@@ -5,7 +5,9 @@ wrong-count-after-action, card-count)."""
 from __future__ import annotations
 
 from kb.hand.scenario import DRAW_GAMES, STUD_GAMES
-from kb.rules.deciders import decides
+from kb.hand.situation import Case
+from kb.hand.table import Table
+from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.helpers_deal import (
     nothing_dealt_since,
     supply_button,
@@ -13,13 +15,14 @@ from kb.rules.deciders.helpers_deal import (
     wrong_counts,
 )
 from kb.rules.remedies import Decision, before_sa, cards, carry_on, misdeal, step
+from kb.rules.ruling import Step
 
 
-def _extra_card_as_burn(case, text_provisions: tuple[str, ...] = ()):
+def _extra_card_as_burn(case: Case, text_provisions: tuple[str, ...] = ()) -> Decision | None:
     """One extra card dealt to the first player after the starting hands goes back on the
     deck as the flop burn; None when the hand is not that case (the card is not known, it
     was folded, or the flop is out)."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "extra" or irregularity.get("count") != 1 or case.table.board:
         return None
     table, seat = case.table.copy(), irregularity.get("seat")
@@ -39,7 +42,7 @@ _RROP_BURN = ("rrop.holdem.extra-card", "rrop.irregularities.extra-card")
 
 
 @decides("rrop.holdem.extra-card", "rrop.irregularities.extra-card")
-def rrop_one_extra_card(case):
+def rrop_one_extra_card(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Hold'em 2 and Irregularities 11 (the latter's number
     known only by position in the WSOP Live Action rules, partial): one extra card dealt to
     the first player after the deal goes back on the deck and is the flop burn.  Both are
@@ -48,17 +51,17 @@ def rrop_one_extra_card(case):
 
 
 @decides("house.casino.extra-card")
-def house_one_extra_card(case):
+def house_one_extra_card(case: Case) -> Decision | None:
     """House 13.3 (the casino's copy of Robert's Rules Hold'em 2): one extra card to the
     first player after the deal is the flop burn."""
     return _extra_card_as_burn(case)
 
 
 @decides("rrop.misdeals.extra-cards", "house.casino.extra-cards-misdeal")
-def rrop_extra_cards(case):
+def rrop_extra_cards(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Misdeals 2(d) and Hold'em 2 (also house 13.4): two or
     more extra cards in the starting hands are a misdeal before action has begun."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "extra" or irregularity.get("count") < 2 or case.cutoff_reached():
         return None
     return misdeal(case, f"Misdeal: {irregularity.get('count')} extra cards were dealt in "
@@ -66,7 +69,7 @@ def rrop_extra_cards(case):
                    ("rrop.holdem.extra-card",))
 
 
-def _acted(case) -> str:
+def _acted(case: Case) -> str:
     """Robert's Rules Misdeals 1 in words when one player has acted (not yet the cutoff).
     Nothing under another book's cutoff that reuses this decider through ``same-as`` (WSOP
     Live Action Rule 104 with its Rule 105, where two folds are not yet the cutoff)."""
@@ -76,7 +79,7 @@ def _acted(case) -> str:
             "acting before a misdeal can no longer be called.")
 
 
-def in_sequence(case, seat: int, count: int) -> bool:
+def in_sequence(case: Case, seat: int, count: int) -> bool:
     """Whether the top card of the stub reaches the short ``seat`` in proper sequence
     (Robert's Rules of Poker v11, Misdeals 2(e)'s exception).
 
@@ -99,7 +102,7 @@ def in_sequence(case, seat: int, count: int) -> bool:
             and nothing_dealt_since(case))
 
 
-def _supply_in_sequence(case, seat: int):
+def _supply_in_sequence(case: Case, seat: int) -> Decision:
     """Misdeals 2(e)'s exception: the top card goes to the short seat.  A hand found with a
     count only (``found: wrong-count``) was replayed in full: the card it holds last is the
     one the top of the stub gives it, so the table stands as replayed."""
@@ -121,7 +124,7 @@ def _supply_in_sequence(case, seat: int):
 
 
 @decides("rrop.misdeals.wrong-count")
-def rrop_wrong_count(case):
+def rrop_wrong_count(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Misdeals 2(e): a player dealt the wrong number of cards,
     too few or too many, found before action has begun (Misdeals 1: two players acting) is
     a misdeal, except when the top card can go to a short player in proper sequence (see
@@ -162,7 +165,7 @@ def rrop_wrong_count(case):
 
 
 @decides("tda.button-short")
-def tda_button_short(case):
+def tda_button_short(case: Case) -> Decision | None:
     """Poker TDA 2024 Rule 37 (2026: 39) with 35-B: a button dealt too few cards may be
     given the missing card, even after substantial action; if the button acted holding too
     few cards, its hand is dead.  Rule 37 is the button's own rule, so it is cited before
@@ -199,7 +202,7 @@ def tda_button_short(case):
 
 
 @decides("tda.misdeal.wrong-count")
-def tda_wrong_count(case):
+def tda_wrong_count(case: Case) -> Decision | None:
     """Poker TDA 2024 35-A-5: the wrong number of cards to any player is a misdeal before
     substantial action (the button's short hand excepted, Rule 37)."""
     held = wrong_count(case)
@@ -213,19 +216,19 @@ def tda_wrong_count(case):
                    f"{case.proper_cards}, before substantial action." + note, cited)
 
 
-def _kill_all(case, seats) -> tuple:
+def _kill_all(case: Case, seats: list[int]) -> tuple[Table, list[Step]]:
     table = case.table.copy()
     for seat in seats:
         table.kill(seat)
     return table, [step("kill", seat=seat) for seat in seats]
 
 
-def _listing(held) -> str:
+def _listing(held: list[tuple[int, int]]) -> str:
     return ", ".join(f"seat {seat} holds {cards(count)}" for seat, count in held)
 
 
 @decides("tda.burns-after-substantial-action")
-def tda_kill_after_sa(case):
+def tda_kill_after_sa(case: Case) -> Decision | None:
     """Poker TDA 2024 Rule 38 with Addendum Ex. 1-A/1-B: after substantial action a hand
     with the wrong number of cards is killed and mucked; the stub is a normal stub and
     exactly one card is burned for each later street (no burning two to restore order, and
@@ -245,7 +248,7 @@ def tda_kill_after_sa(case):
                     ("tda.burns-after-substantial-action",) + examples)
 
 
-def _rrop_live(case, seat: int, count: int) -> str | None:
+def _rrop_live(case: Case, seat: int, count: int) -> str | None:
     """Why Dead Hands 1(d)'s exceptions keep a hand live, or None."""
     if count >= case.proper_cards:
         return None
@@ -257,7 +260,7 @@ def _rrop_live(case, seat: int, count: int) -> str | None:
 
 
 @decides("rrop.dead-hands.wrong-count")
-def rrop_dead_wrong_count(case):
+def rrop_dead_wrong_count(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Dead Hands 1(d): after action has begun, a hand without
     the proper number of cards is dead, except a stud hand missing only its final card (may
     be live, Explanations #4) and a draw hand short before the draw (live)."""

@@ -12,16 +12,18 @@ cutoff has passed (neither book says so in words; see :func:`stray_hand`).
 from __future__ import annotations
 
 from kb.hand.cards import is_standard
-from kb.rules.deciders import decides
+from kb.hand.situation import Case
+from kb.hand.table import Table
+from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.helpers_deal import played_out, stray_hand
-from kb.rules.remedies import carry_on, floor_decision, step
+from kb.rules.remedies import Decision, carry_on, floor_decision, step
 
 _SA = {"36-A": "tda.substantial-action.two-with-chips",
        "36-B": "tda.substantial-action.three-actions"}
 
 
 @decides("rrop.misdeals.cutoff")
-def rrop_misdeal_cutoff(case):
+def rrop_misdeal_cutoff(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Misdeals 1: after two players have acted, the hand is
     played out."""
     if not case.action_begun():
@@ -39,7 +41,7 @@ _TDA_STRAY = ("the TDA rules say nothing about them; this project follows Rule 3
 
 
 @decides("tda.misdeal.after-substantial-action")
-def tda_after_substantial_action(case):
+def tda_after_substantial_action(case: Case) -> Decision | None:
     """Poker TDA 2024 35-D: after substantial action no misdeal; a non-standard card is a
     scrap of paper.  35-D does not speak of boxed cards or of a stray hand."""
     part = case.substantial_action()
@@ -47,7 +49,7 @@ def tda_after_substantial_action(case):
         return None
     cited = (_SA[part],)
     opening = f"Substantial action ({part}) has occurred, so no misdeal may be declared (35-D)"
-    kind = case.irregularity.kind
+    kind = ruled_on(case).kind
     if kind == "foreign":
         return _scrap(case, opening, cited)
     if kind == "boxed":
@@ -58,7 +60,7 @@ def tda_after_substantial_action(case):
     return carry_on(f"{opening}: the hand continues.", provisions=cited)
 
 
-def _scrap(case, opening: str, cited) -> object:
+def _scrap(case: Case, opening: str, cited: tuple[str, ...]) -> Decision:
     """35-D: the non-standard card is a scrap of paper, taken off the table.  The rule does
     not say whether it is replaced, nor what becomes of a hand left one card short."""
     cards = list(dict.fromkeys(c for i in case.all("foreign") for c in i.get("cards")
@@ -73,14 +75,14 @@ def _scrap(case, opening: str, cited) -> object:
                     [step("set-aside", card=c, as_="scrap") for c in cards], table, cited)
 
 
-def _where(case, card: str) -> str:
+def _where(case: Case, card: str) -> str:
     seat = next((s for s, cards in case.table.hands.items() if card in cards), None)
     if seat is not None:
         return f"in seat {seat}'s hand "
     return "on the board " if card in case.table.board else ""
 
 
-def _short_hand_note(case) -> str:
+def _short_hand_note(case: Case) -> str:
     in_hand = any(i.get("where") == "hand" for i in case.all("foreign"))
     if not in_hand:
         return ""
@@ -88,12 +90,12 @@ def _short_hand_note(case) -> str:
             "the wrong number of cards after substantial action, which suggests it is dead)")
 
 
-def _names(cards) -> str:
+def _names(cards: list[str]) -> str:
     named = ["joker" if c == "Jk" else c for c in cards]
     return ("card " if named != ["joker"] else "") + ", ".join(named)
 
 
-def _boxed_after_sa(case, opening: str, cited):
+def _boxed_after_sa(case: Case, opening: str, cited: tuple[str, ...]) -> Decision:
     """Boxed cards after substantial action.  Two or more on the initial deal are a
     35-A-1 misdeal cause, which 35-D stops: the hand continues.  Elsewhere (one boxed card,
     or boxed cards on the board) no TDA rule applies, and the floor decides.  Either way
@@ -112,7 +114,7 @@ def _boxed_after_sa(case, opening: str, cited):
         "two or more on the initial deal. The floor decides; " + practice + ".", cited)
 
 
-def _set_aside(table, card: str) -> None:
+def _set_aside(table: Table, card: str) -> None:
     if card in table.set_aside:
         return
     for pile in (table.board, *table.hands.values(), table.stub, table.muck):

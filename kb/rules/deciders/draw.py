@@ -6,9 +6,10 @@ follow seed 000's account, and the engine says so in the explanation.
 
 from __future__ import annotations
 
+from kb.hand.situation import Case
 from kb.rules.deciders import decides
 from kb.rules.deciders.helpers_games import DRAW_OUT, draw_exposure, replace_exposed
-from kb.rules.remedies import carry_on, floor_decision
+from kb.rules.remedies import Decision, carry_on, floor_decision
 
 _A5_KEEP = set("A765432")
 _27_KEEP = set("75432")
@@ -20,7 +21,7 @@ _27_BURN = ("It is used as the burn; the deuce-to-seven rule as reported does no
 
 
 @decides("rrop.lowball.exposed-on-draw", "rrop.draw-high.exposed-on-draw")
-def rrop_exposed_on_draw(case):
+def rrop_exposed_on_draw(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Lowball 9 / Draw High 8 (unconfirmed): a card exposed on
     the draw is never kept; it is replaced after everyone else has drawn."""
     irregularity = draw_exposure(case)
@@ -31,7 +32,7 @@ def rrop_exposed_on_draw(case):
 
 
 @decides("rrop.draw-high.exposed-before-draw")
-def rrop_draw_high_before(case):
+def rrop_draw_high_before(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Draw High 4 (unconfirmed): before the draw the player
     must keep an exposed card."""
     irregularity = draw_exposure(case)
@@ -42,7 +43,7 @@ def rrop_draw_high_before(case):
 
 
 @decides("rrop.lowball.ace-to-five-exposed")
-def rrop_ace_to_five(case):
+def rrop_ace_to_five(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Ace-to-Five Lowball 3 (unconfirmed; partly corroborated):
     before the draw a 7 or lower must be kept; a higher card is replaced after the deal and
     used as the burn."""
@@ -56,7 +57,7 @@ def rrop_ace_to_five(case):
 
 
 @decides("rrop.lowball.deuce-to-seven-exposed")
-def rrop_deuce_to_seven(case):
+def rrop_deuce_to_seven(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Deuce-to-Seven Lowball 2 (unconfirmed): before the draw a
     7, 5, 4, 3 or 2 is kept; any other card (the 6 included) is replaced."""
     irregularity = draw_exposure(case)
@@ -69,7 +70,7 @@ def rrop_deuce_to_seven(case):
 
 
 @decides("tda.misdeal.draw-games")
-def tda_draw_games(case):
+def tda_draw_games(case: Case) -> Decision | None:
     """Poker TDA 2024 Rule 35-A (closing sentence): for draw games house rules apply."""
     if draw_exposure(case) is None:
         return None

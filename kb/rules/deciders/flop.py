@@ -3,7 +3,8 @@ four-card-flop, flop-burn-errors, burn-errors)."""
 
 from __future__ import annotations
 
-from kb.rules.deciders import decides
+from kb.hand.situation import Case
+from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.end_of_hand import rrop_burn_after_pot, tda_board_after_pot
 from kb.rules.deciders.helpers_board import (
     BOARD_SIZE,
@@ -12,18 +13,22 @@ from kb.rules.deciders.helpers_board import (
     flop_reshuffle,
     next_street,
 )
-from kb.rules.remedies import carry_on, deal_board, floor_decision, reshuffle_stub, step
+from kb.rules.remedies import Decision, carry_on, deal_board, floor_decision, reshuffle_stub, step
+from kb.rules.ruling import Step
 
 _WORDS = {2: "two", 3: "three"}
+#: What :func:`_relay` lays, street by street from the error on: (street, its cards,
+#: whether it stands: True acted on, False corrected now, None still to come).
+Plan = list[tuple[str, list[str], bool | None]]
 
 
 @decides("tda.four-card-flop")
-def tda_four_card_flop(case):
+def tda_four_card_flop(case: Case) -> Decision | None:
     """Poker TDA 2024 39-A: a four-card flop is scrambled face down, the floor picks one
     card at random as the next burn and the other three are the flop.  Reading "the next
     burn" as the turn's burn (no further burn before the turn) is this project's
     interpretation; the rule does not spell it out."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "board-count" or irregularity.get("count") != 4:
         return None
     table = case.table.copy()
@@ -44,10 +49,10 @@ def tda_four_card_flop(case):
                           street="turn")], table, ("tda.rp.randomness",), random=True)
 
 
-def _redeal_flop(case, provisions: tuple[str, ...]):
+def _redeal_flop(case: Case, provisions: tuple[str, ...]) -> Decision | None:
     """Too many flop cards: the flop cards go back into the stub, the burn stays, shuffle,
     cut, new flop without a burn."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "board-count" or irregularity.get("count") <= 3:
         return None
     table = case.table.copy()
@@ -63,21 +68,21 @@ def _redeal_flop(case, provisions: tuple[str, ...]):
 
 
 @decides("rrop.holdem.four-card-flop")
-def rrop_four_card_flop(case):
+def rrop_four_card_flop(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Hold'em 3 with the flop-redeal procedure: a flop with
     too many cards is redealt even if the extra card is known."""
     return _redeal_flop(case, ("rrop.holdem.flop-redeal",))
 
 
 @decides("house.casino.four-card-flop")
-def house_four_card_flop(case):
+def house_four_card_flop(case: Case) -> Decision | None:
     """House 13.5 with 13.8: an extra flop card means the flop is dealt again, all board
     cards but the burn back into the deck, reshuffle, new flop without a burn."""
     return _redeal_flop(case, ("house.casino.flop-redeal",))
 
 
 @decides("rrop.holdem.flop-burn-error")
-def rrop_flop_burn_error(case):
+def rrop_flop_burn_error(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Hold'em 4: a missed or double flop burn is rectified if
     no card was exposed, else the deck is reshuffled.  A turned flop is exposed; the rule
     only says "reshuffle", so the flop is dealt again as the flop-redeal rule deals a flop
@@ -90,7 +95,7 @@ def rrop_flop_burn_error(case):
 
 
 @decides("house.casino.flop-burn-error")
-def house_flop_burn_error(case):
+def house_flop_burn_error(case: Case) -> Decision | None:
     """House 13.6 with 13.8: cards exposed after a flop burn error mean a reshuffle, and a
     flop dealt again is dealt without burning.  After the pot was awarded the house rules
     are silent and Robert's Rules (the base) governs: the board stands."""
@@ -101,13 +106,13 @@ def house_flop_burn_error(case):
 
 
 @decides("tda.flop-no-burn")
-def tda_flop_no_burn(case):
+def tda_flop_no_burn(case: Case) -> Decision | None:
     """Poker TDA 2024 39-B: a flop dealt without a burn.  No action yet: the three cards are
     scrambled face down, one is picked as the burn, the flop is the other two plus the next
     card.  Any action (even one check): the flop stands and one card is burned for the
     turn.  A double burn is not covered.  Found after the pot was awarded:
     :func:`~kb.rules.deciders.end_of_hand.tda_board_after_pot`."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "burn-count" or irregularity.get("street") != "flop":
         return None
     late = tda_board_after_pot(case, "The flop dealt without a burn")
@@ -138,7 +143,7 @@ def tda_flop_no_burn(case):
                     table, ("tda.rp.randomness",), random=True)
 
 
-def _tda_flop_stands(case):
+def _tda_flop_stands(case: Case) -> Decision:
     """39-B after action: the flop plays; the turn (if still to come) gets one burn.  The
     turn comes after the flop betting, so it is a step with ``when`` and stays out of the
     ruling's table (the table holds the cards once the remedy is done; betting still owed
@@ -157,7 +162,7 @@ def _tda_flop_stands(case):
 
 
 @decides("rrop.holdem.burn-error")
-def rrop_burn_error(case):
+def rrop_burn_error(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, the general burn-error rule (Hold'em 5 in one copy; the
     version 11 number was not seen): a missed or double burn is corrected if found before
     betting on that round (a round without betting because of an all-in: before the pot is
@@ -168,15 +173,15 @@ def rrop_burn_error(case):
 
 
 @decides("house.casino.burn-error-after-action")
-def house_burn_error(case):
+def house_burn_error(case: Case) -> Decision | None:
     """House 13.7: after a flop burn error, a community card acted on stands and later cards
     are those that would have come without the error (after the pot was awarded, as
     Robert's Rules, the base: the board stands)."""
     return rrop_burn_after_pot(case) or _burn_error(case)
 
 
-def _burn_error(case):
-    irregularity = case.irregularity
+def _burn_error(case: Case) -> Decision | None:
+    irregularity = ruled_on(case)
     if irregularity.kind != "burn-count":
         return None
     street = irregularity.get("street")
@@ -185,7 +190,7 @@ def _burn_error(case):
     return _relay(case, street)
 
 
-def _relay(case, street: str):
+def _relay(case: Case, street: str) -> Decision | None:
     """Lay the board again from ``street`` on as the cards would have come: streets with
     action on them stand, the others take the cards at their natural place in the deck, and
     a street still to come after a standing one is dealt once its betting is over: that
@@ -218,13 +223,13 @@ def _relay(case, street: str):
     return carry_on(_relay_text(entries[0], plan, burned), steps, table)
 
 
-def _plan(case, entries, natural):
+def _plan(case: Case, entries: list[dict], natural: list[str]) -> Plan | None:
     """(street, cards, stands) for each street from the error on; stands is None for the
     street the ruling deals now.  None when the stub cannot supply the natural cards.
 
     A street that stands keeps its cards even when it had too many (a two-card turn), so a
     card it holds is never dealt again: the natural card of a later street skips it."""
-    plan: list[tuple[str, list[str], bool | None]] = []  # None: a street still to come
+    plan: Plan = []
     position = 0
     held = {c for entry in entries if acted_on(case, entry["street"]) for c in entry["cards"]}
     for entry in entries:
@@ -249,7 +254,8 @@ def _natural(natural: list[str], start: int, size: int, held: set[str]) -> list[
     return [c for c in natural[start:] if c not in held][:size]
 
 
-def _relay_steps(plan, natural, used, last: str):
+def _relay_steps(plan: Plan, natural: list[str], used: list[str],
+                 last: str) -> tuple[list[Step], dict[str, list[str]]]:
     """The dealer's moves for the streets that do not stand, and the burns of each.  A
     street still to come (``stands`` None) is dealt after the betting on ``last``: its burn
     and deal carry ``when``, as does an extra burn put back on top of the stub for it."""
@@ -274,7 +280,7 @@ def _relay_steps(plan, natural, used, last: str):
     return steps, burned
 
 
-def _relay_text(first: dict, plan, burned: dict) -> str:
+def _relay_text(first: dict, plan: Plan, burned: dict[str, list[str]]) -> str:
     street, burns = first["street"], len(first["burned"])
     what = "without a burn" if burns == 0 else f"after {_WORDS.get(burns, burns)} burns"
     parts = [f"The {street} was dealt {what}. Under the burn-error rule a board card that has "
@@ -299,22 +305,23 @@ def _relay_text(first: dict, plan, burned: dict) -> str:
     return " ".join(parts)
 
 
-def _join(names) -> str:
+def _join(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @decides("tda.rp.randomness")
-def tda_randomness(case):
+def tda_randomness(case: Case) -> Decision | None:
     """Poker TDA 2024 RP-14: randomness as a remedy where no rule applies; the TDA has no
     rule for a turn or river burn error (Rule 38's one burn per street is written for hands
     killed after substantial action)."""
-    if case.irregularity.kind != "burn-count" or case.irregularity.get("street") == "flop":
+    irregularity = ruled_on(case)
+    if irregularity.kind != "burn-count" or irregularity.get("street") == "flop":
         return None
-    late = tda_board_after_pot(case, f"The burn error on the {case.irregularity.get('street')}")
+    late = tda_board_after_pot(case, f"The burn error on the {irregularity.get('street')}")
     if late is not None:
         return late
     return floor_decision(f"The TDA rules have no provision for a burn error on the "
-                          f"{case.irregularity.get('street')}, so the floor decides. The "
+                          f"{irregularity.get('street')}, so the floor decides. The "
                           "rules point away from restoring the card order: randomness is the "
                           "remedy where no rule applies (RP-14), and Rule 38 burns exactly "
                           "one card per street, but Rule 38 is written for a hand killed for "

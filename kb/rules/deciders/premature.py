@@ -3,9 +3,10 @@ premature-turn, premature-river)."""
 
 from __future__ import annotations
 
-from kb.rules.deciders import decides
+from kb.hand.situation import Case
+from kb.rules.deciders import Decider, decides
 from kb.rules.deciders.helpers_board import cards_now, premature, redeal_premature
-from kb.rules.remedies import carry_on, deal_board, reshuffle_stub, step
+from kb.rules.remedies import Decision, carry_on, deal_board, reshuffle_stub, step
 
 _RROP_ALSO = ("rrop.irregularities.premature-cards", "rrop.explanations.premature-board")
 _TDA = {"flop": "tda.rp.premature-flop", "turn": "tda.rp.premature-turn",
@@ -14,7 +15,7 @@ _TDA = {"flop": "tda.rp.premature-flop", "turn": "tda.rp.premature-turn",
 
 @decides("rrop.holdem.premature-cards", "rrop.irregularities.premature-cards",
          "house.casino.flop-redeal")
-def rrop_premature_flop(case):
+def rrop_premature_flop(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, the burn-and-turn-early rule and the flop-redeal
     procedure (Hold'em 6/7, Irregularities 15; Explanations #2; house 13.8): premature flop
     cards do not
@@ -35,7 +36,7 @@ def rrop_premature_flop(case):
 
 
 @decides("rrop.holdem.premature-turn", "house.casino.premature-turn")
-def rrop_premature_turn(case):
+def rrop_premature_turn(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, the premature-turn rule (Hold'em 8 per seed 000; also
     house 13.9): the early turn card is out of play for the round; the betting is finished;
     the dealer burns and turns the card that would have been the river as the turn; after
@@ -66,7 +67,7 @@ def rrop_premature_turn(case):
 
 
 @decides("rrop.holdem.premature-river")
-def rrop_premature_river(case):
+def rrop_premature_river(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, the premature-turn rule's last part: a river turned early
     goes back into the stub (burns and discards excluded), which is shuffled and cut, and
     the river is dealt without a burn once the betting is finished."""
@@ -83,8 +84,8 @@ def rrop_premature_river(case):
                     "burn.", steps, table, _RROP_ALSO, random=True)
 
 
-def _tda_premature(street: str):
-    def decide(case):
+def _tda_premature(street: str) -> Decider:
+    def decide(case: Case) -> Decision | None:
         redealt = redeal_premature(case, street, face_down=True)
         if redealt is None:
             return None

@@ -4,7 +4,9 @@ files TDA RP-5-D)."""
 
 from __future__ import annotations
 
-from kb.rules.deciders import decides
+from kb.hand.situation import Case
+from kb.hand.table import Table
+from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.helpers_games import (
     BEFORE_STUD,
     card_gone,
@@ -23,7 +25,7 @@ from kb.rules.remedies import (
 
 
 @decides("rrop.stud.exposed-down-card")
-def rrop_stud_exposed(case):
+def rrop_stud_exposed(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Seven-Card Stud 5 (partial; seed 000 says 1): a first or
     second hole card turned up by accident: the player's third card is dealt face down.
     Cash games; RRoP tournaments call a misdeal (Tournaments 32)."""
@@ -42,7 +44,7 @@ def rrop_stud_exposed(case):
 
 
 @decides("rrop.stud.both-down-exposed")
-def rrop_stud_both_exposed(case):
+def rrop_stud_both_exposed(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Seven-Card Stud 5 (UNCONFIRMED; seed 000's claim, citing
     rule 1): both hole cards turned up on the deal: the hand is dead and the player's ante is
     returned.  Cash games; RRoP tournaments call a misdeal (Tournaments 32)."""
@@ -61,7 +63,7 @@ def rrop_stud_both_exposed(case):
 
 
 @decides("rrop.tournaments.stud-exposed-misdeal")
-def rrop_tournament_stud_exposed(case):
+def rrop_tournament_stud_exposed(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Tournaments 32 (partial): in a stud tournament a down card
     dealt face up on the initial deal is a misdeal (before action has begun); one or both."""
     irregularity = third_street(case) or third_street(case, both=True)
@@ -72,7 +74,7 @@ def rrop_tournament_stud_exposed(case):
 
 
 @decides("tda.rp.stud-exposed-initial")
-def tda_stud_exposed_initial(case):
+def tda_stud_exposed_initial(case: Case) -> Decision | None:
     """Poker TDA 2024 RP-10-A: a down card exposed on the initial deal becomes the player's
     up card, and the third-street card is dealt face down (the player may be the bring-in).
     It speaks of one exposed down card; both exposed is left open (no decision here)."""
@@ -89,12 +91,12 @@ def tda_stud_exposed_initial(case):
 
 
 @decides("tda.rp.stud-seventh-exposed")
-def tda_stud_seventh_exposed(case):
+def tda_stud_seventh_exposed(case: Case) -> Decision | None:
     """Poker TDA 2024 RP-10-B: a seventh-street card the dealer exposes is replaced if
     betting action remains in the hand; with no betting left (fewer than two players who can
     still bet) it is not replaced, this project's reading of the 'if' (the rule only adds
     that seventh street is dealt face down even then)."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "stud-exposed" or irregularity.get("street") != "seventh":
         return None
     seat, card = irregularity.get("seat"), irregularity.get("card")
@@ -118,13 +120,13 @@ def tda_stud_seventh_exposed(case):
 
 
 @decides("tda.rp.stud-short-stub")
-def tda_stud_short_stub(case):
+def tda_stud_short_stub(case: Case) -> Decision | None:
     """Poker TDA 2024 RP-10-H: before seventh street the stub must hold one card per player,
     one burn and the last card (never dealt).  (A) if the three earlier burns make up the
     shortfall: scramble them with the stub, cut, burn, deal each player; (B) a stub of 3
     cards or more: burn and deal a common card; (C) fewer than 3: scramble with the burns,
     cut, burn, deal a common card; (D) the first to act on sixth acts first on seventh."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "stud-short-stub":
         return None
     table, players = case.table.copy(), case.replay.betting.live
@@ -162,12 +164,12 @@ def tda_stud_short_stub(case):
 
 
 @decides("rrop.stud.running-out")
-def rrop_stud_running_out(case):
+def rrop_stud_running_out(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Seven-Card Stud 15 (UNCONFIRMED; only a forum outline of
     the practice is known): deal the stub out to the last card, reshuffle the burns into a
     new stub and deal the remaining players; only if there still are not enough cards, a
     common card."""
-    if case.irregularity.kind != "stud-short-stub":
+    if ruled_on(case).kind != "stud-short-stub":
         return None
     table, players = case.table.copy(), list(case.replay.betting.live)
     if len(table.stub) >= len(players):
@@ -194,7 +196,7 @@ def rrop_stud_running_out(case):
     return _rrop_common_card(table)
 
 
-def _rrop_to_the_last_card(table, players):
+def _rrop_to_the_last_card(table: Table, players: list[int]) -> Decision:
     """The stub holds a card for every player, short only of the TDA's count (RP-10-H keeps
     the last card back); the outline of Robert's Rules deals to the last card, so seventh
     street is dealt from the stub: after a burn if there is a card to spare, else without
@@ -216,7 +218,7 @@ def _rrop_to_the_last_card(table, players):
                     f"street is dealt from the stub {how}.", steps, table)
 
 
-def _rrop_common_card(table):
+def _rrop_common_card(table: Table) -> Decision:
     """The forum outline's last resort: a common card.  With one card left it is dealt
     without a burn (this project's reading)."""
     burn = table.take() if len(table.stub) > 1 else None
@@ -235,7 +237,7 @@ def _rrop_common_card(table):
 
 
 @decides("tda.rp.premature-stud")
-def tda_premature_stud(case):
+def tda_premature_stud(case: Case) -> Decision | None:
     """Poker TDA 2024 RP-5-D (reshuffle face down per 39-D; its pointer to RP-17 is stale): a
     stud card dealt prematurely goes back into the stub, the stub is reshuffled and the
     street is dealt without another burn.  Finishing the betting first is common practice,

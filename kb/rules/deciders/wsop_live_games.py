@@ -7,7 +7,8 @@ misdeal causes (262) and exposed lowball cards (269, 279).  The book's premature
 
 from __future__ import annotations
 
-from kb.rules.deciders import decides
+from kb.hand.situation import Case
+from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.helpers_deal import (
     first_two_exposed,
     supply_button,
@@ -23,13 +24,13 @@ from kb.rules.deciders.helpers_games import (
     third_card_down,
     third_street,
 )
-from kb.rules.remedies import cards, carry_on, misdeal, step
+from kb.rules.remedies import Decision, cards, carry_on, misdeal, step
 
 # ---------------------------------------------------------------- seven-card stud
 
 
 @decides("wsop-live.stud.exposed-down-cards")
-def wsop_live_stud_exposed(case):
+def wsop_live_stud_exposed(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 214: the dealer exposing a player's first
     or second down card: the third card is dealt face down; all three first cards exposed
     (both down cards turned up, the third being the up card): a misdeal, before substantial
@@ -53,13 +54,13 @@ def wsop_live_stud_exposed(case):
 
 
 @decides("wsop-live.stud.seventh-street-exposed")
-def wsop_live_seventh_exposed(case):
+def wsop_live_seventh_exposed(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rules 229-230: a seventh-street card dealt face
     up is kept.  An all-in player simply keeps it.  The first player's card up: every
     seventh card is dealt face up (heads-up, the second's too).  A later player's card up:
     the others get theirs down, and that player may declare himself all-in for the current
     pot before acting, or stay in.  The sixth-street leader acts first on seventh."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "stud-exposed" or irregularity.get("street") != "seventh":
         return None
     seat, card = irregularity.get("seat"), irregularity.get("card")
@@ -86,14 +87,14 @@ def wsop_live_seventh_exposed(case):
 
 
 @decides("wsop-live.stud.short-stub")
-def wsop_live_stud_short_stub(case):
+def wsop_live_stud_short_stub(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 228: before seventh street the unexposed
     stub must hold the players left plus two.  Short, but the stub and the three earlier
     burns suffice: they are scrambled together and the deal is finished (no cut named; the
     street's burn is the one the count provides for, this project's reading).  Still short
     with more than two cards: burn, one common card.  Two or fewer: the stub is scrambled
     with the burns, then burn and one common card."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "stud-short-stub":
         return None
     table, players = case.table.copy(), list(case.replay.betting.live)
@@ -140,7 +141,7 @@ _LA_OUT = ("Rule 269 says every exposed card is replaced but not where it goes; 
 
 
 @decides("wsop-live.draw.exposed-on-draw")
-def wsop_live_exposed_on_draw(case):
+def wsop_live_exposed_on_draw(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Section X (introduction): a card exposed on a
     draw is replaced by the top card once the round is finished, and the exposed card is
     the burn (two or more: one of them is the next burn)."""
@@ -151,7 +152,7 @@ def wsop_live_exposed_on_draw(case):
 
 
 @decides("wsop-live.lowball.ace-to-five-exposed")
-def wsop_live_ace_to_five(case):
+def wsop_live_ace_to_five(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 279: in limit ace-to-five lowball every
     card exposed before the draw is replaced after the deal; the first is the burn (a low
     card too: no card is kept)."""
@@ -162,7 +163,7 @@ def wsop_live_ace_to_five(case):
 
 
 @decides("wsop-live.lowball.exposed-cards")
-def wsop_live_lowball_exposed(case):
+def wsop_live_lowball_exposed(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 269 (with 283 for deuce-to-seven): every
     card exposed during the deal is replaced; the rule does not say where the exposed card
     goes, so it is set aside out of play (this project's reading)."""
@@ -181,14 +182,14 @@ _SEATS = {"dealt-to": "seat {seat}, not entitled to a hand, was dealt in",
 
 
 @decides("wsop-live.lowball.misdeals")
-def wsop_live_lowball_misdeal(case):
+def wsop_live_lowball_misdeal(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 262: lowball's misdeal causes before
     substantial action: the first or second card or two cards exposed, two or more extra
     cards, a wrong number of cards (the button may receive one more card: a short button is
     given its missing card, this project's reading), the button out of position, the first
     card to the wrong seat, cards to an empty seat, a player dealt out.  One extra card is
     Rule 118's (the burn); boxed cards are no cause here."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if case.cutoff_reached():
         return None
     kind = irregularity.kind
@@ -207,12 +208,13 @@ def wsop_live_lowball_misdeal(case):
     return _lowball_count(case)
 
 
-def _lowball_count(case):
+def _lowball_count(case: Case) -> Decision | None:
+    irregularity = ruled_on(case)
     held = wrong_count(case)
-    if held is None or case.irregularity.get("by") == "player":
+    if held is None or irregularity.get("by") == "player":
         return None
     seat, count = held
-    if case.irregularity.kind == "extra" and case.irregularity.get("count") == 1:
+    if irregularity.kind == "extra" and irregularity.get("count") == 1:
         return None                          # Rule 118: the extra card is the burn
     proper = case.proper_cards
     if seat == case.scenario.button and count == proper - 1:

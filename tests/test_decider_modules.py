@@ -1,4 +1,9 @@
-"""The deciders' modules share helpers only through modules of public helpers (issue 20).
+"""The deciders' modules are typed, and share helpers only through modules of public
+helpers (issue 20).
+
+Every registered decider, those a factory makes included, is annotated
+``(case: Case) -> Decision | None`` with the real types (mypy's ``disallow_untyped_defs``
+holds the rest of the package's functions to annotations, pyproject.toml).
 
 A module that registers deciders (calls :func:`kb.rules.deciders.decides`) may take from
 another such module only its deciders (the WSOP books rule with the TDA's and Robert's
@@ -10,9 +15,12 @@ public name.
 from __future__ import annotations
 
 import ast
+import typing
 from pathlib import Path
 
+from kb.hand.situation import Case
 from kb.rules.deciders import load_deciders
+from kb.rules.remedies import Decision
 
 DECIDERS = Path(__file__).resolve().parent.parent / "kb" / "rules" / "deciders"
 PACKAGE = "kb.rules.deciders"
@@ -52,3 +60,13 @@ def test_decider_modules_lend_only_their_deciders():
             if _registers(_tree(source)) and name not in deciders]
     assert lent == []
 
+
+
+def test_every_decider_is_typed():
+    deciders = load_deciders()
+    assert len(deciders) > 100
+    untyped = sorted(f"{pid}: {decider.__name__} {typing.get_type_hints(decider)}"
+                     for pid, decider in deciders.items()
+                     if typing.get_type_hints(decider) != {"case": Case,
+                                                           "return": Decision | None})
+    assert untyped == []
