@@ -24,7 +24,14 @@ WSOP_WINDOW = ("wsop.disputed-pots",)
 def rrop_next_hand(case: Case, what: str) -> Decision | None:
     """Robert's Rules of Poker v11, Decision-Making 5: a ruling on a pot asked for after
     the next deal began (its first riffle) comes too late, and the result stands.  ``what``
-    names the irregularity.  None before the next hand."""
+    names the irregularity.  None before the next hand.
+
+    >>> from types import SimpleNamespace as NS
+    >>> rrop_next_hand(NS(stage=lambda: "pot-awarded"), "The second As") is None
+    True
+    >>> rrop_next_hand(NS(stage=lambda: "next-hand"), "The second As").provisions
+    ('rrop.decision-making.start-of-deal',)
+    """
     if case.stage() != "next-hand":
         return None
     return carry_on(f"{what} came to light only after the next hand had begun. A ruling on a "
@@ -37,7 +44,13 @@ def tda_next_hand(case: Case, what: str, reading: bool = False) -> Decision | No
     """Poker TDA 2024 Rule 22 (with Rule 23, when a hand begins): once the next hand has
     begun the hand can no longer be disputed, and the result stands.  ``reading`` adds that
     applying Rule 22 to this claim is this project's reading (the TDA ties only the fouled
-    deck, 35-E, to it expressly).  None before the next hand."""
+    deck, 35-E, to it expressly).  None before the next hand.
+
+    >>> from types import SimpleNamespace as NS
+    >>> late = tda_next_hand(NS(stage=lambda: "next-hand"), "The burn error", reading=True)
+    >>> late.remedy, late.explanation.endswith("is this project's reading.")
+    ('continue', True)
+    """
     if case.stage() != "next-hand":
         return None
     text = (f"{what} came to light only after the next hand had begun (Rule 23: the first "
@@ -52,7 +65,12 @@ def tda_next_hand(case: Case, what: str, reading: bool = False) -> Decision | No
 def wsop_next_hand(case: Case, what: str) -> Decision | None:
     """WSOP 2024 Rule 76: a hand can be disputed only until the next hand begins (its first
     riffle, or the shuffler's button); after that the result stands.  ``what`` names the
-    irregularity.  None before the next hand."""
+    irregularity.  None before the next hand.
+
+    >>> from types import SimpleNamespace as NS
+    >>> wsop_next_hand(NS(stage=lambda: "next-hand"), "The foreign card").explanation[:40]
+    'The foreign card came to light only afte'
+    """
     if case.stage() != "next-hand":
         return None
     return carry_on(f"{what} came to light only after the next hand had begun (its first "

@@ -106,7 +106,14 @@ def supply_button(case: Case, seat: int, count: int) -> tuple[Table, list[str], 
 def exposed_cards(case: Case) -> list[Irregularity]:
     """Every hole card the dealer exposed (or dealt off the table) in the hand, in order:
     the ``exposed`` irregularities, each with its ``seat``, ``card`` and ``slot`` (0 for a
-    seat's first hole card)."""
+    seat's first hole card).
+
+    >>> from types import SimpleNamespace as NS
+    >>> shown = Irregularity("exposed", 5, 0, {"seat": 3, "card": "8s", "slot": 0})
+    >>> found = [shown, Irregularity("boxed", 6, 0)]
+    >>> [i.get("card") for i in exposed_cards(NS(all=lambda kind: [i for i in found if i.kind == kind]))]
+    ['8s']
+    """
     return case.all("exposed")
 
 
@@ -200,7 +207,13 @@ def played_out(case: Case, text: str, stray_why: str) -> Decision:
     """Past a book's misdeal cutoff the hand is played out: ``text`` (without its full stop)
     says so; for a fouled hand (a wrong count) no money goes back (Robert's Rules of Poker
     v11 Misdeals 1, WSOP Live Action Rules 2024 105), and a stray hand goes to the muck
-    (:func:`stray_hand`, ``stray_why`` saying what the book does not say)."""
+    (:func:`stray_hand`, ``stray_why`` saying what the book does not say).
+
+    >>> from types import SimpleNamespace as NS
+    >>> short = NS(irregularity=Irregularity("short", 5, 0, {"seat": 4}))
+    >>> played_out(short, "Action has begun: the hand is played out", "").explanation
+    'Action has begun: the hand is played out, and no money is returned to a player whose hand is fouled.'
+    """
     kind = ruled_on(case).kind
     if kind in _FOULED_HAND:
         text += ", and no money is returned to a player whose hand is fouled"

@@ -39,7 +39,15 @@ def card_gone(case: Case, irregularity: Irregularity) -> Decision | None:
     """The ruling when the exposed down card is no longer in the seat's hand: the player
     has since folded (the hand is in the muck), or an earlier remedy of the same floor call
     took the card out; the remedy (the third card dealt down, or the hand killed) has
-    nothing left to act on and play goes on.  None while the card is in the hand."""
+    nothing left to act on and play goes on.  None while the card is in the hand.
+
+    >>> from types import SimpleNamespace as NS
+    >>> shown = Irregularity("stud-exposed", 4, 0, {"seat": 2, "card": "Ah"})
+    >>> card_gone(NS(table=Table(deck=(), hands={2: ["Ah", "Kd"]}, stub=[])), shown) is None
+    True
+    >>> card_gone(NS(table=Table(deck=(), hands={2: []}, stub=[])), shown).remedy
+    'continue'
+    """
     seat, hand = irregularity.get("seat"), case.table.hands.get(irregularity.get("seat"))
     if hand and all(card in hand for card in irregularity.get("cards", ())) \
             and irregularity.get("card") in hand:
@@ -77,7 +85,13 @@ def third_card_down(case: Case,
 def corrective_up(case: Case, rule: str) -> Decision | None:
     """Case C53: the third card the ruling said to deal face down (after an exposed down
     card) was dealt face up too.  ``rule`` covers one exposed down card only, so the floor
-    decides; None for any other irregularity."""
+    decides; None for any other irregularity.
+
+    >>> from types import SimpleNamespace as NS
+    >>> up = Irregularity("stud-exposed", 6, 0, {"seat": 2, "card": "7c", "replacement": True})
+    >>> corrective_up(NS(irregularity=up), "RP-10-A").remedy
+    'floor-decision'
+    """
     irregularity = case.irregularity
     if irregularity is None or irregularity.kind != "stud-exposed" \
             or not irregularity.get("replacement"):
@@ -149,7 +163,15 @@ def replace_exposed(case: Case, irregularity: Irregularity, why: str, where: str
     explanation; ``where`` says where the card goes: to the burns, or (``where`` is
     :data:`DRAW_OUT`) out of play.  A card no longer in the hand when the floor is called
     is not replaced (the player folded: nothing to do; thrown on a later draw: the floor
-    decides)."""
+    decides).
+
+    >>> from types import SimpleNamespace as NS
+    >>> shown = Irregularity("exposed", 3, 0, {"seat": 2, "card": "Kd"})
+    >>> table = Table(deck=(), hands={2: ["Kd", "4c"]}, stub=["As", "3h"])
+    >>> decision = replace_exposed(NS(table=table), shown, "is higher than a 7", DRAW_OUT)
+    >>> decision.table.hands[2], decision.table.set_aside, decision.table.burns
+    (['As', '4c'], ['Kd'], [])
+    """
     table, seat, card = case.table.copy(), irregularity.get("seat"), irregularity.get("card")
     hand = table.hands[seat]
     if card not in hand:

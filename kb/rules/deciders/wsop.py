@@ -40,7 +40,12 @@ SA = {"36-A": "wsop.substantial-action.two-with-chips",
 
 def before_sa(case: Case) -> str:
     """Where players have acted but not enough for substantial action, a sentence saying so
-    (88.c); empty when no one has acted."""
+    (88.c); empty when no one has acted.
+
+    >>> from types import SimpleNamespace as NS
+    >>> before_sa(NS(records=(), substantial_action=lambda: None))
+    ''
+    """
     if not case.records or case.substantial_action() is not None:
         return ""
     count = len(case.records)

@@ -35,7 +35,13 @@ decides("wsop-live.misdeals.dealt-out")(misdeal_for("dealt-out", "104"))
 
 def substantial_action_text(case: Case) -> str:
     """What made substantial action under Rule 105, in words (the rulebook's own test
-    otherwise: a book that falls back on Rule 105 keeps its own cutoff)."""
+    otherwise: a book that falls back on Rule 105 keeps its own cutoff).
+
+    >>> from types import SimpleNamespace as NS
+    >>> acts = (NS(seat=4, act="raise"), NS(seat=5, act="call"))
+    >>> substantial_action_text(NS(records=acts, cutoff_rule="wsop-live", game="holdem"))
+    'two actions that are not two folds or two checks (raise, call)'
+    """
     records = case.records
     if case.cutoff_rule != "wsop-live":
         return "the book's misdeal cutoff has passed"
