@@ -10,6 +10,7 @@ from kb.hand.table import Table
 from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.helpers_deal import (
     nothing_dealt_since,
+    short_exception,
     supply_button,
     wrong_count,
     wrong_counts,
@@ -248,15 +249,14 @@ def tda_kill_after_sa(case: Case) -> Decision | None:
                     ("tda.burns-after-substantial-action",) + examples)
 
 
+_RROP_LIVE = {"draw": "seat {seat} is short before the draw, which at draw games is live",
+              "stud": "seat {seat} misses only its final stud card and may be ruled live"}
+
+
 def _rrop_live(case: Case, seat: int, count: int) -> str | None:
     """Why Dead Hands 1(d)'s exceptions keep a hand live, or None."""
-    if count >= case.proper_cards:
-        return None
-    if case.game in DRAW_GAMES and "draw" not in case.replay.streets:
-        return f"seat {seat} is short before the draw, which at draw games is live"
-    if case.game in STUD_GAMES and case.proper_cards == 7 and count == 6:
-        return f"seat {seat} misses only its final stud card and may be ruled live"
-    return None
+    exception = short_exception(case, count)
+    return _RROP_LIVE[exception].format(seat=seat) if exception else None
 
 
 @decides("rrop.dead-hands.wrong-count")

@@ -9,6 +9,9 @@ Robert's Rules').  Nothing is registered here.
 
 from __future__ import annotations
 
+from typing import Literal
+
+from kb.hand.scenario import DRAW_GAMES, STUD_GAMES
 from kb.hand.situation import Case
 from kb.hand.table import Irregularity, Table
 from kb.rules.deciders import Decider, ruled_on
@@ -57,6 +60,26 @@ def wrong_counts(case: Case) -> list[tuple[int, int]]:
         elif irregularity.kind == "extra":
             held[irregularity.get("seat")] = case.proper_cards + irregularity.get("count")
     return [(seat, n) for seat, n in held.items() if n != case.proper_cards]
+
+
+def short_exception(case: Case, count: int) -> Literal["draw", "stud"] | None:
+    """The exception that keeps a hand of ``count`` cards live although it is short, where
+    Robert's Rules of Poker v11 Dead Hands 1(d) and WSOP 2024 Rule 108 kill a hand with the
+    wrong number of cards: ``draw``, a draw hand short before the draw (live); ``stud``, a
+    seven-card stud hand missing only its final card (may be live); None for any other hand.
+
+    >>> from types import SimpleNamespace as NS
+    >>> stud = NS(game="razz", proper_cards=7, replay=NS(streets=[]))
+    >>> short_exception(stud, 6), short_exception(stud, 5)
+    ('stud', None)
+    """
+    if count >= case.proper_cards:
+        return None
+    if case.game in DRAW_GAMES and "draw" not in case.replay.streets:
+        return "draw"
+    if case.game in STUD_GAMES and case.proper_cards == 7 and count == 6:
+        return "stud"
+    return None
 
 
 def nothing_dealt_since(case: Case) -> bool:

@@ -25,6 +25,7 @@ from kb.rules.deciders.end_of_hand import WSOP_WINDOW, wsop_next_hand
 from kb.rules.deciders.fouled import rrop_dead_hand_joker
 from kb.rules.deciders.helpers_deal import (
     first_two_exposed,
+    short_exception,
     stray_hand,
     supply_button,
     too_many_exposed,
@@ -170,15 +171,14 @@ def wsop_after_substantial_action(case: Case) -> Decision | None:
 
 # ---- Rule 108: dead hands and the button's missing card ---------------------------
 
+_EXEMPT = {"draw": "seat {seat} is short before the draw, which in a draw game is a live hand",
+           "stud": "seat {seat} misses only its final stud card, and such a hand may be live"}
+
+
 def _exempt(case: Case, seat: int, count: int) -> str | None:
     """Why Rule 108's exceptions keep a short hand live, or None."""
-    if count >= case.proper_cards:
-        return None
-    if case.game in DRAW_GAMES and "draw" not in case.replay.streets:
-        return f"seat {seat} is short before the draw, which in a draw game is a live hand"
-    if case.game in STUD_GAMES and case.proper_cards == 7 and count == 6:
-        return f"seat {seat} misses only its final stud card, and such a hand may be live"
-    return None
+    exception = short_exception(case, count)
+    return _EXEMPT[exception].format(seat=seat) if exception else None
 
 
 def _button_short(case: Case, seat: int, count: int) -> Decision:
