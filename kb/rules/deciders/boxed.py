@@ -6,27 +6,24 @@ place (kb.hand.deal), which is what Robert's Rules of Poker v11, Irregularities 
 
 from __future__ import annotations
 
+from kb.hand.situation import Case
+from kb.hand.table import Irregularity
 from kb.rules.deciders import decides
-from kb.rules.remedies import carry_on, misdeal, step
+from kb.rules.deciders.helpers_deal import boxed_limit
+from kb.rules.remedies import Decision, carry_on, misdeal, step
 
 
-def _boxed(case):
+def _boxed(case: Case) -> list[Irregularity]:
     return case.all("boxed")
 
 
-def _limit(case) -> int:
-    """Boxed cards that make a misdeal: two in both books (parameter
-    ``boxed-cards-for-misdeal``)."""
-    return case.param("boxed-cards-for-misdeal", 2)
-
-
 @decides("rrop.irregularities.boxed-card")
-def rrop_boxed_card(case):
+def rrop_boxed_card(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Irregularities 7: a boxed card is a meaningless scrap of
     paper, replaced by the next card.  Two or more are a misdeal before action has begun
     (Misdeals 2(c)); after it (Misdeals 1), each is a scrap of paper."""
     boxed = _boxed(case)
-    if not boxed or (len(boxed) >= _limit(case) and not case.cutoff_reached()):
+    if not boxed or (len(boxed) >= boxed_limit(case) and not case.cutoff_reached()):
         return None
     cards = [i.get("card") for i in boxed]
     steps = [step("set-aside", card=c, as_="scrap") for c in cards]
@@ -42,21 +39,21 @@ def rrop_boxed_card(case):
 
 
 @decides("rrop.misdeals.boxed-cards")
-def rrop_two_boxed(case):
+def rrop_two_boxed(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Misdeals 2(c): two or more boxed cards found before
     action has begun are a misdeal (the text does not limit it to the starting deal)."""
-    if len(_boxed(case)) < _limit(case) or case.cutoff_reached():
+    if len(_boxed(case)) < boxed_limit(case) or case.cutoff_reached():
         return None
     return misdeal(case, f"Misdeal: {len(_boxed(case))} boxed cards were found before "
                    "action began.")
 
 
 @decides("tda.misdeal.boxed-cards")
-def tda_two_boxed(case):
+def tda_two_boxed(case: Case) -> Decision | None:
     """Poker TDA 2024 35-A-1: two or more boxed cards on the initial deal are a misdeal,
     before substantial action (35-D).  The TDA has no rule for a single boxed card."""
     initial = [i for i in _boxed(case) if i.get("street") == "deal"]
-    if len(initial) < _limit(case) or case.cutoff_reached():
+    if len(initial) < boxed_limit(case) or case.cutoff_reached():
         return None
     return misdeal(case, f"Misdeal (35-A-1): {len(initial)} boxed cards on the initial "
                    "deal, before substantial action.")

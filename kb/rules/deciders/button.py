@@ -4,52 +4,26 @@ entitled to a hand, and a seat entitled to a hand dealt out."""
 
 from __future__ import annotations
 
-from kb.rules.deciders import decides
-from kb.rules.remedies import carry_on, misdeal, step
+from kb.hand.situation import Case
+from kb.rules.deciders import decides, ruled_on
+from kb.rules.deciders.helpers_deal import misdeal_for
+from kb.rules.remedies import Decision, carry_on, misdeal, step
 
-_WHAT = {"button": "the button was out of position (it belonged at seat {seat})",
-         "first-to": "the first card went to seat {seat} instead of the seat after the button",
-         "dealt-to": "seat {seat}, not entitled to a hand, was dealt in",
-         "dealt-out": "seat {seat}, entitled to a hand, was dealt out"}
-
-
-def _is(irregularity, kind: str) -> bool:
-    """A found hand of no cards is a seat dealt out."""
-    if kind == "dealt-out" and irregularity.kind == "wrong-count":
-        return irregularity.get("count") == 0
-    return irregularity.kind == kind
-
-
-def _misdeal_for(kind: str, book: str):
-    def decide(case):
-        irregularity = case.irregularity
-        if not _is(irregularity, kind) or case.cutoff_reached():
-            return None
-        what = _WHAT[kind].format(seat=irregularity.get("seat"))
-        button = irregularity.get("seat") if kind == "button" else None
-        return misdeal(case, f"Misdeal ({book}): {what}, found before "
-                       f"{'action began' if book.startswith('Misdeals') else 'substantial action'}.",
-                       button=button)
-    decide.__name__ = f"misdeal_{kind.replace('-', '_')}"
-    decide.__doc__ = f"{book}: misdeal before the cutoff when {_WHAT[kind].format(seat='S')}."
-    return decide
-
-
-decides("rrop.misdeals.button-position")(_misdeal_for("button", "Misdeals 2(g)"))
-decides("rrop.misdeals.first-card-wrong-seat")(_misdeal_for("first-to", "Misdeals 2(h)"))
-decides("rrop.misdeals.empty-seat")(_misdeal_for("dealt-to", "Misdeals 2(i)"))
-decides("rrop.misdeals.dealt-out")(_misdeal_for("dealt-out", "Misdeals 2(j)"))
-decides("tda.misdeal.first-card-wrong-seat")(_misdeal_for("first-to", "35-A-2"))
-decides("tda.misdeal.not-entitled")(_misdeal_for("dealt-to", "35-A-3"))
-decides("tda.misdeal.dealt-out")(_misdeal_for("dealt-out", "35-A-4"))
+decides("rrop.misdeals.button-position")(misdeal_for("button", "Misdeals 2(g)"))
+decides("rrop.misdeals.first-card-wrong-seat")(misdeal_for("first-to", "Misdeals 2(h)"))
+decides("rrop.misdeals.empty-seat")(misdeal_for("dealt-to", "Misdeals 2(i)"))
+decides("rrop.misdeals.dealt-out")(misdeal_for("dealt-out", "Misdeals 2(j)"))
+decides("tda.misdeal.first-card-wrong-seat")(misdeal_for("first-to", "35-A-2"))
+decides("tda.misdeal.not-entitled")(misdeal_for("dealt-to", "35-A-3"))
+decides("tda.misdeal.dealt-out")(misdeal_for("dealt-out", "35-A-4"))
 
 
 @decides("tda.button.correction")
-def tda_button_correction(case):
+def tda_button_correction(case: Case) -> Decision | None:
     """Poker TDA 2024 34-A: an incorrect button found before substantial action is
     corrected; after it the error stands (and the button is not moved back next hand).
     The TDA does not list a wrong button as a misdeal cause."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "button":
         return None
     seat = irregularity.get("seat")

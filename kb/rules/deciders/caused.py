@@ -12,11 +12,12 @@ deciders leave it to the floor saying so.  Who exposed a card is in the format a
 
 from __future__ import annotations
 
+from kb.hand.situation import Case
 from kb.rules.deciders import decides
-from kb.rules.remedies import cards, floor_decision
+from kb.rules.remedies import Decision, cards, floor_decision
 
 
-def _player_counts(case) -> list[str]:
+def _player_counts(case: Case) -> list[str]:
     """``seat 5 holds 3 cards`` for each wrong count a player caused; empty when the
     irregularity ruled on is not one."""
     irregularity = case.irregularity
@@ -29,7 +30,7 @@ def _player_counts(case) -> list[str]:
 
 
 @decides("rrop.dead-hands.thrown-into-hand")
-def rrop_player_caused_count(case):
+def rrop_player_caused_count(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Dead Hands 3 with Misdeals 2(e) and Dead Hands 1(d):
     before action has begun a count a player upset is not a misdeal cause (2(e) is a wrong
     number dealt); Dead Hands 1(d), read to the letter, kills every hand with the wrong
@@ -52,7 +53,7 @@ def rrop_player_caused_count(case):
 
 
 @decides("tda.player-responsibilities")
-def tda_player_caused_count(case):
+def tda_player_caused_count(case: Case) -> Decision | None:
     """Poker TDA 2024 Rule 2 with 35-A-5: players should check their card count before
     substantial action, and the misdeal cause is a wrong number of cards dealt; a count a
     player upset after a correct deal, found before substantial action, has no remedy in

@@ -5,27 +5,25 @@ wrong-count-after-action, card-count)."""
 from __future__ import annotations
 
 from kb.hand.scenario import DRAW_GAMES, STUD_GAMES
-from kb.rules.deciders import decides
+from kb.hand.situation import Case
+from kb.hand.table import Table
+from kb.rules.deciders import decides, ruled_on
+from kb.rules.deciders.helpers_deal import (
+    nothing_dealt_since,
+    short_exception,
+    supply_button,
+    wrong_count,
+    wrong_counts,
+)
 from kb.rules.remedies import Decision, before_sa, cards, carry_on, misdeal, step
+from kb.rules.ruling import Step
 
 
-def wrong_count(case) -> tuple[int, int] | None:
-    """(seat, cards held) of the hand the irregularity is about, or None."""
-    irregularity = case.irregularity
-    if irregularity.kind == "wrong-count":
-        return irregularity.get("seat"), irregularity.get("count")
-    if irregularity.kind == "short":
-        return irregularity.get("seat"), case.proper_cards - 1
-    if irregularity.kind == "extra":
-        return irregularity.get("seat"), case.proper_cards + irregularity.get("count")
-    return None
-
-
-def _extra_card_as_burn(case, text_provisions: tuple[str, ...] = ()):
+def _extra_card_as_burn(case: Case, text_provisions: tuple[str, ...] = ()) -> Decision | None:
     """One extra card dealt to the first player after the starting hands goes back on the
     deck as the flop burn; None when the hand is not that case (the card is not known, it
     was folded, or the flop is out)."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "extra" or irregularity.get("count") != 1 or case.table.board:
         return None
     table, seat = case.table.copy(), irregularity.get("seat")
@@ -45,7 +43,7 @@ _RROP_BURN = ("rrop.holdem.extra-card", "rrop.irregularities.extra-card")
 
 
 @decides("rrop.holdem.extra-card", "rrop.irregularities.extra-card")
-def rrop_one_extra_card(case):
+def rrop_one_extra_card(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Hold'em 2 and Irregularities 11 (the latter's number
     known only by position in the WSOP Live Action rules, partial): one extra card dealt to
     the first player after the deal goes back on the deck and is the flop burn.  Both are
@@ -54,17 +52,17 @@ def rrop_one_extra_card(case):
 
 
 @decides("house.casino.extra-card")
-def house_one_extra_card(case):
+def house_one_extra_card(case: Case) -> Decision | None:
     """House 13.3 (the casino's copy of Robert's Rules Hold'em 2): one extra card to the
     first player after the deal is the flop burn."""
     return _extra_card_as_burn(case)
 
 
 @decides("rrop.misdeals.extra-cards", "house.casino.extra-cards-misdeal")
-def rrop_extra_cards(case):
+def rrop_extra_cards(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Misdeals 2(d) and Hold'em 2 (also house 13.4): two or
     more extra cards in the starting hands are a misdeal before action has begun."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "extra" or irregularity.get("count") < 2 or case.cutoff_reached():
         return None
     return misdeal(case, f"Misdeal: {irregularity.get('count')} extra cards were dealt in "
@@ -72,7 +70,7 @@ def rrop_extra_cards(case):
                    ("rrop.holdem.extra-card",))
 
 
-def _acted(case) -> str:
+def _acted(case: Case) -> str:
     """Robert's Rules Misdeals 1 in words when one player has acted (not yet the cutoff).
     Nothing under another book's cutoff that reuses this decider through ``same-as`` (WSOP
     Live Action Rule 104 with its Rule 105, where two folds are not yet the cutoff)."""
@@ -82,12 +80,7 @@ def _acted(case) -> str:
             "acting before a misdeal can no longer be called.")
 
 
-def _nothing_dealt_since(case) -> bool:
-    """No card has come off the stub since the starting deal (no burn, board or draw)."""
-    return not (case.table.board or case.table.burns or "draw" in case.replay.streets)
-
-
-def in_sequence(case, seat: int, count: int) -> bool:
+def in_sequence(case: Case, seat: int, count: int) -> bool:
     """Whether the top card of the stub reaches the short ``seat`` in proper sequence
     (Robert's Rules of Poker v11, Misdeals 2(e)'s exception).
 
@@ -107,10 +100,10 @@ def in_sequence(case, seat: int, count: int) -> bool:
     """
     order = case.replay.deal_order
     return (count == case.proper_cards - 1 and bool(order) and seat == order[-1]
-            and _nothing_dealt_since(case))
+            and nothing_dealt_since(case))
 
 
-def _supply_in_sequence(case, seat: int):
+def _supply_in_sequence(case: Case, seat: int) -> Decision:
     """Misdeals 2(e)'s exception: the top card goes to the short seat.  A hand found with a
     count only (``found: wrong-count``) was replayed in full: the card it holds last is the
     one the top of the stub gives it, so the table stands as replayed."""
@@ -132,7 +125,7 @@ def _supply_in_sequence(case, seat: int):
 
 
 @decides("rrop.misdeals.wrong-count")
-def rrop_wrong_count(case):
+def rrop_wrong_count(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Misdeals 2(e): a player dealt the wrong number of cards,
     too few or too many, found before action has begun (Misdeals 1: two players acting) is
     a misdeal, except when the top card can go to a short player in proper sequence (see
@@ -173,7 +166,7 @@ def rrop_wrong_count(case):
 
 
 @decides("tda.button-short")
-def tda_button_short(case):
+def tda_button_short(case: Case) -> Decision | None:
     """Poker TDA 2024 Rule 37 (2026: 39) with 35-B: a button dealt too few cards may be
     given the missing card, even after substantial action; if the button acted holding too
     few cards, its hand is dead.  Rule 37 is the button's own rule, so it is cited before
@@ -200,7 +193,7 @@ def tda_button_short(case):
                         "dead." + also, [step("kill", seat=seat)], table,
                         ("tda.button-short",) + (("tda.burns-after-substantial-action",)
                                                  if after_sa else ()))
-    table, supplied, note = _supply_button(case, seat, count)
+    table, supplied, note = supply_button(case, seat, count)
     after = ", as Rule 37 allows even after substantial action" if after_sa else ""
     return carry_on(f"The button (seat {seat}) was dealt too few cards and has not acted: it "
                     f"is given the missing card from the top of the stub{after} (the button "
@@ -209,27 +202,8 @@ def tda_button_short(case):
                     ("tda.button-short", "tda.misdeal.button-two-cards"))
 
 
-def _supply_button(case, seat: int, count: int):
-    """The table after the button's missing cards are dealt, the cards and a note."""
-    table = case.table.copy()
-    hand = table.hands.setdefault(seat, [])
-    missing = case.proper_cards - len(hand)
-    if missing > 0:
-        supplied = [table.take() for _ in range(missing)]
-        hand.extend(supplied)
-        return table, supplied, ""
-    supplied = hand[len(hand) - (case.proper_cards - count):]
-    if _nothing_dealt_since(case):
-        return table, supplied, (" The scenario gives only the card count, so the table shows "
-                                 "the hand as replayed, completed with the card the top of "
-                                 "the stub gives it.")
-    return table, supplied, (" The scenario gives only the card count and cards have come off "
-                             "the deck since, so the table shows the hand as replayed; the "
-                             "card the button actually receives is the stub's next card.")
-
-
 @decides("tda.misdeal.wrong-count")
-def tda_wrong_count(case):
+def tda_wrong_count(case: Case) -> Decision | None:
     """Poker TDA 2024 35-A-5: the wrong number of cards to any player is a misdeal before
     substantial action (the button's short hand excepted, Rule 37)."""
     held = wrong_count(case)
@@ -243,32 +217,19 @@ def tda_wrong_count(case):
                    f"{case.proper_cards}, before substantial action." + note, cited)
 
 
-def wrong_counts(case) -> list[tuple[int, int]]:
-    """(seat, cards held) of every hand found with the wrong number of cards."""
-    held = {}
-    for irregularity in case.replay.irregularities:
-        if irregularity.kind == "wrong-count":
-            held[irregularity.get("seat")] = irregularity.get("count")
-        elif irregularity.kind == "short":
-            held[irregularity.get("seat")] = case.proper_cards - 1
-        elif irregularity.kind == "extra":
-            held[irregularity.get("seat")] = case.proper_cards + irregularity.get("count")
-    return [(seat, n) for seat, n in held.items() if n != case.proper_cards]
-
-
-def _kill_all(case, seats) -> tuple:
+def _kill_all(case: Case, seats: list[int]) -> tuple[Table, list[Step]]:
     table = case.table.copy()
     for seat in seats:
         table.kill(seat)
     return table, [step("kill", seat=seat) for seat in seats]
 
 
-def _listing(held) -> str:
+def _listing(held: list[tuple[int, int]]) -> str:
     return ", ".join(f"seat {seat} holds {cards(count)}" for seat, count in held)
 
 
 @decides("tda.burns-after-substantial-action")
-def tda_kill_after_sa(case):
+def tda_kill_after_sa(case: Case) -> Decision | None:
     """Poker TDA 2024 Rule 38 with Addendum Ex. 1-A/1-B: after substantial action a hand
     with the wrong number of cards is killed and mucked; the stub is a normal stub and
     exactly one card is burned for each later street (no burning two to restore order, and
@@ -288,19 +249,18 @@ def tda_kill_after_sa(case):
                     ("tda.burns-after-substantial-action",) + examples)
 
 
-def _rrop_live(case, seat: int, count: int) -> str | None:
+_RROP_LIVE = {"draw": "seat {seat} is short before the draw, which at draw games is live",
+              "stud": "seat {seat} misses only its final stud card and may be ruled live"}
+
+
+def _rrop_live(case: Case, seat: int, count: int) -> str | None:
     """Why Dead Hands 1(d)'s exceptions keep a hand live, or None."""
-    if count >= case.proper_cards:
-        return None
-    if case.game in DRAW_GAMES and "draw" not in case.replay.streets:
-        return f"seat {seat} is short before the draw, which at draw games is live"
-    if case.game in STUD_GAMES and case.proper_cards == 7 and count == 6:
-        return f"seat {seat} misses only its final stud card and may be ruled live"
-    return None
+    exception = short_exception(case, count)
+    return _RROP_LIVE[exception].format(seat=seat) if exception else None
 
 
 @decides("rrop.dead-hands.wrong-count")
-def rrop_dead_wrong_count(case):
+def rrop_dead_wrong_count(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Dead Hands 1(d): after action has begun, a hand without
     the proper number of cards is dead, except a stud hand missing only its final card (may
     be live, Explanations #4) and a draw hand short before the draw (live)."""

@@ -12,17 +12,18 @@ cutoff has passed (neither book says so in words; see :func:`stray_hand`).
 from __future__ import annotations
 
 from kb.hand.cards import is_standard
-from kb.rules.deciders import decides
-from kb.rules.remedies import carry_on, floor_decision, step
+from kb.hand.situation import Case
+from kb.hand.table import Table
+from kb.rules.deciders import decides, ruled_on
+from kb.rules.deciders.helpers_deal import played_out, stray_hand
+from kb.rules.remedies import Decision, carry_on, floor_decision, step
 
 _SA = {"36-A": "tda.substantial-action.two-with-chips",
        "36-B": "tda.substantial-action.three-actions"}
-#: Irregularities that leave a player holding a fouled hand (the wrong cards).
-_FOULED_HAND = ("extra", "short", "wrong-count")
 
 
 @decides("rrop.misdeals.cutoff")
-def rrop_misdeal_cutoff(case):
+def rrop_misdeal_cutoff(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Misdeals 1: after two players have acted, the hand is
     played out."""
     if not case.action_begun():
@@ -33,34 +34,6 @@ def rrop_misdeal_cutoff(case):
     return played_out(case, text, _RROP_STRAY)
 
 
-def played_out(case, text: str, stray_why: str):
-    """Past a book's misdeal cutoff the hand is played out: ``text`` (without its full stop)
-    says so; for a fouled hand (a wrong count) no money goes back (Robert's Rules Misdeals 1,
-    WSOP Live Action Rules 2024 105), and a stray hand goes to the muck (:func:`stray_hand`,
-    ``stray_why`` saying what the book does not say)."""
-    if case.irregularity.kind in _FOULED_HAND:
-        text += ", and no money is returned to a player whose hand is fouled"
-    if case.irregularity.kind == "dealt-to":
-        steps, table, note = stray_hand(case, stray_why)
-        return carry_on(text + ". " + note, steps, table)
-    return carry_on(text + ".")
-
-
-def stray_hand(case, why: str):
-    """The cards dealt to seats not entitled to a hand go to the muck: they are no one's
-    hand, and are not burns.  ``why`` says what the book does (not) say about it."""
-    table, steps = case.table.copy(), []
-    for irregularity in case.all("dealt-to"):
-        seat = irregularity.get("seat")
-        cards = table.hands.pop(seat, [])
-        table.muck.extend(cards)
-        steps.append(step("kill", seat=seat, cards=cards, to="muck"))
-    seats = ", ".join(str(i.get("seat")) for i in case.all("dealt-to"))
-    note = (f"The cards dealt to seat {seats}, which is not entitled to a hand, are taken "
-            f"out of play to the muck and are not used as burns; {why}")
-    return steps, table, note
-
-
 _RROP_STRAY = ("Robert's Rules says nothing about them once the cutoff has passed, so this "
                "is this project's reading.")
 _TDA_STRAY = ("the TDA rules say nothing about them; this project follows Rule 38, which "
@@ -68,7 +41,7 @@ _TDA_STRAY = ("the TDA rules say nothing about them; this project follows Rule 3
 
 
 @decides("tda.misdeal.after-substantial-action")
-def tda_after_substantial_action(case):
+def tda_after_substantial_action(case: Case) -> Decision | None:
     """Poker TDA 2024 35-D: after substantial action no misdeal; a non-standard card is a
     scrap of paper.  35-D does not speak of boxed cards or of a stray hand."""
     part = case.substantial_action()
@@ -76,7 +49,7 @@ def tda_after_substantial_action(case):
         return None
     cited = (_SA[part],)
     opening = f"Substantial action ({part}) has occurred, so no misdeal may be declared (35-D)"
-    kind = case.irregularity.kind
+    kind = ruled_on(case).kind
     if kind == "foreign":
         return _scrap(case, opening, cited)
     if kind == "boxed":
@@ -87,7 +60,7 @@ def tda_after_substantial_action(case):
     return carry_on(f"{opening}: the hand continues.", provisions=cited)
 
 
-def _scrap(case, opening: str, cited) -> object:
+def _scrap(case: Case, opening: str, cited: tuple[str, ...]) -> Decision:
     """35-D: the non-standard card is a scrap of paper, taken off the table.  The rule does
     not say whether it is replaced, nor what becomes of a hand left one card short."""
     cards = list(dict.fromkeys(c for i in case.all("foreign") for c in i.get("cards")
@@ -102,14 +75,14 @@ def _scrap(case, opening: str, cited) -> object:
                     [step("set-aside", card=c, as_="scrap") for c in cards], table, cited)
 
 
-def _where(case, card: str) -> str:
+def _where(case: Case, card: str) -> str:
     seat = next((s for s, cards in case.table.hands.items() if card in cards), None)
     if seat is not None:
         return f"in seat {seat}'s hand "
     return "on the board " if card in case.table.board else ""
 
 
-def _short_hand_note(case) -> str:
+def _short_hand_note(case: Case) -> str:
     in_hand = any(i.get("where") == "hand" for i in case.all("foreign"))
     if not in_hand:
         return ""
@@ -117,12 +90,12 @@ def _short_hand_note(case) -> str:
             "the wrong number of cards after substantial action, which suggests it is dead)")
 
 
-def _names(cards) -> str:
+def _names(cards: list[str]) -> str:
     named = ["joker" if c == "Jk" else c for c in cards]
     return ("card " if named != ["joker"] else "") + ", ".join(named)
 
 
-def _boxed_after_sa(case, opening: str, cited):
+def _boxed_after_sa(case: Case, opening: str, cited: tuple[str, ...]) -> Decision:
     """Boxed cards after substantial action.  Two or more on the initial deal are a
     35-A-1 misdeal cause, which 35-D stops: the hand continues.  Elsewhere (one boxed card,
     or boxed cards on the board) no TDA rule applies, and the floor decides.  Either way
@@ -141,7 +114,7 @@ def _boxed_after_sa(case, opening: str, cited):
         "two or more on the initial deal. The floor decides; " + practice + ".", cited)
 
 
-def _set_aside(table, card: str) -> None:
+def _set_aside(table: Table, card: str) -> None:
     if card in table.set_aside:
         return
     for pile in (table.board, *table.hands.values(), table.stub, table.muck):

@@ -1,5 +1,5 @@
 """The books' time limits on a hand that is over (docs/scenario-format.md, "The end of a
-hand"), shared by the fouled-deck and burn-error deciders.
+hand"), shared by the fouled-deck and burn-error deciders of every book.
 
 How far the hand had got when the irregularity came to light is the situation's
 (:meth:`kb.hand.situation.Case.stage`): ``playing``, ``pot-awarded`` or ``next-hand``.
@@ -10,17 +10,28 @@ nothing is registered.
 
 from __future__ import annotations
 
-from kb.rules.remedies import carry_on, floor_decision
+from kb.hand.situation import Case
+from kb.rules.deciders import ruled_on
+from kb.rules.remedies import Decision, carry_on, floor_decision
 
 #: Robert's Rules v11 Decision-Making 5, and the TDA's Rules 22 and 23.
 RROP_WINDOW = ("rrop.decision-making.start-of-deal",)
 TDA_WINDOW = ("tda.disputed-hands", "tda.new-hand")
+#: WSOP 2024 Rule 76.
+WSOP_WINDOW = ("wsop.disputed-pots",)
 
 
-def rrop_next_hand(case, what: str):
+def rrop_next_hand(case: Case, what: str) -> Decision | None:
     """Robert's Rules of Poker v11, Decision-Making 5: a ruling on a pot asked for after
     the next deal began (its first riffle) comes too late, and the result stands.  ``what``
-    names the irregularity.  None before the next hand."""
+    names the irregularity.  None before the next hand.
+
+    >>> from types import SimpleNamespace as NS
+    >>> rrop_next_hand(NS(stage=lambda: "pot-awarded"), "The second As") is None
+    True
+    >>> rrop_next_hand(NS(stage=lambda: "next-hand"), "The second As").provisions
+    ('rrop.decision-making.start-of-deal',)
+    """
     if case.stage() != "next-hand":
         return None
     return carry_on(f"{what} came to light only after the next hand had begun. A ruling on a "
@@ -29,11 +40,17 @@ def rrop_next_hand(case, what: str):
                     provisions=RROP_WINDOW)
 
 
-def tda_next_hand(case, what: str, reading: bool = False):
+def tda_next_hand(case: Case, what: str, reading: bool = False) -> Decision | None:
     """Poker TDA 2024 Rule 22 (with Rule 23, when a hand begins): once the next hand has
     begun the hand can no longer be disputed, and the result stands.  ``reading`` adds that
     applying Rule 22 to this claim is this project's reading (the TDA ties only the fouled
-    deck, 35-E, to it expressly).  None before the next hand."""
+    deck, 35-E, to it expressly).  None before the next hand.
+
+    >>> from types import SimpleNamespace as NS
+    >>> late = tda_next_hand(NS(stage=lambda: "next-hand"), "The burn error", reading=True)
+    >>> late.remedy, late.explanation.endswith("is this project's reading.")
+    ('continue', True)
+    """
     if case.stage() != "next-hand":
         return None
     text = (f"{what} came to light only after the next hand had begun (Rule 23: the first "
@@ -45,18 +62,35 @@ def tda_next_hand(case, what: str, reading: bool = False):
     return carry_on(text, provisions=TDA_WINDOW)
 
 
-def rrop_burn_after_pot(case):
+def wsop_next_hand(case: Case, what: str) -> Decision | None:
+    """WSOP 2024 Rule 76: a hand can be disputed only until the next hand begins (its first
+    riffle, or the shuffler's button); after that the result stands.  ``what`` names the
+    irregularity.  None before the next hand.
+
+    >>> from types import SimpleNamespace as NS
+    >>> wsop_next_hand(NS(stage=lambda: "next-hand"), "The foreign card").explanation[:40]
+    'The foreign card came to light only afte'
+    """
+    if case.stage() != "next-hand":
+        return None
+    return carry_on(f"{what} came to light only after the next hand had begun (its first "
+                    "riffle or the shuffler's button). A hand can be disputed only until then "
+                    "(Rule 76), so its result stands.", provisions=WSOP_WINDOW)
+
+
+def rrop_burn_after_pot(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, the burn-error rule's last clause: a round without
     betting because a player was all-in is corrected only until the pot is awarded; a
     round with betting stood already.  After the award the board stands.  None while the
     pot is not awarded."""
-    if case.irregularity.kind != "burn-count" or case.stage() == "playing":
+    irregularity = ruled_on(case)
+    if irregularity.kind != "burn-count" or case.stage() == "playing":
         return None
-    late = rrop_next_hand(case, f"The burn error on the {case.irregularity.get('street')}")
+    late = rrop_next_hand(case, f"The burn error on the {irregularity.get('street')}")
     if late is not None:
         late.provisions = _BURN_RULE + late.provisions
         return late
-    return carry_on(f"The {case.irregularity.get('street')} was dealt after a burn error, "
+    return carry_on(f"The {irregularity.get('street')} was dealt after a burn error, "
                     "noticed only once the pot had been awarded. A board card acted on "
                     "stands, and a round with no betting because a player was all-in may be "
                     "corrected only until the pot is awarded (the burn-error rule): the "
@@ -67,7 +101,7 @@ def rrop_burn_after_pot(case):
 _BURN_RULE = ("rrop.holdem.burn-error",)
 
 
-def tda_board_after_pot(case, what: str):
+def tda_board_after_pot(case: Case, what: str) -> Decision | None:
     """A board error the TDA answers with a remedy for a hand still in play (39-B's
     scramble, RP-14's randomness), found after the pot was awarded: after the next hand
     the result stands (Rule 22, our reading); before it the floor decides (the TDA has no

@@ -9,40 +9,28 @@ card (Robert's Rules of Poker v11, Irregularities 12); the TDA's 35-A-7 speaks o
 from __future__ import annotations
 
 from kb.hand.scenario import FLOP_GAMES
-from kb.rules.deciders import decides
-from kb.rules.remedies import carry_on, misdeal, step
+from kb.hand.situation import Case
+from kb.rules.deciders import decides, ruled_on
+from kb.rules.deciders.helpers_deal import exposed_cards, first_two_exposed, too_many_exposed
+from kb.rules.remedies import Decision, carry_on, misdeal, step
 
 RROP_FIRST_TWO = ("rrop.holdem.exposed-first-two", "rrop.misdeals.first-two-exposed")
 RROP_TWO = ("rrop.holdem.two-exposed", "rrop.misdeals.two-exposed")
 RROP_ALSO = ("rrop.irregularities.no-option",)
 
 
-def _exposed(case):
-    return case.all("exposed")
-
-
-def _flashed(case) -> tuple[str, ...]:
-    off = any(i.get("off_table") for i in _exposed(case))
+def _flashed(case: Case) -> tuple[str, ...]:
+    off = any(i.get("off_table") for i in exposed_cards(case))
     return ("rrop.irregularities.flashed-cards",) if off else ()
 
 
-def _too_many(case) -> bool:
-    """Enough exposed hole cards for a misdeal: two in both books (a house may change it:
-    parameter ``exposed-cards-for-misdeal``)."""
-    return len(_exposed(case)) >= case.param("exposed-cards-for-misdeal", 2)
-
-
-def _first_two(case) -> bool:
-    return any(i.get("slot") in (0, 1) for i in _exposed(case))
-
-
 @decides("house.casino.exposed-misdeal")
-def house_exposed_misdeal(case):
+def house_exposed_misdeal(case: Case) -> Decision | None:
     """House 13.1: the first or second hole card, or more than one, exposed is a misdeal.
     13.1 sets no time limit; the house applies Robert's Rules where section 13 is silent,
     which this project reads as bringing in Robert's Rules' cutoff (Misdeals 1)."""
-    exposed = _exposed(case)
-    if not exposed or not (_first_two(case) or _too_many(case)):
+    exposed = exposed_cards(case)
+    if not exposed or not (first_two_exposed(case) or too_many_exposed(case)):
         return None
     if not case.cutoff_reached():
         return rrop_exposed_first_two(case)
@@ -54,18 +42,18 @@ def house_exposed_misdeal(case):
 
 
 @decides(*RROP_FIRST_TWO)
-def rrop_exposed_first_two(case):
+def rrop_exposed_first_two(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Hold'em 1 and Misdeals 2(a)/(b) (also house 13.1):
     the first or second hole card, or two or more hole cards, exposed by the dealer make a
     misdeal, if found before action has begun (Misdeals 1)."""
-    exposed = _exposed(case)
-    if not exposed or case.cutoff_reached() or not (_first_two(case) or _too_many(case)):
+    exposed = exposed_cards(case)
+    if not exposed or case.cutoff_reached() or not (first_two_exposed(case) or too_many_exposed(case)):
         return None
-    which = "one of the first two hole cards was" if _first_two(case) \
+    which = "one of the first two hole cards was" if first_two_exposed(case) \
         else f"{len(exposed)} hole cards were"
     return misdeal(case, f"Misdeal: {which} exposed by the dealer before action began; "
                    "the cards are gathered, reshuffled, cut and redealt.",
-                   (RROP_FIRST_TWO if _first_two(case) else RROP_TWO) + _flashed(case)
+                   (RROP_FIRST_TWO if first_two_exposed(case) else RROP_TWO) + _flashed(case)
                    + RROP_ALSO)
 
 
@@ -73,7 +61,7 @@ decides(*RROP_TWO)(rrop_exposed_first_two)
 
 
 @decides("rrop.holdem.exposed-hole-card", "house.casino.exposed-burn")
-def rrop_exposed_hole_card(case):
+def rrop_exposed_hole_card(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Hold'em 1 (also house 13.2): one hole card other than
     the first two exposed by the dealer: the deal goes on, the player gets the top card once
     everyone has their cards, and the exposed card is the flop burn.
@@ -82,8 +70,8 @@ def rrop_exposed_hole_card(case):
     house raises ``exposed-cards-for-misdeal``, each exposed card is replaced in turn and
     becomes the burn of the next street (flop, turn, river).
     """
-    exposed = _exposed(case)
-    if not exposed or _too_many(case) or _first_two(case) or case.game not in FLOP_GAMES \
+    exposed = exposed_cards(case)
+    if not exposed or too_many_exposed(case) or first_two_exposed(case) or case.game not in FLOP_GAMES \
             or case.table.board:
         return None
     table, steps = case.table.copy(), [step("finish-deal")]
@@ -104,15 +92,15 @@ def rrop_exposed_hole_card(case):
 
 
 @decides("tda.misdeal.exposed-downcards")
-def tda_exposed_downcards(case):
+def tda_exposed_downcards(case: Case) -> Decision | None:
     """Poker TDA 2024 35-A-7: in flop games one of the first two cards off the deck, or
     any two other down cards, exposed by dealer error is a misdeal before substantial action
     (35-D).  One other exposed card is no misdeal, and the TDA has no procedure to replace
     it: play continues."""
-    exposed = _exposed(case)
+    exposed = exposed_cards(case)
     if not exposed or case.game not in FLOP_GAMES:
         return None
-    if _first_two(case) or _too_many(case):
+    if first_two_exposed(case) or too_many_exposed(case):
         if case.cutoff_reached():
             return None
         return misdeal(case, "Misdeal (35-A-7): one of the first two cards off the deck, or "
@@ -125,31 +113,33 @@ def tda_exposed_downcards(case):
                     "TDA's); this ruling lets play continue with the card where it is." + _off_table_reading(case))
 
 
-def _off_table_reading(case) -> str:
-    if not any(i.get("off_table") for i in _exposed(case)):
+def _off_table_reading(case: Case) -> str:
+    if not any(i.get("off_table") for i in exposed_cards(case)):
         return ""
     return (" The TDA rules do not mention a card dealt off the table; this project reads it "
             "as a card exposed by dealer error, as Robert's Rules (Irregularities 12) does.")
 
 
 @decides("rrop.irregularities.flashed-cards")
-def rrop_player_flashed(case):
+def rrop_player_flashed(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Irregularities 12: a card a player flashes or exposes
     plays; the player cannot ask for a replacement or a misdeal (Irregularities 13)."""
-    if case.irregularity.kind != "player-exposed":
+    irregularity = ruled_on(case)
+    if irregularity.kind != "player-exposed":
         return None
-    seat = case.irregularity.get("seat")
+    seat = irregularity.get("seat")
     return carry_on(f"Seat {seat} exposed their own card: a card flashed by a player plays; "
                     "there is no misdeal and no replacement.")
 
 
 @decides("tda.exposing-cards")
-def tda_exposing_cards(case):
+def tda_exposing_cards(case: Case) -> Decision | None:
     """Poker TDA 2024 Rule 68: a player who exposes cards while action is pending may be
     penalized, but the hand is not dead."""
-    if case.irregularity.kind != "player-exposed":
+    irregularity = ruled_on(case)
+    if irregularity.kind != "player-exposed":
         return None
-    seat = case.irregularity.get("seat")
+    seat = irregularity.get("seat")
     return carry_on(f"Seat {seat} exposed their own card: the hand stays live (Rule 68 may "
                     "bring a penalty while action is pending, not a dead hand).",
                     [step("consider-penalty", seat=seat)])

@@ -3,26 +3,36 @@ four-card-flop, flop-burn-errors, burn-errors)."""
 
 from __future__ import annotations
 
-from kb.rules.deciders import decides
+from kb.hand.situation import Case
+from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.end_of_hand import rrop_burn_after_pot, tda_board_after_pot
-from kb.rules.remedies import carry_on, deal_board, floor_decision, reshuffle_stub, step
+from kb.rules.deciders.helpers_board import (
+    BOARD_SIZE,
+    acted_on,
+    flop_now,
+    flop_reshuffle,
+    next_street,
+)
+from kb.rules.remedies import Decision, carry_on, deal_board, floor_decision, reshuffle_stub, step
+from kb.rules.ruling import Step
 
-_NEXT = {"flop": "turn", "turn": "river"}
-_SIZE = {"flop": 3, "turn": 1, "river": 1}
 _WORDS = {2: "two", 3: "three"}
+#: What :func:`_relay` lays, street by street from the error on: (street, its cards,
+#: whether it stands: True acted on, False corrected now, None still to come).
+Plan = list[tuple[str, list[str], bool | None]]
 
 
 @decides("tda.four-card-flop")
-def tda_four_card_flop(case):
+def tda_four_card_flop(case: Case) -> Decision | None:
     """Poker TDA 2024 39-A: a four-card flop is scrambled face down, the floor picks one
     card at random as the next burn and the other three are the flop.  Reading "the next
     burn" as the turn's burn (no further burn before the turn) is this project's
     interpretation; the rule does not spell it out."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "board-count" or irregularity.get("count") != 4:
         return None
     table = case.table.copy()
-    cards = _flop_now(case, table)
+    cards = flop_now(case, table)
     if cards is None:
         return None
     scrambled = list(cards)
@@ -39,26 +49,14 @@ def tda_four_card_flop(case):
                           street="turn")], table, ("tda.rp.randomness",), random=True)
 
 
-def _flop_now(case, table) -> list[str] | None:
-    """The cards in the flop's place on ``table``: the first cards of the board, as many
-    as the flop had.  An earlier remedy of the same floor call may have changed them (a
-    joker on the flop replaced by the next card is a flop card now); None when it changed
-    how many cards the board holds (a card taken away), so the flop is no longer the
-    over-sized flop ruled on."""
-    count = case.irregularity.get("count")
-    if len(table.board) != sum(len(entry["cards"]) for entry in case.replay.board_log):
-        return None
-    return table.board[:count]
-
-
-def _redeal_flop(case, provisions: tuple[str, ...]):
+def _redeal_flop(case: Case, provisions: tuple[str, ...]) -> Decision | None:
     """Too many flop cards: the flop cards go back into the stub, the burn stays, shuffle,
     cut, new flop without a burn."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "board-count" or irregularity.get("count") <= 3:
         return None
     table = case.table.copy()
-    cards = _flop_now(case, table)
+    cards = flop_now(case, table)
     if cards is None:
         return None
     steps = reshuffle_stub(table, cards, case.rng)
@@ -70,76 +68,51 @@ def _redeal_flop(case, provisions: tuple[str, ...]):
 
 
 @decides("rrop.holdem.four-card-flop")
-def rrop_four_card_flop(case):
+def rrop_four_card_flop(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Hold'em 3 with the flop-redeal procedure: a flop with
     too many cards is redealt even if the extra card is known."""
     return _redeal_flop(case, ("rrop.holdem.flop-redeal",))
 
 
 @decides("house.casino.four-card-flop")
-def house_four_card_flop(case):
+def house_four_card_flop(case: Case) -> Decision | None:
     """House 13.5 with 13.8: an extra flop card means the flop is dealt again, all board
     cards but the burn back into the deck, reshuffle, new flop without a burn."""
     return _redeal_flop(case, ("house.casino.flop-redeal",))
 
 
-def _flop_reshuffle(case, provisions: tuple[str, ...], why: str):
-    """A flop burn error found before any action on the flop: the flop was turned, so its
-    cards were exposed and the deck is reshuffled; the flop is dealt again the way a flop
-    is redealt (burns stay, no new burn)."""
-    irregularity = case.irregularity
-    if irregularity.kind != "burn-count" or irregularity.get("street") != "flop":
-        return None
-    if _stands(case, "flop"):
-        return None              # action on the flop: the general burn-error rule
-    table, later = case.table.copy(), case.replay.board_log[1:]
-    cards = list(irregularity.get("cards")) + [c for e in later for c in e["cards"]]
-    steps = reshuffle_stub(table, cards, case.rng)
-    steps += deal_board(table, "flop", 3, burn=False)
-    for entry in later:
-        steps += deal_board(table, entry["street"], 1, burn=True)
-    what = "without a burn" if irregularity.get("burns") == 0 else "after two burns"
-    again = " (with the board cards dealt after it, which are dealt again normally)" \
-        if later else ""
-    return carry_on(f"The flop was dealt {what} and its cards were seen, so the deck is "
-                    f"reshuffled: the flop cards go back into the stub{again}, the burn cards "
-                    "stay where they are, the stub is shuffled and cut, and a new flop is "
-                    f"dealt without burning. {why}",
-                    steps, table, provisions, random=True)
-
-
 @decides("rrop.holdem.flop-burn-error")
-def rrop_flop_burn_error(case):
+def rrop_flop_burn_error(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Hold'em 4: a missed or double flop burn is rectified if
     no card was exposed, else the deck is reshuffled.  A turned flop is exposed; the rule
     only says "reshuffle", so the flop is dealt again as the flop-redeal rule deals a flop
     again (this project's reading, the same for both errors).  Found after the pot was
     awarded: the general burn-error rule's all-in clause is over, the board stands."""
-    return rrop_burn_after_pot(case) or _flop_reshuffle(case, ("rrop.holdem.flop-redeal",),
+    return rrop_burn_after_pot(case) or flop_reshuffle(case, ("rrop.holdem.flop-redeal",),
                            "The burn rule only says the deck is reshuffled; dealing the "
                            "new flop as Robert's Rules redeals a flop (no new burn) is our "
                            "reading, used for a missing burn and a double burn alike.")
 
 
 @decides("house.casino.flop-burn-error")
-def house_flop_burn_error(case):
+def house_flop_burn_error(case: Case) -> Decision | None:
     """House 13.6 with 13.8: cards exposed after a flop burn error mean a reshuffle, and a
     flop dealt again is dealt without burning.  After the pot was awarded the house rules
     are silent and Robert's Rules (the base) governs: the board stands."""
-    return rrop_burn_after_pot(case) or _flop_reshuffle(case, ("house.casino.flop-redeal",),
+    return rrop_burn_after_pot(case) or flop_reshuffle(case, ("house.casino.flop-redeal",),
                            "The house rule for a flop dealt again says the new flop comes "
                            "without a burn, whether the error was a missing or a double "
                            "burn.")
 
 
 @decides("tda.flop-no-burn")
-def tda_flop_no_burn(case):
+def tda_flop_no_burn(case: Case) -> Decision | None:
     """Poker TDA 2024 39-B: a flop dealt without a burn.  No action yet: the three cards are
     scrambled face down, one is picked as the burn, the flop is the other two plus the next
     card.  Any action (even one check): the flop stands and one card is burned for the
     turn.  A double burn is not covered.  Found after the pot was awarded:
     :func:`~kb.rules.deciders.end_of_hand.tda_board_after_pot`."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "burn-count" or irregularity.get("street") != "flop":
         return None
     late = tda_board_after_pot(case, "The flop dealt without a burn")
@@ -170,14 +143,14 @@ def tda_flop_no_burn(case):
                     table, ("tda.rp.randomness",), random=True)
 
 
-def _tda_flop_stands(case):
+def _tda_flop_stands(case: Case) -> Decision:
     """39-B after action: the flop plays; the turn (if still to come) gets one burn.  The
     turn comes after the flop betting, so it is a step with ``when`` and stays out of the
     ruling's table (the table holds the cards once the remedy is done; betting still owed
     is not played out)."""
     text = ("The flop was dealt without a burn, but there has been action on it (even one "
             "check is enough): the flop stands, and only one card is burned for the turn.")
-    if _next_street(case) != "turn" or len(case.table.stub) < 2:
+    if next_street(case) != "turn" or len(case.table.stub) < 2:
         return carry_on(text)
     burn, turn = case.table.stub[:2]
     later = "after the flop betting"
@@ -188,19 +161,8 @@ def _tda_flop_stands(case):
                     f"{turn}.", steps)
 
 
-def _next_street(case) -> str | None:
-    """The board street still to come while two or more players are in the hand."""
-    log = case.replay.board_log
-    last = log[-1]["street"] if log else None
-    if case.replay.pot_line is not None:
-        return None                      # the pot was awarded: the hand is over
-    if last not in _NEXT or len(case.replay.betting.live) < 2:
-        return None
-    return _NEXT[last]
-
-
 @decides("rrop.holdem.burn-error")
-def rrop_burn_error(case):
+def rrop_burn_error(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, the general burn-error rule (Hold'em 5 in one copy; the
     version 11 number was not seen): a missed or double burn is corrected if found before
     betting on that round (a round without betting because of an all-in: before the pot is
@@ -211,29 +173,24 @@ def rrop_burn_error(case):
 
 
 @decides("house.casino.burn-error-after-action")
-def house_burn_error(case):
+def house_burn_error(case: Case) -> Decision | None:
     """House 13.7: after a flop burn error, a community card acted on stands and later cards
     are those that would have come without the error (after the pot was awarded, as
     Robert's Rules, the base: the board stands)."""
     return rrop_burn_after_pot(case) or _burn_error(case)
 
 
-def _burn_error(case):
-    irregularity = case.irregularity
+def _burn_error(case: Case) -> Decision | None:
+    irregularity = ruled_on(case)
     if irregularity.kind != "burn-count":
         return None
     street = irregularity.get("street")
-    if street == "flop" and not _stands(case, "flop"):
+    if street == "flop" and not acted_on(case, "flop"):
         return None                      # before action on the flop: rectify or reshuffle
     return _relay(case, street)
 
 
-def _stands(case, street: str) -> bool:
-    """A board street stands once there has been betting action on it."""
-    return any(r.street == street for r in case.records)
-
-
-def _relay(case, street: str):
+def _relay(case: Case, street: str) -> Decision | None:
     """Lay the board again from ``street`` on as the cards would have come: streets with
     action on them stand, the others take the cards at their natural place in the deck, and
     a street still to come after a standing one is dealt once its betting is over: that
@@ -266,27 +223,27 @@ def _relay(case, street: str):
     return carry_on(_relay_text(entries[0], plan, burned), steps, table)
 
 
-def _plan(case, entries, natural):
+def _plan(case: Case, entries: list[dict], natural: list[str]) -> Plan | None:
     """(street, cards, stands) for each street from the error on; stands is None for the
     street the ruling deals now.  None when the stub cannot supply the natural cards.
 
     A street that stands keeps its cards even when it had too many (a two-card turn), so a
     card it holds is never dealt again: the natural card of a later street skips it."""
-    plan: list[tuple[str, list[str], bool | None]] = []  # None: a street still to come
+    plan: Plan = []
     position = 0
-    held = {c for entry in entries if _stands(case, entry["street"]) for c in entry["cards"]}
+    held = {c for entry in entries if acted_on(case, entry["street"]) for c in entry["cards"]}
     for entry in entries:
-        name, size = entry["street"], _SIZE[entry["street"]]
-        stands = _stands(case, name)
+        name, size = entry["street"], BOARD_SIZE[entry["street"]]
+        stands = acted_on(case, name)
         cards = entry["cards"] if stands else _natural(natural, position + 1, size, held)
         held.update(cards)
         plan.append((name, list(cards), stands))
         position += 1 + size
-    following = _next_street(case)
+    following = next_street(case)
     if plan[-1][2] and following:
-        cards = _natural(natural, position + 1, _SIZE[following], held)
+        cards = _natural(natural, position + 1, BOARD_SIZE[following], held)
         plan.append((following, list(cards), None))
-    if any(len(cards) != _SIZE[name] for name, cards, stands in plan if not stands):
+    if any(len(cards) != BOARD_SIZE[name] for name, cards, stands in plan if not stands):
         return None
     return plan
 
@@ -297,7 +254,8 @@ def _natural(natural: list[str], start: int, size: int, held: set[str]) -> list[
     return [c for c in natural[start:] if c not in held][:size]
 
 
-def _relay_steps(plan, natural, used, last: str):
+def _relay_steps(plan: Plan, natural: list[str], used: list[str],
+                 last: str) -> tuple[list[Step], dict[str, list[str]]]:
     """The dealer's moves for the streets that do not stand, and the burns of each.  A
     street still to come (``stands`` None) is dealt after the betting on ``last``: its burn
     and deal carry ``when``, as does an extra burn put back on top of the stub for it."""
@@ -322,7 +280,7 @@ def _relay_steps(plan, natural, used, last: str):
     return steps, burned
 
 
-def _relay_text(first: dict, plan, burned: dict) -> str:
+def _relay_text(first: dict, plan: Plan, burned: dict[str, list[str]]) -> str:
     street, burns = first["street"], len(first["burned"])
     what = "without a burn" if burns == 0 else f"after {_WORDS.get(burns, burns)} burns"
     parts = [f"The {street} was dealt {what}. Under the burn-error rule a board card that has "
@@ -347,22 +305,23 @@ def _relay_text(first: dict, plan, burned: dict) -> str:
     return " ".join(parts)
 
 
-def _join(names) -> str:
+def _join(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @decides("tda.rp.randomness")
-def tda_randomness(case):
+def tda_randomness(case: Case) -> Decision | None:
     """Poker TDA 2024 RP-14: randomness as a remedy where no rule applies; the TDA has no
     rule for a turn or river burn error (Rule 38's one burn per street is written for hands
     killed after substantial action)."""
-    if case.irregularity.kind != "burn-count" or case.irregularity.get("street") == "flop":
+    irregularity = ruled_on(case)
+    if irregularity.kind != "burn-count" or irregularity.get("street") == "flop":
         return None
-    late = tda_board_after_pot(case, f"The burn error on the {case.irregularity.get('street')}")
+    late = tda_board_after_pot(case, f"The burn error on the {irregularity.get('street')}")
     if late is not None:
         return late
     return floor_decision(f"The TDA rules have no provision for a burn error on the "
-                          f"{case.irregularity.get('street')}, so the floor decides. The "
+                          f"{irregularity.get('street')}, so the floor decides. The "
                           "rules point away from restoring the card order: randomness is the "
                           "remedy where no rule applies (RP-14), and Rule 38 burns exactly "
                           "one card per street, but Rule 38 is written for a hand killed for "

@@ -3,7 +3,9 @@ non-standard-cards)."""
 
 from __future__ import annotations
 
-from kb.rules.deciders import decides
+from kb.hand.situation import Case
+from kb.hand.table import Table
+from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.end_of_hand import RROP_WINDOW, TDA_WINDOW, rrop_next_hand, tda_next_hand
 from kb.rules.remedies import Decision, carry_on, floor_decision, misdeal, step, void
 
@@ -11,15 +13,16 @@ _KNOWING = ("rrop.irregularities.knowing-player",)
 
 
 @decides("rrop.irregularities.duplicate")
-def rrop_duplicate(case):
+def rrop_duplicate(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Irregularities 4: two cards of the same rank and suit
     void all action and return all chips (subject to rule 5, a player who knew the deck was
     defective).  The rule names no time limit; the general one, Decision-Making 5, ends the
     claim when the next deal begins (the result stands), and a pot already awarded before
     then is taken back for the refund."""
-    if case.irregularity.kind != "duplicate":
+    irregularity = ruled_on(case)
+    if irregularity.kind != "duplicate":
         return None
-    card = case.irregularity.get("cards")[0]
+    card = irregularity.get("cards")[0]
     late = rrop_next_hand(case, f"The second {card}")
     if late is not None:
         return late
@@ -38,13 +41,14 @@ _AFTER_POT_RROP = (" The pot had already been awarded, but the next deal had not
 
 
 @decides("rrop.irregularities.odd-back")
-def rrop_odd_back(case):
+def rrop_odd_back(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Irregularities 3: a card with a different back that
     appears during the hand voids all action (chips returned); found in the stub, all action
     stands."""
-    if case.irregularity.kind != "odd-back":
+    irregularity = ruled_on(case)
+    if irregularity.kind != "odd-back":
         return None
-    card, where = case.irregularity.get("cards")[0], case.irregularity.get("where")
+    card, where = irregularity.get("cards")[0], irregularity.get("where")
     late = rrop_next_hand(case, f"The card with a different back ({card})")
     if late is not None:
         return late
@@ -56,7 +60,7 @@ def rrop_odd_back(case):
                 + _odd_back_reading(case, where), _KNOWING)
 
 
-def _odd_back_reading(case, where) -> str:
+def _odd_back_reading(case: Case, where: str | None) -> str:
     """Irregularities 3 speaks of a card that 'appears' during a hand; whether a card noticed
     only after the betting counts is not said."""
     if where not in ("board", "hand") or not case.records:
@@ -67,25 +71,27 @@ def _odd_back_reading(case, where) -> str:
 
 
 @decides("rrop.irregularities.missing-cards")
-def rrop_missing_cards(case):
+def rrop_missing_cards(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Irregularities 10 (number and text unconfirmed, seed
     000's claim): cards missing from the deck do not invalidate the other cards."""
-    if case.irregularity.kind != "missing":
+    irregularity = ruled_on(case)
+    if irregularity.kind != "missing":
         return None
-    cards = ", ".join(case.irregularity.get("cards"))
+    cards = ", ".join(irregularity.get("cards"))
     return carry_on(f"Cards are missing from the deck ({cards}): that does not invalidate the "
                     "other cards, and the hand stands.")
 
 
 @decides("tda.fouled-deck")
-def tda_fouled_deck(case):
+def tda_fouled_deck(case: Case) -> Decision | None:
     """Poker TDA 2024 35-E: two or more cards of the same rank and suit foul the deck; found
     at any point, regardless of substantial action, play stops and all bets are returned
     (the right ends when the hand has concluded, Rule 22).  Other conditions are for the
     house or local regulations to define."""
-    kind = case.irregularity.kind
+    irregularity = ruled_on(case)
+    kind = irregularity.kind
     if kind == "duplicate":
-        card = case.irregularity.get("cards")[0]
+        card = irregularity.get("cards")[0]
         late = tda_next_hand(case, f"The second {card}")
         if late is not None:
             late.explanation += (" A fouled deck found after the hand has concluded may be "
@@ -108,13 +114,13 @@ def tda_fouled_deck(case):
 
 
 @decides("rrop.dead-hands.joker")
-def rrop_dead_hand_joker(case):
+def rrop_dead_hand_joker(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Dead Hands 1(e): a player who acts on a hand holding a
     joker as a hole card, in a game without jokers, has a dead hand."""
     seat = _joker_seat(case)
     if seat is None or not any(r.seat == seat for r in case.records):
         return None
-    card = case.irregularity.get("cards")[0]
+    card = ruled_on(case).get("cards")[0]
     table = case.table.copy()
     table.kill(seat)
     if card in table.muck:      # not when a stub accident already mixed it into the stub
@@ -125,31 +131,32 @@ def rrop_dead_hand_joker(case):
                     [step("kill", seat=seat)], table, ("rrop.irregularities.joker",))
 
 
-def _joker_seat(case):
-    irregularity = case.irregularity
+def _joker_seat(case: Case) -> int | None:
+    irregularity = ruled_on(case)
     if irregularity.kind != "foreign" or irregularity.get("where") != "hand":
         return None
     return irregularity.get("seat")
 
 
 @decides("rrop.irregularities.joker")
-def rrop_joker(case):
+def rrop_joker(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Irregularities 8 (partial): a joker in a game without
     jokers is a scrap of paper, not a misdeal; found before the player acts it is replaced
     as a boxed card is (Irregularities 7).  A player who acted on it: Dead Hands 1(e)."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "foreign":
         return None
     seat = _joker_seat(case)
     if seat is not None and any(r.seat == seat for r in case.records):
         dead = rrop_dead_hand_joker(case)
+        assert dead is not None     # it decides when the joker's holder has acted
         dead.provisions = ("rrop.dead-hands.joker",)
         return dead
     card = irregularity.get("cards")[0]
     table = case.table.copy()
     steps = [step("set-aside", card=card, as_="scrap")]
     pile = table.hands.get(seat) if seat is not None else table.board
-    if irregularity.get("where") in ("hand", "board") and card in (pile or []) and table.stub:
+    if irregularity.get("where") in ("hand", "board") and pile and card in pile and table.stub:
         new = table.take()
         pile[pile.index(card)] = new
         table.set_aside.append(card)
@@ -163,7 +170,7 @@ def rrop_joker(case):
                     steps, table, ("rrop.irregularities.boxed-card",))
 
 
-def _take_out(table, card: str) -> None:
+def _take_out(table: Table, card: str) -> None:
     for pile in (*table.hands.values(), table.board, table.stub, table.muck, table.burns):
         if card in pile:
             pile.remove(card)
@@ -174,11 +181,12 @@ def _take_out(table, card: str) -> None:
 
 
 @decides("tda.misdeal.non-standard-card")
-def tda_non_standard(case):
+def tda_non_standard(case: Case) -> Decision | None:
     """Poker TDA 2024 35-A-6: a non-standard card (a joker, a 2-5 in short deck) found
     before substantial action is a misdeal; after it, a scrap of paper (35-D)."""
-    if case.irregularity.kind != "foreign" or case.cutoff_reached():
+    irregularity = ruled_on(case)
+    if irregularity.kind != "foreign" or case.cutoff_reached():
         return None
-    card = case.irregularity.get("cards")[0]
+    card = irregularity.get("cards")[0]
     what = "a joker" if card == "Jk" else f"a non-standard card ({card})"
     return misdeal(case, f"Misdeal (35-A-6): {what} was found before substantial action.")

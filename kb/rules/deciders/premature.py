@@ -3,51 +3,30 @@ premature-turn, premature-river)."""
 
 from __future__ import annotations
 
-from kb.rules.deciders import decides
-from kb.rules.remedies import carry_on, deal_board, reshuffle_stub, step
+from kb.hand.situation import Case
+from kb.rules.deciders import Decider, decides
+from kb.rules.deciders.helpers_board import cards_now, premature, redeal_premature
+from kb.rules.remedies import Decision, carry_on, deal_board, reshuffle_stub, step
 
 _RROP_ALSO = ("rrop.irregularities.premature-cards", "rrop.explanations.premature-board")
 _TDA = {"flop": "tda.rp.premature-flop", "turn": "tda.rp.premature-turn",
         "river": "tda.rp.premature-river"}
 
 
-def _premature(case, street: str | None = None):
-    irregularity = case.irregularity
-    if irregularity.kind != "premature":
-        return None
-    if street is not None and irregularity.get("street") != street:
-        return None
-    return irregularity
-
-
-def _cards_now(case, table, irregularity) -> list[str]:
-    """The premature street's cards as they lie on ``table``: an earlier remedy of the same
-    floor call may have put another card in one's place (a joker found there and replaced
-    by the next card, which is then the premature card).  Where that remedy changed how
-    many cards the board holds, the cards ruled on that are still on the board."""
-    log, cards = case.replay.board_log, list(irregularity.get("cards"))
-    names = [entry["street"] for entry in log]
-    street = irregularity.get("street")
-    if street in names and len(table.board) == sum(len(e["cards"]) for e in log):
-        start = sum(len(e["cards"]) for e in log[:names.index(street)])
-        return table.board[start:start + len(cards)]
-    return [card for card in cards if card in table.board]
-
-
 @decides("rrop.holdem.premature-cards", "rrop.irregularities.premature-cards",
          "house.casino.flop-redeal")
-def rrop_premature_flop(case):
+def rrop_premature_flop(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, the burn-and-turn-early rule and the flop-redeal
     procedure (Hold'em 6/7, Irregularities 15; Explanations #2; house 13.8): premature flop
     cards do not
     play; the betting is finished, the flop cards are mixed into the stub, the burn stays,
     shuffle, cut, new flop without a burn."""
-    irregularity = _premature(case, "flop")
+    irregularity = premature(case, "flop")
     if irregularity is None:
         return None
     table = case.table.copy()
     steps = [step("finish-betting", street="preflop")]
-    steps += reshuffle_stub(table, _cards_now(case, table, irregularity), case.rng)
+    steps += reshuffle_stub(table, cards_now(case, table, irregularity), case.rng)
     steps += deal_board(table, "flop", 3, burn=False)
     return carry_on("The flop was dealt before the betting was complete: those cards do not "
                     "play even if the players still to act fold. The betting is finished, "
@@ -57,17 +36,17 @@ def rrop_premature_flop(case):
 
 
 @decides("rrop.holdem.premature-turn", "house.casino.premature-turn")
-def rrop_premature_turn(case):
+def rrop_premature_turn(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, the premature-turn rule (Hold'em 8 per seed 000; also
     house 13.9): the early turn card is out of play for the round; the betting is finished;
     the dealer burns and turns the card that would have been the river as the turn; after
     the turn betting the stub and the premature card (not the burns or discards) are
     reshuffled and cut, and the river is dealt without a burn."""
-    irregularity = _premature(case, "turn")
+    irregularity = premature(case, "turn")
     if irregularity is None:
         return None
     table = case.table.copy()
-    early = next(iter(_cards_now(case, table, irregularity)), None)
+    early = next(iter(cards_now(case, table, irregularity)), None)
     if early is None:
         return None          # an earlier remedy took the premature card off the board
     table.board.remove(early)
@@ -88,16 +67,16 @@ def rrop_premature_turn(case):
 
 
 @decides("rrop.holdem.premature-river")
-def rrop_premature_river(case):
+def rrop_premature_river(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, the premature-turn rule's last part: a river turned early
     goes back into the stub (burns and discards excluded), which is shuffled and cut, and
     the river is dealt without a burn once the betting is finished."""
-    irregularity = _premature(case, "river")
+    irregularity = premature(case, "river")
     if irregularity is None:
         return None
     table = case.table.copy()
     steps = [step("finish-betting", street="turn")]
-    steps += reshuffle_stub(table, _cards_now(case, table, irregularity), case.rng)
+    steps += reshuffle_stub(table, cards_now(case, table, irregularity), case.rng)
     steps += deal_board(table, "river", 1, burn=False)
     return carry_on("The river was dealt before the turn betting was complete: it does not "
                     "play. After the betting it goes back into the stub (not the burns or "
@@ -105,30 +84,8 @@ def rrop_premature_river(case):
                     "burn.", steps, table, _RROP_ALSO, random=True)
 
 
-_BEFORE = {"flop": "preflop", "turn": "flop", "river": "turn"}
-
-
-def redeal_premature(case, street: str, face_down: bool):
-    """The premature-card method of Poker TDA 2024 RP-5-A to C, which the WSOP books copy
-    (Tournament Rules 2024 90.f.a-c, Live Action Rules 2024 167): the street's burn stays,
-    the premature cards go back into the stub, the stub is reshuffled without a cut (face
-    down where the book asks it, TDA 39-D) and the street is dealt again without a burn.  The
-    betting round in progress is finished first: common practice, not RP-5 or 90.f text
-    (unconfirmed as book text; the WSOP Tournament Rules say nothing of the timing).  Returns ``(table, steps, cards taken back)``, or
-    None when the irregularity ruled on is not a premature ``street``."""
-    irregularity = _premature(case, street)
-    if irregularity is None:
-        return None
-    table = case.table.copy()
-    cards = _cards_now(case, table, irregularity)
-    steps = [step("finish-betting", street=_BEFORE[street])]
-    steps += reshuffle_stub(table, cards, case.rng, with_cut=False, face_down=face_down)
-    steps += deal_board(table, street, 3 if street == "flop" else 1, burn=False)
-    return table, steps, cards
-
-
-def _tda_premature(street: str):
-    def decide(case):
+def _tda_premature(street: str) -> Decider:
+    def decide(case: Case) -> Decision | None:
         redealt = redeal_premature(case, street, face_down=True)
         if redealt is None:
             return None

@@ -9,22 +9,24 @@ what is missing.
 
 from __future__ import annotations
 
+from kb.hand.situation import Case
+from kb.hand.table import Irregularity
 from kb.rules.deciders import decides
-from kb.rules.remedies import cards, carry_on, cut, floor_decision, step
+from kb.rules.remedies import Decision, cards, carry_on, cut, floor_decision, step
 
 
-def _spoiled(case):
+def _spoiled(case: Case) -> Irregularity | None:
     """The stub-spoiled irregularity ruled on, or None."""
     irregularity = case.irregularity
     return irregularity if irregularity is not None \
         and irregularity.kind == "stub-spoiled" else None
 
 
-def _who(spoiled) -> str:
+def _who(spoiled: Irregularity) -> str:
     return "a player" if spoiled.get("by") == "player" else "the dealer"
 
 
-def _mixed_text(spoiled) -> str:
+def _mixed_text(spoiled: Irregularity) -> str:
     """``the muck (3 cards) and the burns (1 card)``; empty when nothing was mixed."""
     parts = [f"the {pile} ({cards(len(pile_cards))})"
              for pile, pile_cards in spoiled.get("mixed", {}).items()]
@@ -32,7 +34,7 @@ def _mixed_text(spoiled) -> str:
 
 
 @decides("tda.rp.disordered-stub")
-def tda_disordered_stub(case):
+def tda_disordered_stub(case: Case) -> Decision | None:
     """Poker TDA 2024 RP-4 (with Rule 39-D): a dropped stub is put back in its order if it
     can be; otherwise a new stub is made of the stub cards alone, or, when the stub got
     mixed with the muck or burns, of everything mixed together; it is scrambled, shuffled
@@ -59,7 +61,7 @@ def tda_disordered_stub(case):
 
 
 @decides("rrop.irregularities.spoiled-stub")
-def rrop_spoiled_stub(case):
+def rrop_spoiled_stub(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Irregularities 17 (unconfirmed, as the MyHomeGame
     chapter reports it): a spoiled stub does not end the hand; it is played out with the
     deck put back together as fairly as possible.  How is not given, so once the order is

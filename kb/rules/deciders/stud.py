@@ -4,101 +4,54 @@ files TDA RP-5-D)."""
 
 from __future__ import annotations
 
-from kb.rules.deciders import decides
+from kb.hand.situation import Case
+from kb.hand.table import Table
+from kb.rules.deciders import decides, ruled_on
+from kb.rules.deciders.helpers_games import (
+    BEFORE_STUD,
+    card_gone,
+    corrective_up,
+    redeal_stud_street,
+    third_card_down,
+    third_street,
+)
 from kb.rules.remedies import (
     Decision,
     carry_on,
     cut,
-    floor_decision,
     misdeal,
-    reshuffle_stub,
     step,
 )
 
 
-def _third_street(case, both: bool = False):
-    """The third-street exposure ruled on: one exposed down card, or (``both``) a seat whose
-    two down cards were both exposed."""
-    irregularity = case.irregularity
-    if irregularity.kind != "stud-exposed" or irregularity.get("street") != "third" \
-            or irregularity.get("replacement"):
-        return None         # the corrective face-down card dealt up too: no book covers it
-    return irregularity if bool(irregularity.get("both")) == both else None
-
-
-def _folded(case, irregularity):
-    """The ruling when the exposed down card is no longer in the seat's hand: the player
-    has since folded (the hand is in the muck), or an earlier remedy of the same floor call
-    took the card out; the remedy (the third card dealt down, or the hand killed) has
-    nothing left to act on and play goes on.  None while the card is in the hand."""
-    seat, hand = irregularity.get("seat"), case.table.hands.get(irregularity.get("seat"))
-    if hand and all(card in hand for card in irregularity.get("cards", ())) \
-            and irregularity.get("card") in hand:
-        return None
-    gone = "the player has since folded: the hand is in the muck" if not hand else \
-        "the card is no longer in the player's hand"
-    return carry_on(f"Seat {seat}'s down card was exposed on the deal, but {gone}, so "
-                    "there is nothing left to correct and play goes on.")
-
-
-def _third_card_down(case, irregularity):
-    """The exposed card becomes the up card and the third card (if the hand still holds
-    one) is turned face down."""
-    table, seat, card = case.table.copy(), irregularity.get("seat"), irregularity.get("card")
-    hand = table.hands[seat]
-    third = next((c for c in hand[2:3] if c != card), None)
-    table.up.add(card)
-    if third is None:
-        return table, [], seat, card
-    table.up.discard(third)
-    return table, [step("face-down", seat=seat, card=third)], seat, card
-
-
-def _corrective_up(case, rule: str):
-    """Case C53: the third card the ruling said to deal face down (after an exposed down
-    card) was dealt face up too.  ``rule`` covers one exposed down card only, so the floor
-    decides; None for any other irregularity."""
-    irregularity = case.irregularity
-    if irregularity is None or irregularity.kind != "stud-exposed" \
-            or not irregularity.get("replacement"):
-        return None
-    return floor_decision(
-        f"Seat {irregularity.get('seat')}'s third card {irregularity.get('card')}, which "
-        f"the remedy of {rule} deals face down to make up for an exposed down card, was dealt face up "
-        "as well. The rule covers one exposed down card, corrected by the third card dealt "
-        "down; it says nothing of the correction going wrong too (play on as the cards lie, "
-        "kill the hand and return the ante, a misdeal, or another card dealt down), so the "
-        "floor decides.")
-
-
 @decides("rrop.stud.exposed-down-card")
-def rrop_stud_exposed(case):
+def rrop_stud_exposed(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Seven-Card Stud 5 (partial; seed 000 says 1): a first or
     second hole card turned up by accident: the player's third card is dealt face down.
     Cash games; RRoP tournaments call a misdeal (Tournaments 32)."""
     if case.scenario.setting != "tournament" and \
-            (corrective := _corrective_up(case, "Seven-Card Stud 5")) is not None:
+            (corrective := corrective_up(case, "Seven-Card Stud 5")) is not None:
         return corrective
-    irregularity = _third_street(case)
+    irregularity = third_street(case)
     if irregularity is None or case.scenario.setting == "tournament":
         return None
-    if (folded := _folded(case, irregularity)) is not None:
+    if (folded := card_gone(case, irregularity)) is not None:
         return folded
-    table, steps, seat, card = _third_card_down(case, irregularity)
+    table, steps, seat, card = third_card_down(case, irregularity)
     return carry_on(f"Seat {seat}'s down card {card} was exposed on the deal: the player's "
                     "third card is dealt face down (the text seen is cut off after its first "
                     "words; the practice is confirmed elsewhere).", steps, table)
 
 
 @decides("rrop.stud.both-down-exposed")
-def rrop_stud_both_exposed(case):
+def rrop_stud_both_exposed(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Seven-Card Stud 5 (UNCONFIRMED; seed 000's claim, citing
     rule 1): both hole cards turned up on the deal: the hand is dead and the player's ante is
     returned.  Cash games; RRoP tournaments call a misdeal (Tournaments 32)."""
-    irregularity = _third_street(case, both=True)
+    irregularity = third_street(case, both=True)
     if irregularity is None or case.scenario.setting == "tournament":
         return None
-    if (folded := _folded(case, irregularity)) is not None:
+    if (folded := card_gone(case, irregularity)) is not None:
         return folded
     seat, table = irregularity.get("seat"), case.table.copy()
     table.kill(seat)
@@ -110,10 +63,10 @@ def rrop_stud_both_exposed(case):
 
 
 @decides("rrop.tournaments.stud-exposed-misdeal")
-def rrop_tournament_stud_exposed(case):
+def rrop_tournament_stud_exposed(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Tournaments 32 (partial): in a stud tournament a down card
     dealt face up on the initial deal is a misdeal (before action has begun); one or both."""
-    irregularity = _third_street(case) or _third_street(case, both=True)
+    irregularity = third_street(case) or third_street(case, both=True)
     if irregularity is None or case.scenario.setting != "tournament" or case.cutoff_reached():
         return None
     return misdeal(case, f"Misdeal: seat {irregularity.get('seat')}'s down card was dealt "
@@ -121,29 +74,29 @@ def rrop_tournament_stud_exposed(case):
 
 
 @decides("tda.rp.stud-exposed-initial")
-def tda_stud_exposed_initial(case):
+def tda_stud_exposed_initial(case: Case) -> Decision | None:
     """Poker TDA 2024 RP-10-A: a down card exposed on the initial deal becomes the player's
     up card, and the third-street card is dealt face down (the player may be the bring-in).
     It speaks of one exposed down card; both exposed is left open (no decision here)."""
-    if (corrective := _corrective_up(case, "RP-10-A")) is not None:
+    if (corrective := corrective_up(case, "RP-10-A")) is not None:
         return corrective
-    irregularity = _third_street(case)
+    irregularity = third_street(case)
     if irregularity is None:
         return None
-    if (folded := _folded(case, irregularity)) is not None:
+    if (folded := card_gone(case, irregularity)) is not None:
         return folded
-    table, steps, seat, card = _third_card_down(case, irregularity)
+    table, steps, seat, card = third_card_down(case, irregularity)
     return carry_on(f"Seat {seat}'s exposed down card {card} becomes its up card and its "
                     "third-street card is dealt face down; no misdeal.", steps, table)
 
 
 @decides("tda.rp.stud-seventh-exposed")
-def tda_stud_seventh_exposed(case):
+def tda_stud_seventh_exposed(case: Case) -> Decision | None:
     """Poker TDA 2024 RP-10-B: a seventh-street card the dealer exposes is replaced if
     betting action remains in the hand; with no betting left (fewer than two players who can
     still bet) it is not replaced, this project's reading of the 'if' (the rule only adds
     that seventh street is dealt face down even then)."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "stud-exposed" or irregularity.get("street") != "seventh":
         return None
     seat, card = irregularity.get("seat"), irregularity.get("card")
@@ -167,13 +120,13 @@ def tda_stud_seventh_exposed(case):
 
 
 @decides("tda.rp.stud-short-stub")
-def tda_stud_short_stub(case):
+def tda_stud_short_stub(case: Case) -> Decision | None:
     """Poker TDA 2024 RP-10-H: before seventh street the stub must hold one card per player,
     one burn and the last card (never dealt).  (A) if the three earlier burns make up the
     shortfall: scramble them with the stub, cut, burn, deal each player; (B) a stub of 3
     cards or more: burn and deal a common card; (C) fewer than 3: scramble with the burns,
     cut, burn, deal a common card; (D) the first to act on sixth acts first on seventh."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "stud-short-stub":
         return None
     table, players = case.table.copy(), case.replay.betting.live
@@ -211,12 +164,12 @@ def tda_stud_short_stub(case):
 
 
 @decides("rrop.stud.running-out")
-def rrop_stud_running_out(case):
+def rrop_stud_running_out(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Seven-Card Stud 15 (UNCONFIRMED; only a forum outline of
     the practice is known): deal the stub out to the last card, reshuffle the burns into a
     new stub and deal the remaining players; only if there still are not enough cards, a
     common card."""
-    if case.irregularity.kind != "stud-short-stub":
+    if ruled_on(case).kind != "stud-short-stub":
         return None
     table, players = case.table.copy(), list(case.replay.betting.live)
     if len(table.stub) >= len(players):
@@ -243,7 +196,7 @@ def rrop_stud_running_out(case):
     return _rrop_common_card(table)
 
 
-def _rrop_to_the_last_card(table, players):
+def _rrop_to_the_last_card(table: Table, players: list[int]) -> Decision:
     """The stub holds a card for every player, short only of the TDA's count (RP-10-H keeps
     the last card back); the outline of Robert's Rules deals to the last card, so seventh
     street is dealt from the stub: after a burn if there is a card to spare, else without
@@ -265,7 +218,7 @@ def _rrop_to_the_last_card(table, players):
                     f"street is dealt from the stub {how}.", steps, table)
 
 
-def _rrop_common_card(table):
+def _rrop_common_card(table: Table) -> Decision:
     """The forum outline's last resort: a common card.  With one card left it is dealt
     without a burn (this project's reading)."""
     burn = table.take() if len(table.stub) > 1 else None
@@ -283,36 +236,8 @@ def _rrop_common_card(table):
                     + last, steps + [step("common-card", card=common)], table)
 
 
-#: The stud street whose betting a premature card interrupted.
-BEFORE_STUD = {"fourth": "third", "fifth": "fourth", "sixth": "fifth", "seventh": "sixth"}
-
-
-def redeal_stud_street(case, face_down: bool):
-    """The premature stud card method of Poker TDA 2024 RP-5-D, which WSOP Tournament Rules
-    2024 90.f.d copies: the premature cards go back into the stub, the stub is reshuffled
-    without a cut (face down where the book asks it, TDA 39-D) and the street is dealt again
-    to the same seats without a burn (up cards, the seventh street down).  The betting round
-    in progress is finished first: common practice, not RP-5-D or 90.f.d text.  Returns ``(table, steps, street)``, or None when the
-    irregularity ruled on is not a premature stud street."""
-    irregularity = case.irregularity
-    if irregularity.kind != "premature" or irregularity.get("stud_street") is None:
-        return None
-    street, cards = irregularity.get("stud_street"), list(irregularity.get("cards"))
-    table = case.table.copy()
-    steps = [step("finish-betting", street=BEFORE_STUD[street])]
-    steps += reshuffle_stub(table, cards, case.rng, with_cut=False, face_down=face_down)
-    seats = list(irregularity.get("seats"))
-    for seat in seats:
-        card = table.take()
-        table.hands[seat].append(card)
-        if street != "seventh":
-            table.up.add(card)
-    steps.append(step("deal", street=street, seats=seats, burn=False))
-    return table, steps, street
-
-
 @decides("tda.rp.premature-stud")
-def tda_premature_stud(case):
+def tda_premature_stud(case: Case) -> Decision | None:
     """Poker TDA 2024 RP-5-D (reshuffle face down per 39-D; its pointer to RP-17 is stale): a
     stud card dealt prematurely goes back into the stub, the stub is reshuffled and the
     street is dealt without another burn.  Finishing the betting first is common practice,

@@ -12,12 +12,13 @@ uncertain: the other reading of the paraphrase, whose numbers (37-A-6, 37-D) are
 from __future__ import annotations
 
 from kb.hand.cards import is_standard
-from kb.rules.deciders import decides
+from kb.hand.situation import Case
+from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.cutoff import tda_after_substantial_action
 from kb.rules.deciders.end_of_hand import TDA_WINDOW, tda_next_hand
 from kb.rules.deciders.fouled import tda_fouled_deck
 from kb.rules.deciders.stud import tda_stud_seventh_exposed
-from kb.rules.remedies import carry_on, reshuffle_stub, step, void
+from kb.rules.remedies import Decision, carry_on, reshuffle_stub, step, void
 
 _READING = (" This is 35-E as a paraphrase of the TDA 2026 rules gives it; the English 2026 "
             "text was not seen. Read the other way (the paraphrase carried 2024's wording into "
@@ -29,13 +30,13 @@ _AFTER = "a scrap of paper after substantial action (37-D), and the hand would g
 
 
 @decides("tda.fouled-deck-2026")
-def tda_2026_fouled_deck(case):
+def tda_2026_fouled_deck(case: Case) -> Decision | None:
     """Poker TDA 2026 37-E (partial, copy D1): two cards of the same rank and suit, or a
     card that does not belong to the game (a joker; a 2-5 in short deck), foul the deck;
     found at any point, regardless of substantial action, play stops and all bets are
     returned; after the hand, the claim is limited by Rule 24 (2024's 22).  A duplicate,
     a different back or missing cards rule as under 2024's 35-E."""
-    if case.irregularity.kind != "foreign":
+    if ruled_on(case).kind != "foreign":
         return tda_fouled_deck(case)
     cards = [c for i in case.all("foreign") for c in i.get("cards") if not is_standard(c)]
     if not cards:
@@ -56,26 +57,27 @@ def tda_2026_fouled_deck(case):
 
 
 @decides("tda.misdeal.after-substantial-action-2026")
-def tda_2026_after_substantial_action(case):
+def tda_2026_after_substantial_action(case: Case) -> Decision | None:
     """Poker TDA 2026 37-D (partial, copy D1): after substantial action no misdeal, the hand
     goes on unless the deck is fouled; the 2024 sentence making a non-standard card a scrap
     of paper is not there (37-E fouls the deck instead), so a non-standard card is left to
     37-E.  Everything else rules as 2024's 35-D."""
-    if case.irregularity.kind == "foreign":
+    if ruled_on(case).kind == "foreign":
         return None
     return tda_after_substantial_action(case)
 
 
 @decides("tda.rp.stud-seventh-exposed-2026")
-def tda_2026_stud_seventh_exposed(case):
+def tda_2026_stud_seventh_exposed(case: Case) -> Decision | None:
     """Poker TDA 2026 RP-10-B (partial, copy D1): a seventh-street card the dealer exposes,
     with betting to come, is mixed into the rest of the stub and the replacement dealt
     without a burn; the stub is shuffled face down (39-D, 2026's 41-D), and no cut is named.
     With no betting left, or the card gone, as in 2024."""
+    irregularity = ruled_on(case)
     decision = tda_stud_seventh_exposed(case)
     if decision is None or not any(s.do == "replace" for s in decision.steps):
         return decision
-    seat, card = case.irregularity.get("seat"), case.irregularity.get("card")
+    seat, card = irregularity.get("seat"), irregularity.get("card")
     table = case.table.copy()
     hand = table.hands[seat]
     where = hand.index(card)

@@ -19,22 +19,34 @@ The misdeal cutoff is 88.c's substantial action (88.c.1 two actions in turn with
 from __future__ import annotations
 
 from kb.hand.scenario import DRAW_GAMES, FLOP_GAMES, STUD_GAMES
-from kb.rules.deciders import decides
-from kb.rules.deciders.counts import _supply_button, wrong_count, wrong_counts
-from kb.rules.deciders.cutoff import stray_hand
-from kb.rules.deciders.exposed import _first_two, _too_many
+from kb.hand.situation import Case
+from kb.rules.deciders import decides, ruled_on
+from kb.rules.deciders.end_of_hand import WSOP_WINDOW, wsop_next_hand
 from kb.rules.deciders.fouled import rrop_dead_hand_joker
+from kb.rules.deciders.helpers_deal import (
+    first_two_exposed,
+    short_exception,
+    stray_hand,
+    supply_button,
+    too_many_exposed,
+    wrong_count,
+    wrong_counts,
+)
 from kb.rules.remedies import Decision, cards, carry_on, floor_decision, misdeal, step, void
 
 #: TDA Rule 36's parts as the engine names them -> WSOP 88.c's numbered tests.
 SA = {"36-A": "wsop.substantial-action.two-with-chips",
       "36-B": "wsop.substantial-action.three-actions"}
-WINDOW = ("wsop.disputed-pots",)
 
 
-def before_sa(case) -> str:
+def before_sa(case: Case) -> str:
     """Where players have acted but not enough for substantial action, a sentence saying so
-    (88.c); empty when no one has acted."""
+    (88.c); empty when no one has acted.
+
+    >>> from types import SimpleNamespace as NS
+    >>> before_sa(NS(records=(), substantial_action=lambda: None))
+    ''
+    """
     if not case.records or case.substantial_action() is not None:
         return ""
     count = len(case.records)
@@ -43,18 +55,8 @@ def before_sa(case) -> str:
             "chips in, or three actions in turn).")
 
 
-def too_late(case, what: str):
-    """WSOP 2024 Rule 76: a hand can be disputed only until the next hand begins (its first
-    riffle, or the shuffler's button); after that the result stands.  None before."""
-    if case.stage() != "next-hand":
-        return None
-    return carry_on(f"{what} came to light only after the next hand had begun (its first "
-                    "riffle or the shuffler's button). A hand can be disputed only until then "
-                    "(Rule 76), so its result stands.", provisions=WINDOW)
-
-
 @decides("wsop.disputed-pots")
-def wsop_disputed_pots(case):
+def wsop_disputed_pots(case: Case) -> Decision | None:
     """WSOP 2024 Rule 76: once the next hand has begun (first riffle, or the shuffler's
     button) the hand can no longer be disputed and its result stands, whatever the
     irregularity (a joker in the stub, a burn error).  Unlike Live Action Rule 51 there is
@@ -64,7 +66,7 @@ def wsop_disputed_pots(case):
     kind = case.irregularity.kind if case.irregularity is not None else None
     if kind is None or kind in ("duplicate", "odd-back"):
         return None
-    return too_late(case, f"The {_KINDS.get(kind, kind.replace('-', ' '))}")
+    return wsop_next_hand(case, f"The {_KINDS.get(kind, kind.replace('-', ' '))}")
 
 
 #: Irregularity kinds as a sentence names them (Rule 76's explanation).
@@ -73,18 +75,19 @@ _KINDS = {"foreign": "foreign card", "wrong-count": "wrong card count",
 
 
 @decides("wsop.misdeal.extra-cards")
-def wsop_extra_cards(case):
+def wsop_extra_cards(case: Case) -> Decision | None:
     """WSOP 2024 Rule 88.a.2: two or more extra cards on the initial deal are a misdeal before
     substantial action.  One extra card is not a listed cause (None: Rule 129 sends it to the
     Live Action rules, where the card is the burn; found only as a hand's count, the floor
     decides).
 
     E.g. ``deal: {extra: 2}`` with no action: misdeal; ``deal: {extra: 1}``: None."""
+    irregularity = ruled_on(case)
     held = wrong_count(case)
-    if held is None or case.cutoff_reached() or case.irregularity.get("by") == "player":
+    if held is None or case.cutoff_reached() or irregularity.get("by") == "player":
         return None
     seat, count = held
-    if count - case.proper_cards == 1 and case.irregularity.kind == "wrong-count" \
+    if count - case.proper_cards == 1 and irregularity.kind == "wrong-count" \
             and len(wrong_counts(case)) == 1:
         return _one_extra_unknown(case, seat, count)
     if count - case.proper_cards < 2:
@@ -94,7 +97,7 @@ def wsop_extra_cards(case):
                    "substantial action." + before_sa(case))
 
 
-def _one_extra_unknown(case, seat: int, count: int):
+def _one_extra_unknown(case: Case, seat: int, count: int) -> Decision:
     """One extra card in a hand found only by its count (``found: {wrong-count: ...}``): not
     88.a.2's misdeal, and Rule 129's Live Action Rule 118 (the extra card is the burn) needs
     the card to be known, so the floor decides."""
@@ -109,14 +112,14 @@ def _one_extra_unknown(case, seat: int, count: int):
 
 
 @decides("wsop.misdeal.stud-exposed")
-def wsop_stud_exposed(case):
+def wsop_stud_exposed(case: Case) -> Decision | None:
     """WSOP 2024 Rule 88.a.6: in stud, either or both of a player's first two down cards
     exposed by the dealer is a misdeal before substantial action (the TDA's RP-10-A makes the
     card the up card instead).  After substantial action: None (88.c; the Live Action rules
     say how the hand goes on).
 
     E.g. ``third: {exposed: [3]}`` with no action: misdeal."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "stud-exposed" or irregularity.get("street") != "third" \
             or irregularity.get("replacement") or case.cutoff_reached():
         return None
@@ -129,7 +132,7 @@ def wsop_stud_exposed(case):
 
 
 @decides("wsop.misdeal.exposed-downcards")
-def wsop_exposed_downcards(case):
+def wsop_exposed_downcards(case: Case) -> Decision | None:
     """WSOP 2024 Rule 88.a.7: in flop games one of the first two cards off the deck, or any
     two other down cards, exposed by the dealer is a misdeal before substantial action.  One
     other exposed card: None, since the tournament rules give no procedure for it (Rule 129:
@@ -138,16 +141,16 @@ def wsop_exposed_downcards(case):
     E.g. ``deal: {exposed: [1]}``: misdeal; ``deal: {exposed: [5]}`` at nine seats: None."""
     exposed = case.all("exposed")
     if not exposed or case.game not in FLOP_GAMES or case.cutoff_reached() \
-            or not (_first_two(case) or _too_many(case)):
+            or not (first_two_exposed(case) or too_many_exposed(case)):
         return None
-    which = "one of the first two cards off the deck was" if _first_two(case) \
+    which = "one of the first two cards off the deck was" if first_two_exposed(case) \
         else f"{len(exposed)} down cards were"
     return misdeal(case, f"Misdeal (88.a.7): {which} exposed by the dealer, before "
                    "substantial action." + before_sa(case))
 
 
 @decides("wsop.misdeal.after-substantial-action")
-def wsop_after_substantial_action(case):
+def wsop_after_substantial_action(case: Case) -> Decision | None:
     """WSOP 2024 Rule 88.c: once substantial action (88.c.1 or 88.c.2) has occurred no misdeal
     may be declared and the hand goes on.  Cards dealt to a seat not entitled to a hand are
     taken out to the muck (the rule says nothing of them: this project's reading).  None
@@ -157,7 +160,7 @@ def wsop_after_substantial_action(case):
         return None
     opening = (f"Substantial action has occurred ({'two actions in turn, one with chips' if part == '36-A' else 'three actions in turn'}), "
                "so no misdeal may be declared (88.c): the hand goes on.")
-    if case.irregularity.kind == "dealt-to":
+    if ruled_on(case).kind == "dealt-to":
         steps, table, note = stray_hand(case, "the WSOP rules say nothing about them; this "
                                          "project sends them to the muck, as the glossary's "
                                          "burn card does with a hand mucked after "
@@ -168,18 +171,17 @@ def wsop_after_substantial_action(case):
 
 # ---- Rule 108: dead hands and the button's missing card ---------------------------
 
-def _exempt(case, seat: int, count: int) -> str | None:
+_EXEMPT = {"draw": "seat {seat} is short before the draw, which in a draw game is a live hand",
+           "stud": "seat {seat} misses only its final stud card, and such a hand may be live"}
+
+
+def _exempt(case: Case, seat: int, count: int) -> str | None:
     """Why Rule 108's exceptions keep a short hand live, or None."""
-    if count >= case.proper_cards:
-        return None
-    if case.game in DRAW_GAMES and "draw" not in case.replay.streets:
-        return f"seat {seat} is short before the draw, which in a draw game is a live hand"
-    if case.game in STUD_GAMES and case.proper_cards == 7 and count == 6:
-        return f"seat {seat} misses only its final stud card, and such a hand may be live"
-    return None
+    exception = short_exception(case, count)
+    return _EXEMPT[exception].format(seat=seat) if exception else None
 
 
-def _button_short(case, seat: int, count: int):
+def _button_short(case: Case, seat: int, count: int) -> Decision:
     """108's button clause: the button may take its last card even after substantial action,
     unless it has acted first (then the hand is dead)."""
     if any(r.seat == seat for r in case.records):
@@ -188,7 +190,7 @@ def _button_short(case, seat: int, count: int):
         return Decision("dead-hand", f"The button (seat {seat}) acted holding {cards(count)}: "
                         "it may receive its missing card only if it has not acted first, so "
                         "its hand is dead (108).", [step("kill", seat=seat)], table)
-    table, supplied, note = _supply_button(case, seat, count)
+    table, supplied, note = supply_button(case, seat, count)
     after = ", even after substantial action" if case.substantial_action() else ""
     return carry_on(f"The button (seat {seat}) was dealt too few cards and has not acted: it "
                     f"receives its missing card from the top of the stub{after} (108; the "
@@ -198,7 +200,7 @@ def _button_short(case, seat: int, count: int):
 
 
 @decides("wsop.protect-hand")
-def wsop_dead_hands(case):
+def wsop_dead_hands(case: Case) -> Decision | None:
     """WSOP 2024 Rule 108: a hand with the wrong number of cards is dead (a stud hand missing
     only its final card may be live, a draw hand short before the draw is live, and the
     button may take its last card even after substantial action unless it acted first); a
@@ -209,13 +211,14 @@ def wsop_dead_hands(case):
     action is not decided here (Rule 129: the Live Action rules make it the burn); two or
     more are 88.a.2's misdeal.  E.g. ``deal: {short: [4]}``, seat 4 not the button: dead
     hand."""
-    if case.irregularity.kind == "foreign":
+    irregularity = ruled_on(case)
+    if irregularity.kind == "foreign":
         return _joker(case)
     held = wrong_count(case)
     if held is None:
         return None
     seat, count = held
-    caused = case.irregularity.get("by") == "player"
+    caused = irregularity.get("by") == "player"
     after_sa = case.substantial_action() is not None
     if seat == case.scenario.button and count < case.proper_cards and not caused \
             and case.game not in STUD_GAMES:
@@ -229,7 +232,7 @@ def wsop_dead_hands(case):
     return _kill_wrong_counts(case, after_sa)
 
 
-def _kill_wrong_counts(case, after_sa: bool):
+def _kill_wrong_counts(case: Case, after_sa: bool) -> Decision | None:
     held = wrong_counts(case)
     live = [why for seat, n in held if (why := _exempt(case, seat, n))]
     dead = [(seat, n) for seat, n in held if not _exempt(case, seat, n)
@@ -259,13 +262,13 @@ def _kill_wrong_counts(case, after_sa: bool):
     return Decision("dead-hand", text, [step("kill", seat=s) for s, _ in dead], table, cited)
 
 
-def _joker(case):
+def _joker(case: Case) -> Decision | None:
     """108: acting on a hand holding a joker kills it; a joker not acted on is left to the
     glossary's defective deck (None here: :func:`kb.rules.deciders.wsop_deck.wsop_joker_defective_deck`)."""
     decision = rrop_dead_hand_joker(case)
     if decision is None:
         return None
-    seat = case.irregularity.get("seat")
+    seat = ruled_on(case).get("seat")
     decision.explanation = (f"Seat {seat} acted holding a joker in a game without jokers: "
                             "the hand is dead (108). The deck is defective and must be "
                             "replaced (glossary, defective deck).")
@@ -276,33 +279,35 @@ def _joker(case):
 # ---- 88.d: fouled decks ------------------------------------------------------------
 
 @decides("wsop.fouled-deck.duplicate")
-def wsop_duplicate(case):
+def wsop_duplicate(case: Case) -> Decision | None:
     """WSOP 2024 Rule 88.d.2: two cards of the same rank and suit void all action and the
     chips are returned, whatever action there has been; the only limit is Rule 76 (until the
     next hand begins)."""
-    if case.irregularity.kind != "duplicate":
+    irregularity = ruled_on(case)
+    if irregularity.kind != "duplicate":
         return None
-    card = case.irregularity.get("cards")[0]
-    late = too_late(case, f"The second {card}")
+    card = irregularity.get("cards")[0]
+    late = wsop_next_hand(case, f"The second {card}")
     if late is not None:
         return late
     text = (f"A second {card} turned up: all action is void and every chip goes back to whoever "
             "put it in, whatever action there has been (88.d.2).")
     if case.stage() == "pot-awarded":
         return void(case, text + " The pot had been awarded, but the next hand had not begun, "
-                    "so the claim is in time (Rule 76): the pot is taken back.", WINDOW)
+                    "so the claim is in time (Rule 76): the pot is taken back.", WSOP_WINDOW)
     return void(case, text)
 
 
 @decides("wsop.fouled-deck.odd-back")
-def wsop_odd_back(case):
+def wsop_odd_back(case: Case) -> Decision | None:
     """WSOP 2024 Rule 88.d.1: a card with a different back appearing during the hand voids
     all action; found in the stub after substantial action, the action stands.  Found in the
     stub before substantial action the rule is silent (None: the Live Action rules)."""
-    if case.irregularity.kind != "odd-back":
+    irregularity = ruled_on(case)
+    if irregularity.kind != "odd-back":
         return None
-    card, where = case.irregularity.get("cards")[0], case.irregularity.get("where")
-    late = too_late(case, f"The card with a different back ({card})")
+    card, where = irregularity.get("cards")[0], irregularity.get("where")
+    late = wsop_next_hand(case, f"The card with a different back ({card})")
     if late is not None:
         return late
     if where == "stub":
@@ -318,7 +323,7 @@ def wsop_odd_back(case):
 # ---- Glossary: boxed card ------------------------------------------------------------
 
 @decides("wsop.glossary.boxed-card")
-def wsop_boxed_card(case):
+def wsop_boxed_card(case: Case) -> Decision | None:
     """WSOP 2024 glossary, boxed card: a boxed card is treated as a blank, shown to every
     player and mucked.  Two or more on the initial deal before substantial action are 88.a.1's
     misdeal (None here); more than two make the deck defective (glossary)."""
@@ -352,7 +357,7 @@ def wsop_boxed_card(case):
 # ---- Section IX: draw games ------------------------------------------------------------
 
 @decides("wsop.draw.exposed-on-deal")
-def wsop_draw_exposed(case):
+def wsop_draw_exposed(case: Case) -> Decision | None:
     """WSOP 2024 Section IX, Draw Games: every card exposed on the initial deal is replaced;
     the second exposed card on the initial deal is a misdeal (before substantial action,
     88.c).  Where the exposed card goes is not said: it is set aside, out of play.  Cards
@@ -361,7 +366,7 @@ def wsop_draw_exposed(case):
     E.g. lowball, ``deal: {exposed: [1]}``: replaced (the Live Action rules and Robert's
     Rules call the first card exposed a misdeal)."""
     exposed = [i for i in case.all("exposed")]
-    if case.irregularity.kind != "exposed" or case.game not in DRAW_GAMES or not exposed:
+    if ruled_on(case).kind != "exposed" or case.game not in DRAW_GAMES or not exposed:
         return None
     if len(exposed) >= 2 and not case.cutoff_reached():
         return misdeal(case, f"Misdeal: {len(exposed)} cards were exposed on the initial deal, "

@@ -13,22 +13,18 @@ all-ins) is not decided here: Rule 129 sends it to the WSOP Live Action rules.
 
 from __future__ import annotations
 
-from kb.rules.deciders import decides
-from kb.rules.deciders.flop import _next_street, tda_flop_no_burn
-from kb.rules.deciders.premature import redeal_premature
-from kb.rules.deciders.stud import BEFORE_STUD, redeal_stud_street
-from kb.rules.deciders.wsop import too_late
-from kb.rules.remedies import carry_on, step
-
-_SIZE = {"flop": 3, "turn": 1, "river": 1}
-
-
-def _acted_on(case, street: str) -> bool:
-    return any(r.street == street for r in case.records)
+from kb.hand.situation import Case
+from kb.hand.table import Irregularity
+from kb.rules.deciders import Decider, decides, ruled_on
+from kb.rules.deciders.end_of_hand import wsop_next_hand
+from kb.rules.deciders.flop import tda_flop_no_burn
+from kb.rules.deciders.helpers_board import BOARD_SIZE, acted_on, next_street, redeal_premature
+from kb.rules.deciders.helpers_games import BEFORE_STUD, redeal_stud_street
+from kb.rules.remedies import Decision, carry_on, step
 
 
 @decides("wsop.missed-burn")
-def wsop_missed_burn(case):
+def wsop_missed_burn(case: Case) -> Decision | None:
     """WSOP 2024 Rule 88.c.3: a round's card not properly burned (no burn, or two), once at
     least one check (any action) has been made on that round: the action stands; the burn
     protects the stub, not the order of the cards, so nothing is restored and the next
@@ -37,25 +33,25 @@ def wsop_missed_burn(case):
 
     E.g. the turn dealt after two burns, then a check: the turn stands, one burn for the
     river (Robert's Rules would put the extra burn back on top)."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "burn-count":
         return None
     street = irregularity.get("street")
-    late = too_late(case, f"The burn error on the {street}")
+    late = wsop_next_hand(case, f"The burn error on the {street}")
     if late is not None:
         return late
-    if not _acted_on(case, street):
+    if not acted_on(case, street):
         return None
     what = "without a burn" if irregularity.get("burns") == 0 else "after two burns"
     text = (f"The {street} was dealt {what}, and there has been action on it (at least one "
             f"check): the action stands (88.c.3). The burn protects the stub, not the order of "
             "the cards, so nothing is put back")
     log = case.replay.board_log
-    following = _next_street(case) if log and log[-1]["street"] == street else None
+    following = next_street(case) if log and log[-1]["street"] == street else None
     steps = []
-    if following and len(case.table.stub) > _SIZE[following]:
+    if following and len(case.table.stub) > BOARD_SIZE[following]:
         later = f"after the {street} betting"
-        burn, dealt = case.table.stub[0], case.table.stub[1:1 + _SIZE[following]]
+        burn, dealt = case.table.stub[0], case.table.stub[1:1 + BOARD_SIZE[following]]
         steps = [step("finish-betting", street=street),
                  step("burn", card=burn, street=following, when=later),
                  step("deal", street=following, cards=dealt, when=later)]
@@ -65,7 +61,7 @@ def wsop_missed_burn(case):
     return carry_on(text, steps)
 
 
-def _tension(case, street: str, irregularity) -> str:
+def _tension(case: Case, street: str, irregularity: Irregularity) -> str:
     """88.c.3 against its sub-item 88.c.3.i: a flop without a burn, checked, with no
     substantial action on the flop yet."""
     if street != "flop" or irregularity.get("burns") != 0:
@@ -79,7 +75,7 @@ def _tension(case, street: str, irregularity) -> str:
 
 
 @decides("wsop.missed-flop-burn")
-def wsop_missed_flop_burn(case):
+def wsop_missed_flop_burn(case: Case) -> Decision | None:
     """WSOP 2024 Rule 88.c.3.i: a flop dealt without a burn, found before any action on it:
     the three flop cards are scrambled, one is taken at random as the burn and the next card
     completes the flop (the procedure of TDA 39-B, whose decider lays the cards).  "Before
@@ -87,12 +83,13 @@ def wsop_missed_flop_burn(case):
     has had substantial action already, which would leave the item nothing to cover.
     Double burns, flops found after the pot was awarded and other flop sizes: None (Rule
     129, the Live Action rules)."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "burn-count" or irregularity.get("street") != "flop" \
             or irregularity.get("burns") != 0 or case.stage() != "playing" \
-            or _acted_on(case, "flop") or len(irregularity.get("cards")) != 3:
+            or acted_on(case, "flop") or len(irregularity.get("cards")) != 3:
         return None
     decision = tda_flop_no_burn(case)
+    assert decision is not None     # it decides every such flop found while playing
     decision.provisions = ()
     decision.explanation += (" The WSOP's rule (88.c.3.i) applies before substantial action, "
                              "read here as before any action on the flop.")
@@ -101,8 +98,8 @@ def wsop_missed_flop_burn(case):
 
 # ---- 90.f: premature cards -----------------------------------------------------------
 
-def _premature_street(street: str):
-    def decide(case):
+def _premature_street(street: str) -> Decider:
+    def decide(case: Case) -> Decision | None:
         redealt = redeal_premature(case, street, face_down=False)
         if redealt is None:
             return None
@@ -133,7 +130,7 @@ for _street in ("flop", "turn", "river"):
 
 
 @decides("wsop.premature.stud")
-def wsop_premature_stud(case):
+def wsop_premature_stud(case: Case) -> Decision | None:
     """WSOP 2024 Rule 90.f.d: a stud street dealt early: the burn stays, the premature cards
     go back into the stub, the stub is reshuffled and the street is dealt again without
     another burn (no face-down requirement, unlike TDA RP-5-D with 39-D)."""

@@ -6,12 +6,13 @@ in :mod:`.wsop`; a player who acted holding a joker is dead under Rule 108 (also
 from __future__ import annotations
 
 from kb.hand.cards import JOKER
+from kb.hand.situation import Case
 from kb.rules.deciders import decides
-from kb.rules.remedies import floor_decision
+from kb.rules.remedies import Decision, floor_decision
 
 
 @decides("wsop.glossary.defective-deck")
-def wsop_joker_defective_deck(case):
+def wsop_joker_defective_deck(case: Case) -> Decision | None:
     """WSOP 2024 glossary, defective deck: a joker in a game without jokers makes the deck
     defective and it is replaced; the effect on the hand is not stated, so the floor decides
     (a holder who acted is dead under 108, decided before this).  The other reading, Rule

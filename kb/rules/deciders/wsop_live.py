@@ -14,23 +14,34 @@ from __future__ import annotations
 
 from kb.hand.cards import is_standard
 from kb.hand.scenario import FLOP_GAMES, STUD_GAMES
-from kb.rules.deciders import decides
-from kb.rules.deciders.boxed import _limit
-from kb.rules.deciders.button import _misdeal_for
-from kb.rules.deciders.cutoff import played_out
-from kb.rules.deciders.exposed import _first_two, _too_many, rrop_player_flashed
-from kb.rules.remedies import carry_on, floor_decision, misdeal, step, void
+from kb.hand.situation import Case
+from kb.rules.deciders import decides, ruled_on
+from kb.rules.deciders.exposed import rrop_player_flashed
+from kb.rules.deciders.helpers_deal import (
+    boxed_limit,
+    first_two_exposed,
+    misdeal_for,
+    played_out,
+    too_many_exposed,
+)
+from kb.rules.remedies import Decision, carry_on, floor_decision, misdeal, step, void
 
 CUTOFF = ("wsop-live.misdeals.cutoff",)
 
-decides("wsop-live.misdeals.button-position")(_misdeal_for("button", "104"))
-decides("wsop-live.misdeals.first-card-wrong-seat")(_misdeal_for("first-to", "104"))
-decides("wsop-live.misdeals.dealt-out")(_misdeal_for("dealt-out", "104"))
+decides("wsop-live.misdeals.button-position")(misdeal_for("button", "104"))
+decides("wsop-live.misdeals.first-card-wrong-seat")(misdeal_for("first-to", "104"))
+decides("wsop-live.misdeals.dealt-out")(misdeal_for("dealt-out", "104"))
 
 
-def substantial_action_text(case) -> str:
+def substantial_action_text(case: Case) -> str:
     """What made substantial action under Rule 105, in words (the rulebook's own test
-    otherwise: a book that falls back on Rule 105 keeps its own cutoff)."""
+    otherwise: a book that falls back on Rule 105 keeps its own cutoff).
+
+    >>> from types import SimpleNamespace as NS
+    >>> acts = (NS(seat=4, act="raise"), NS(seat=5, act="call"))
+    >>> substantial_action_text(NS(records=acts, cutoff_rule="wsop-live", game="holdem"))
+    'two actions that are not two folds or two checks (raise, call)'
+    """
     records = case.records
     if case.cutoff_rule != "wsop-live":
         return "the book's misdeal cutoff has passed"
@@ -44,7 +55,7 @@ def substantial_action_text(case) -> str:
 
 
 @decides("wsop-live.misdeals.cutoff")
-def wsop_live_misdeal_cutoff(case):
+def wsop_live_misdeal_cutoff(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 105: after substantial action no misdeal;
     the hand is played out and no money goes back for a fouled hand.  Cards dealt to a seat
     not entitled to a hand go to the muck (:func:`~kb.rules.deciders.cutoff.stray_hand`)."""
@@ -60,12 +71,12 @@ _STRAY = ("the Live Action rules say nothing about them (their list of misdeal c
 
 
 @decides("wsop-live.misdeals.causes")
-def wsop_live_not_a_cause(case):
+def wsop_live_not_a_cause(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 104: its list of misdeal causes (for
     flop games, stud and draw high) leaves out Robert's Rules' Misdeals 2(i), cards dealt to
     an empty seat or a player not entitled to a hand; before substantial action that is no
     misdeal, and the book does not say what becomes of the stray hand."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "dealt-to" or case.cutoff_reached():
         return None
     seats = ", ".join(str(i.get("seat")) for i in case.all("dealt-to"))
@@ -77,12 +88,12 @@ def wsop_live_not_a_cause(case):
         "the floor decides.")
 
 
-def _boxed_cards(case) -> list[str]:
+def _boxed_cards(case: Case) -> list[str]:
     return [i.get("card") for i in case.all("boxed")]
 
 
 @decides("wsop-live.boxed-card")
-def wsop_live_boxed_card(case):
+def wsop_live_boxed_card(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 21: one boxed card is a scrap of paper,
     replaced by the next card (the replay already dealt it in its place); two or more boxed
     cards needed to play the hand void it, all money returned, with no limit at substantial
@@ -90,7 +101,7 @@ def wsop_live_boxed_card(case):
     cards = _boxed_cards(case)
     if not cards:
         return None
-    if len(cards) >= _limit(case):
+    if len(cards) >= boxed_limit(case):
         if not case.cutoff_reached():
             return None
         return void(case, f"{len(cards)} boxed cards ({', '.join(cards)}) turned up among the "
@@ -104,12 +115,12 @@ def wsop_live_boxed_card(case):
 
 
 @decides("wsop-live.misdeals.boxed-cards")
-def wsop_live_two_boxed(case):
+def wsop_live_two_boxed(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 104: two or more boxed cards among the
     cards needed to complete the hand are a misdeal before substantial action.  Every boxed
     card a scenario describes turned up as the dealer reached it, so it is needed."""
     cards = _boxed_cards(case)
-    if len(cards) < _limit(case) or case.cutoff_reached():
+    if len(cards) < boxed_limit(case) or case.cutoff_reached():
         return None
     return misdeal(case, f"Misdeal (104): {len(cards)} boxed cards ({', '.join(cards)}) "
                    "among the cards needed to complete the hand, found before substantial "
@@ -117,11 +128,11 @@ def wsop_live_two_boxed(case):
 
 
 @decides("wsop-live.foreign-card")
-def wsop_live_foreign_card(case):
+def wsop_live_foreign_card(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 22: a card that does not belong to the
     deck voids the hand, with no exception for substantial action or for the stub.  A
     joker is Rule 115's (a scrap of paper); once the next hand has begun, Rule 51 rules."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "foreign" or case.stage() == "next-hand":
         return None
     card = irregularity.get("cards")[0]
@@ -144,7 +155,7 @@ _PLAYERS = ("player-exposed",)
 
 
 @decides("wsop-live.decisions.time-limit")
-def wsop_live_time_limit(case):
+def wsop_live_time_limit(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 51: a ruling asked for once the next hand
     has begun (first riffle, or the shuffler's button) comes too late and the result
     stands, but a possible house error may still be corrected.  This project counts every
@@ -175,11 +186,11 @@ def wsop_live_time_limit(case):
 
 
 @decides("wsop-live.button.misplaced")
-def wsop_live_button_next_hand(case):
+def wsop_live_button_next_hand(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 109 with 105: a button out of position
     found after substantial action is no misdeal; the button and blinds are set on the next
     hand so that every player gets each position once."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "button" or not case.cutoff_reached():
         return None
     return carry_on(f"The button belonged at seat {irregularity.get('seat')}, but substantial "
@@ -191,18 +202,18 @@ def wsop_live_button_next_hand(case):
 
 
 @decides("wsop-live.exposed-cards")
-def wsop_live_exposed_card(case):
+def wsop_live_exposed_card(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 119 (with 120): a card a player flashes
     plays (as Robert's Rules Irregularities 12); a card the dealer exposes or deals off the
     table in a flop game that is no misdeal (a single later card, or any card once
     substantial action has occurred) is left to the floor, who decides whether the player
     must take it or gets a replacement; the player has no say (120)."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind == "player-exposed":
         return rrop_player_flashed(case)
     if irregularity.kind != "exposed" or case.game not in FLOP_GAMES:
         return None
-    if (_first_two(case) or _too_many(case)) and not case.cutoff_reached():
+    if (first_two_exposed(case) or too_many_exposed(case)) and not case.cutoff_reached():
         return None                     # Rule 104 makes it a misdeal
     shown = ", ".join(f"seat {i.get('seat')}'s {i.get('card')}" for i in case.all("exposed"))
     late = (f" after substantial action ({substantial_action_text(case)}), so there is no "

@@ -8,24 +8,25 @@ Rules' and rules through its decider.
 
 from __future__ import annotations
 
-from kb.rules.deciders import decides
+from kb.hand.situation import Case
+from kb.rules.deciders import Decider, decides, ruled_on
 from kb.rules.deciders.end_of_hand import rrop_burn_after_pot
-from kb.rules.deciders.flop import _flop_now, _flop_reshuffle, tda_four_card_flop
-from kb.rules.deciders.premature import redeal_premature
-from kb.rules.remedies import carry_on, deal_board, reshuffle_stub
+from kb.rules.deciders.flop import tda_four_card_flop
+from kb.rules.deciders.helpers_board import flop_now, flop_reshuffle, redeal_premature
+from kb.rules.remedies import Decision, carry_on, deal_board, reshuffle_stub
 
 _BURN_AND_TURN = ("wsop-live.holdem.burn-and-turn",)
 
 
 @decides("wsop-live.holdem.four-card-flop")
-def wsop_live_four_card_flop(case):
+def wsop_live_four_card_flop(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 163: a four-card flop is fixed by the
     random method (the TDA's 39-A: scramble the four face down, the floor picks one as the
     next burn, the other three are the flop); with more than four cards exposed, the flop
     cards and the stub are reshuffled and a new flop is dealt.  The rule names neither a cut
     nor a burn for the new flop: like the premature flop of Rule 167, the burn stays and
     none is added (this project's reading)."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "board-count" or irregularity.get("street") != "flop":
         return None
     count = irregularity.get("count")
@@ -39,7 +40,7 @@ def wsop_live_four_card_flop(case):
     if count < 5:
         return None
     table = case.table.copy()
-    cards = _flop_now(case, table)
+    cards = flop_now(case, table)
     if cards is None:
         return None
     steps = reshuffle_stub(table, cards, case.rng, with_cut=False)
@@ -52,7 +53,7 @@ def wsop_live_four_card_flop(case):
 
 
 @decides("wsop-live.holdem.flop-burn-error")
-def wsop_live_flop_burn_error(case):
+def wsop_live_flop_burn_error(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 164 (Robert's Rules' Hold'em 4): no burn or
     two burns before the flop are fixed if no board card was exposed, else the deck is
     reshuffled; a turned flop was exposed, and the new flop is dealt as Rule 167 deals a
@@ -66,7 +67,7 @@ def wsop_live_flop_burn_error(case):
                                                               "(Rule 165)")
         after_pot.provisions = ("wsop-live.holdem.burn-error",) + tuple(after_pot.provisions)
         return after_pot
-    return _flop_reshuffle(
+    return flop_reshuffle(
         case, (), "Rule 164 only says the deck is reshuffled; dealing the new flop as Rule 167 "
                   "deals a premature flop again (the burn stays, no new burn) is this "
                   "project's reading, used for a missing and a double burn alike.")
@@ -75,8 +76,8 @@ def wsop_live_flop_burn_error(case):
 _NAMES = {"flop": "flop cards go", "turn": "turn card goes", "river": "river card goes"}
 
 
-def _premature_street(street: str):
-    def decide(case):
+def _premature_street(street: str) -> Decider:
+    def decide(case: Case) -> Decision | None:
         redealt = redeal_premature(case, street, face_down=False)
         if redealt is None:
             return None

@@ -7,33 +7,45 @@ misdeal causes (262) and exposed lowball cards (269, 279).  The book's premature
 
 from __future__ import annotations
 
-from kb.rules.deciders import decides
-from kb.rules.deciders.counts import _supply_button, wrong_count
-from kb.rules.deciders.draw import _DRAW_OUT, _exposed, _replace
-from kb.rules.deciders.exposed import _first_two, _too_many
-from kb.rules.deciders.stud import _corrective_up, _folded, _third_card_down, _third_street
-from kb.rules.remedies import cards, carry_on, misdeal, step
+from kb.hand.situation import Case
+from kb.rules.deciders import decides, ruled_on
+from kb.rules.deciders.helpers_deal import (
+    first_two_exposed,
+    supply_button,
+    too_many_exposed,
+    wrong_count,
+)
+from kb.rules.deciders.helpers_games import (
+    DRAW_OUT,
+    card_gone,
+    corrective_up,
+    draw_exposure,
+    replace_exposed,
+    third_card_down,
+    third_street,
+)
+from kb.rules.remedies import Decision, cards, carry_on, misdeal, step
 
 # ---------------------------------------------------------------- seven-card stud
 
 
 @decides("wsop-live.stud.exposed-down-cards")
-def wsop_live_stud_exposed(case):
+def wsop_live_stud_exposed(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 214: the dealer exposing a player's first
     or second down card: the third card is dealt face down; all three first cards exposed
     (both down cards turned up, the third being the up card): a misdeal, before substantial
     action (Rule 105).  Cash and tournament hands alike (the book has one rule)."""
-    if (corrective := _corrective_up(case, "Rule 214")) is not None:
+    if (corrective := corrective_up(case, "Rule 214")) is not None:
         return corrective
-    irregularity = _third_street(case)
+    irregularity = third_street(case)
     if irregularity is not None:
-        if (folded := _folded(case, irregularity)) is not None:
+        if (folded := card_gone(case, irregularity)) is not None:
             return folded
-        table, steps, seat, card = _third_card_down(case, irregularity)
+        table, steps, seat, card = third_card_down(case, irregularity)
         return carry_on(f"The dealer exposed seat {seat}'s down card {card}: its third card is "
                         "dealt face down (Rule 214), so the exposed card plays as an up card; "
                         "no misdeal.", steps, table)
-    irregularity = _third_street(case, both=True)
+    irregularity = third_street(case, both=True)
     if irregularity is None or case.cutoff_reached():
         return None
     shown = " and ".join(irregularity.get("cards"))
@@ -42,13 +54,13 @@ def wsop_live_stud_exposed(case):
 
 
 @decides("wsop-live.stud.seventh-street-exposed")
-def wsop_live_seventh_exposed(case):
+def wsop_live_seventh_exposed(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rules 229-230: a seventh-street card dealt face
     up is kept.  An all-in player simply keeps it.  The first player's card up: every
     seventh card is dealt face up (heads-up, the second's too).  A later player's card up:
     the others get theirs down, and that player may declare himself all-in for the current
     pot before acting, or stay in.  The sixth-street leader acts first on seventh."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "stud-exposed" or irregularity.get("street") != "seventh":
         return None
     seat, card = irregularity.get("seat"), irregularity.get("card")
@@ -75,14 +87,14 @@ def wsop_live_seventh_exposed(case):
 
 
 @decides("wsop-live.stud.short-stub")
-def wsop_live_stud_short_stub(case):
+def wsop_live_stud_short_stub(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 228: before seventh street the unexposed
     stub must hold the players left plus two.  Short, but the stub and the three earlier
     burns suffice: they are scrambled together and the deal is finished (no cut named; the
     street's burn is the one the count provides for, this project's reading).  Still short
     with more than two cards: burn, one common card.  Two or fewer: the stub is scrambled
     with the burns, then burn and one common card."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if irregularity.kind != "stud-short-stub":
         return None
     table, players = case.table.copy(), list(case.replay.betting.live)
@@ -129,37 +141,37 @@ _LA_OUT = ("Rule 269 says every exposed card is replaced but not where it goes; 
 
 
 @decides("wsop-live.draw.exposed-on-draw")
-def wsop_live_exposed_on_draw(case):
+def wsop_live_exposed_on_draw(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Section X (introduction): a card exposed on a
     draw is replaced by the top card once the round is finished, and the exposed card is
     the burn (two or more: one of them is the next burn)."""
-    irregularity = _exposed(case)
+    irregularity = draw_exposure(case)
     if irregularity is None or irregularity.kind != "draw-exposed":
         return None
-    return _replace(case, irregularity, "was exposed on the draw", _LA_BURN)
+    return replace_exposed(case, irregularity, "was exposed on the draw", _LA_BURN)
 
 
 @decides("wsop-live.lowball.ace-to-five-exposed")
-def wsop_live_ace_to_five(case):
+def wsop_live_ace_to_five(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 279: in limit ace-to-five lowball every
     card exposed before the draw is replaced after the deal; the first is the burn (a low
     card too: no card is kept)."""
-    irregularity = _exposed(case)
+    irregularity = draw_exposure(case)
     if irregularity is None or irregularity.kind != "exposed" or case.game != "lowball-a5":
         return None
-    return _replace(case, irregularity, "was exposed before the draw", _A5_FIRST_BURN)
+    return replace_exposed(case, irregularity, "was exposed before the draw", _A5_FIRST_BURN)
 
 
 @decides("wsop-live.lowball.exposed-cards")
-def wsop_live_lowball_exposed(case):
+def wsop_live_lowball_exposed(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 269 (with 283 for deuce-to-seven): every
     card exposed during the deal is replaced; the rule does not say where the exposed card
     goes, so it is set aside out of play (this project's reading)."""
-    irregularity = _exposed(case)
+    irregularity = draw_exposure(case)
     if irregularity is None or irregularity.kind != "exposed":
         return None
-    decision = _replace(case, irregularity, "was exposed during the deal", _DRAW_OUT)
-    decision.explanation = decision.explanation.replace(_DRAW_OUT, _LA_OUT)
+    decision = replace_exposed(case, irregularity, "was exposed during the deal", DRAW_OUT)
+    decision.explanation = decision.explanation.replace(DRAW_OUT, _LA_OUT)
     return decision
 
 
@@ -170,21 +182,21 @@ _SEATS = {"dealt-to": "seat {seat}, not entitled to a hand, was dealt in",
 
 
 @decides("wsop-live.lowball.misdeals")
-def wsop_live_lowball_misdeal(case):
+def wsop_live_lowball_misdeal(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 262: lowball's misdeal causes before
     substantial action: the first or second card or two cards exposed, two or more extra
     cards, a wrong number of cards (the button may receive one more card: a short button is
     given its missing card, this project's reading), the button out of position, the first
     card to the wrong seat, cards to an empty seat, a player dealt out.  One extra card is
     Rule 118's (the burn); boxed cards are no cause here."""
-    irregularity = case.irregularity
+    irregularity = ruled_on(case)
     if case.cutoff_reached():
         return None
     kind = irregularity.kind
     if kind == "exposed":
-        if not (_first_two(case) or _too_many(case)):
+        if not (first_two_exposed(case) or too_many_exposed(case)):
             return None
-        which = "one of the first two cards" if _first_two(case) else "two or more cards"
+        which = "one of the first two cards" if first_two_exposed(case) else "two or more cards"
         return misdeal(case, f"Misdeal (262): {which} of the deal exposed by the dealer, "
                        "before substantial action.")
     seat_kind = "dealt-out" if kind == "wrong-count" and irregularity.get("count") == 0 \
@@ -196,16 +208,17 @@ def wsop_live_lowball_misdeal(case):
     return _lowball_count(case)
 
 
-def _lowball_count(case):
+def _lowball_count(case: Case) -> Decision | None:
+    irregularity = ruled_on(case)
     held = wrong_count(case)
-    if held is None or case.irregularity.get("by") == "player":
+    if held is None or irregularity.get("by") == "player":
         return None
     seat, count = held
-    if case.irregularity.kind == "extra" and case.irregularity.get("count") == 1:
+    if irregularity.kind == "extra" and irregularity.get("count") == 1:
         return None                          # Rule 118: the extra card is the burn
     proper = case.proper_cards
     if seat == case.scenario.button and count == proper - 1:
-        table, supplied, note = _supply_button(case, seat, count)
+        table, supplied, note = supply_button(case, seat, count)
         return carry_on(f"The button (seat {seat}) is one card short: under Rule 262 the "
                         f"button may receive one more card, so it is given {supplied[0]} and "
                         "there is no misdeal (reading \"may receive one more card\" as the "
