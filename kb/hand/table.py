@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import TypeVar
 
 from kb.hand.actions import Betting, Record
-from kb.hand.scenario import Scenario, ScenarioError
+from kb.hand.scenario import STUD_GAMES, Scenario, ScenarioError
 
 _T = TypeVar("_T")
 
@@ -203,6 +203,14 @@ def irregular(state: Replay, kind: str, event, **details) -> None:
     """Record an irregularity of ``kind`` at ``event``, after the actions taken so far."""
     state.irregularities.append(
         Irregularity(kind, event.line, len(state.betting.records), details))
+
+
+def proper_cards(replay: Replay) -> int:
+    """How many cards a hand should hold after the events so far (stud: by the streets
+    dealt)."""
+    if replay.scenario.game in STUD_GAMES:
+        return len(replay.streets) + 2
+    return hole_cards(replay.scenario.game)
 
 
 def seat_of(table: Table, card: str) -> int | None:
