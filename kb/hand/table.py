@@ -207,7 +207,15 @@ def irregular(state: Replay, kind: str, event, **details) -> None:
 
 def proper_cards(replay: Replay) -> int:
     """How many cards a hand should hold after the events so far (stud: by the streets
-    dealt)."""
+    dealt).
+
+    >>> from kb.hand.scenario_file import parse_scenario
+    >>> from kb.hand.deal import replay
+    >>> s = parse_scenario("id: s\\ntitle: s\\ngame: stud\\nseats: 2\\n"
+    ...                    "events: [{third: {}}, {fourth: {}}]\\n", "s.yaml")
+    >>> proper_cards(replay(s))
+    4
+    """
     if replay.scenario.game in STUD_GAMES:
         return len(replay.streets) + 2
     return hole_cards(replay.scenario.game)

@@ -1,5 +1,5 @@
 """The situation the floor is called to: the replayed table, the actions, the
-irregularities found, and the topics they raise.
+irregularities found (the topics they raise are their kinds', :mod:`kb.rules.irregularities`).
 
 The floor is called at each ``floor`` event and after the last event.  The irregularities
 found since the previous call all stand and are ruled together, unit by unit
@@ -103,7 +103,17 @@ def stage_found(replay: Replay, irregularity: Irregularity) -> str:
     """How far the hand had got when ``irregularity`` came to light: a ``found`` event's
     discovery at that event (its kind's ``found_event``), any other (a burn error, an
     exposed card) when the floor was called about it (``replay.called_at``; the
-    irregularity's own line if unknown)."""
+    irregularity's own line if unknown).
+
+    >>> from kb.hand.scenario_file import parse_scenario
+    >>> from kb.hand.deal import replay
+    >>> s = parse_scenario("id: e\\ntitle: e\\ngame: holdem\\nseats: 2\\nbutton: 2\\nevents:\\n"
+    ...                    "  - deal: {}\\n  - act: [fold]\\n  - pot: awarded\\n"
+    ...                    "  - found: {duplicate: As, where: muck}\\n", "e.yaml")
+    >>> played = replay(s)
+    >>> [stage_found(played, i) for i in played.irregularities]
+    ['pot-awarded']
+    """
     if KINDS[Kind(irregularity.kind)].found_event or replay.called_at is None:
         return stage_at(replay, irregularity.line)
     return stage_at(replay, replay.called_at)
