@@ -114,5 +114,5 @@ def test_a_fouled_deck_then_a_non_standard_card_are_ruled_first():
 
 def test_a_kind_is_its_recorded_name_in_every_output():
     assert Kind.STUB_SPOILED == "stub-spoiled" and f"{Kind.BURN_SEEN}" == "burn-seen"
-    with pytest.raises(ValueError):
+    with pytest.raises(KeyError):
         words("chips-spilled")

@@ -28,7 +28,7 @@ from kb.knowledge.model import GAME_GROUPS, KnowledgeBase
 from kb.rules.combine import combine
 from kb.rules.cutoffs import cutoff_rule
 from kb.rules.deciders import load_deciders
-from kb.rules.irregularities import KINDS, Kind, topics_for
+from kb.rules.irregularities import entry, topics_for
 from kb.rules.outcomes import FINAL, Remedy, StepKind
 from kb.rules.records import ruling, same_as
 from kb.rules.remedies import Decision, cut, floor_decision
@@ -165,7 +165,7 @@ def _call(book: Lookups, state, pending, draws: Draws, cutoff, earlier: bool):
     covered, dealt = [], set()
     while pending:
         unit, irregularity, topics = pending.pop(0)
-        if KINDS[Kind(irregularity.kind)].board and irregularity.get("street") in dealt:
+        if entry(irregularity.kind).board and irregularity.get("street") in dealt:
             covered.append(unit)        # an earlier remedy already laid that street again
             continue
         seen = state.seen(table, list(unit))

@@ -225,29 +225,43 @@ FACET_VALUES = (
     ("none", "No irregularity", "A hand played correctly, for comparison."),
 )
 
+#: The entries by the kinds' values, as the replay records them (a lookup by text: a
+#: ``Kind(...)`` call for each irregularity cost a twentieth of a ruling).
+_BY_VALUE: dict[str, Entry] = {kind.value: entry for kind, entry in KINDS.items()}
+
 #: The kinds ruled before the others at a floor call, in their order (``first``).
 FIRST: tuple[Kind, ...] = tuple(sorted((k for k, e in KINDS.items() if e.first is not None),
                                        key=lambda k: KINDS[k].first or 0))
 
 
+def entry(kind: str) -> Entry:
+    """The table's entry for ``kind`` (a :class:`Kind` or its value, as the replay
+    records it); raises KeyError for a kind the table does not hold.
+
+    >>> entry("premature").board, entry(Kind.BOXED).group
+    (True, 'boxed')
+    """
+    return _BY_VALUE[kind]
+
+
 def words(kind: str) -> str:
-    """``kind`` (a :class:`Kind` value) in a floorperson's words; raises ValueError for a
+    """``kind`` (a :class:`Kind` value) in a floorperson's words; raises KeyError for a
     kind the table does not hold.
 
     >>> words("burn-count")
     'a burn error'
     """
-    return KINDS[Kind(kind)].words
+    return entry(kind).words
 
 
 def facet_of(kind: str) -> str:
     """The "What happened" facet value (:data:`FACET_VALUES`) of ``kind``; raises
-    ValueError for a kind the table does not hold.
+    KeyError for a kind the table does not hold.
 
     >>> facet_of("odd-back"), facet_of("burn-count")
     ('fouled-deck', 'burn')
     """
-    return KINDS[Kind(kind)].facet
+    return entry(kind).facet
 
 
 def kinds_of(facet: str) -> tuple[Kind, ...]:
@@ -263,12 +277,12 @@ def kinds_of(facet: str) -> tuple[Kind, ...]:
 def topics_for(irregularity: Irregularity, replay: Replay) -> tuple[str, ...]:
     """The topics an irregularity raises, most specific first (its entry's ``topics``);
     ``replay`` is the hand it was found in (unused by a kind whose topics are fixed).
-    Raises ValueError for a kind the table does not hold.
+    Raises KeyError for a kind the table does not hold.
 
     >>> topics_for(Irregularity("burn-count", 3, 0, {"street": "turn"}), None)
     ('burn-errors',)
     >>> topics_for(Irregularity("boxed", 3, 0), None)
     ('boxed-cards', 'misdeal-cutoff')
     """
-    topics = KINDS[Kind(irregularity.kind)].topics
+    topics = _BY_VALUE[irregularity.kind].topics
     return topics if isinstance(topics, tuple) else topics(irregularity, replay)

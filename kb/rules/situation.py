@@ -20,7 +20,7 @@ from kb.hand.end_of_hand import stage_at
 from kb.hand.scenario import STUD_GAMES, Scenario
 from kb.hand.table import Irregularity, Replay, Table, proper_cards
 from kb.rules.cutoffs import CUTOFF_TESTS, rrop_action_begun, tda_substantial_action
-from kb.rules.irregularities import FIRST, KINDS, Kind, topics_for
+from kb.rules.irregularities import FIRST, entry, topics_for
 
 
 @dataclass
@@ -114,7 +114,7 @@ def stage_found(replay: Replay, irregularity: Irregularity) -> str:
     >>> [stage_found(played, i) for i in played.irregularities]
     ['pot-awarded']
     """
-    if KINDS[Kind(irregularity.kind)].found_event or replay.called_at is None:
+    if entry(irregularity.kind).found_event or replay.called_at is None:
         return stage_at(replay, irregularity.line)
     return stage_at(replay, replay.called_at)
 
@@ -150,7 +150,7 @@ def units(found: list[Irregularity], replay: Replay | None = None) \
     for index, irregularity in enumerate(found):
         # the deciders of a kind with a group rule every irregularity of it together
         # (``Case.all``); the kinds of one group are one count (short, extra, wrong-count)
-        group = KINDS[Kind(irregularity.kind)].group
+        group = entry(irregularity.kind).group
         groups.setdefault(index if group is None else group, []).append(irregularity)
     ordered = list(groups.values())
     if replay is not None:
