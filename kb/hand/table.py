@@ -200,7 +200,10 @@ def fail(state: Replay, event, message: str, hint: str) -> ScenarioError:
 
 
 def irregular(state: Replay, kind: str, event, **details) -> None:
-    """Record an irregularity of ``kind`` at ``event``, after the actions taken so far."""
+    """Record an irregularity of ``kind`` at ``event``, after the actions taken so far.
+    ``kind`` is a value of the rules room's table of kinds (``kb.rules.irregularities.Kind``,
+    which this room, below it, cannot import); tests/test_irregularities.py fails when a
+    call here records a kind the table does not hold."""
     state.irregularities.append(
         Irregularity(kind, event.line, len(state.betting.records), details))
 
