@@ -1,6 +1,7 @@
 """The two misdeal cutoffs: Robert's Rules v11 Misdeals 1 and TDA 2024 Rule 36."""
 
-from kb.hand.actions import Betting, Record, rrop_action_begun, tda_substantial_action
+from kb.hand.actions import Betting, Record
+from kb.rules.cutoffs import rrop_action_begun, tda_substantial_action
 
 
 def acts(*pairs):

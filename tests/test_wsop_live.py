@@ -5,10 +5,10 @@ Rule 105 chosen from the provisions (kb.rules.cutoffs)."""
 import pytest
 from helpers import hand, numbers, ruled
 
-from kb.hand.actions import Record, wsop_live_substantial_action
+from kb.hand.actions import Record
 from kb.hand.scenario_file import parse_scenario
 from kb.house.compose import resolve_rulebook
-from kb.rules.cutoffs import cutoff_rule
+from kb.rules.cutoffs import cutoff_rule, wsop_live_substantial_action
 
 LA = "wsop-live@2024"
 

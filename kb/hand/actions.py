@@ -1,33 +1,18 @@
-"""Betting actions in turn, and the books' misdeal cutoffs.
+"""Betting actions in turn.
 
 Blinds, antes and the stud forced bet are never actions.  :class:`Betting` attributes
 each action to a seat (the next seat in turn unless the scenario names one) and records
-whether it was in turn.  The cutoffs:
+whether it was in turn.  What the actions mean to the books (their misdeal cutoffs) is the
+rules room's: :mod:`kb.rules.cutoffs`.
 
-* Robert's Rules of Poker v11, Misdeals 1: **action has begun** once two players after the
-  blinds (stud: after the forced bet) have acted; folds and checks count.
-* Poker TDA 2024 Rule 36: **substantial action** is (A) two actions in turn, at least one
-  putting chips in the pot, or (B) any three actions in turn.  Posted blinds never count.
-* WSOP Official Live Action Rules 2024, Rule 105: **substantial action** in button games is
-  three folds, three checks, or any two actions except two folds or two checks; in stud,
-  two players after the forced bet have acted.
-
-:data:`CUTOFF_TESTS` names each test; which one a rulebook uses comes from its
-misdeal-cutoff provisions (:mod:`kb.rules.cutoffs`).
-
->>> folds = [Record(3, "fold", "preflop", True), Record(4, "fold", "preflop", True)]
->>> rrop_action_begun(folds), tda_substantial_action(folds)
-(True, None)
->>> tda_substantial_action([Record(3, "fold", "preflop", True), Record(4, "call", "preflop", True)])
-'36-A'
+>>> betting = Betting((1, 3, 4), first_after=1, later_after=4)
+>>> [(r.seat, r.in_turn) for r in (betting.act("fold"), betting.act("call", seat=1))]
+[(3, True), (1, False)]
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-
-CHIP_ACTS = frozenset({"call", "bet", "raise", "all-in"})
 
 
 @dataclass(frozen=True)
@@ -104,58 +89,3 @@ class Betting:
     def live(self) -> tuple[int, ...]:
         """Seats that have not folded."""
         return tuple(s for s in self.seats if s not in self.folded)
-
-
-def rrop_action_begun(records: list[Record] | tuple[Record, ...]) -> bool:
-    """Robert's Rules of Poker v11, Misdeals 1: two players have acted (any act counts).
-
-    >>> rrop_action_begun([Record(3, "raise", "preflop", True)])
-    False
-    """
-    return len({r.seat for r in records}) >= 2
-
-
-def tda_substantial_action(records: list[Record] | tuple[Record, ...]) -> str | None:
-    """Poker TDA 2024 Rule 36: '36-A' (two actions in turn, one with chips), '36-B' (three
-    actions in turn) or None when there is no substantial action.
-
-    >>> checks = [Record(s, "check", "flop", True) for s in (1, 2)]
-    >>> tda_substantial_action(checks), tda_substantial_action(checks * 2)
-    (None, '36-B')
-    """
-    in_turn = [r for r in records if r.in_turn]
-    if len(in_turn) >= 2 and any(r.act in CHIP_ACTS for r in in_turn):
-        return "36-A"
-    if len(in_turn) >= 3:
-        return "36-B"
-    return None
-
-
-def wsop_live_substantial_action(records: list[Record] | tuple[Record, ...],
-                                 stud: bool = False) -> bool:
-    """WSOP Official Live Action Rules 2024, Rule 105: in button games three folds, three
-    checks, or any two actions (check, bet, call, fold) except two folds or two checks; in
-    stud, two players after the forced bet have acted (:func:`rrop_action_begun`).
-
-    Rule 105 does not ask for actions in turn, so every action counts; with three actions
-    taken, either they are three folds, three checks, or two of them differ, so any three
-    are substantial action.  A raise or an all-in is a bet here.
-
-    >>> fold, check = Record(3, "fold", "flop", True), Record(4, "check", "flop", True)
-    >>> wsop_live_substantial_action([fold, fold]), wsop_live_substantial_action([fold, check])
-    (False, True)
-    """
-    if stud:
-        return rrop_action_begun(records)
-    acts = [r.act for r in records]
-    if len(acts) >= 3:
-        return True
-    return len(acts) == 2 and not (acts[0] == acts[1] and acts[0] in ("fold", "check"))
-
-
-#: The misdeal cutoffs by name: (actions, stud game?) -> whether the cutoff has passed.
-CUTOFF_TESTS: dict[str, Callable[..., bool]] = {
-    "rrop": lambda records, stud=False: rrop_action_begun(records),
-    "tda": lambda records, stud=False: tda_substantial_action(records) is not None,
-    "wsop-live": wsop_live_substantial_action,
-}

@@ -2,7 +2,8 @@
 "The end of a hand").
 
 The two events give the books' time limits their meaning, so the replay records how far
-the hand had got and the situation asks it (:func:`stage_found`):
+the hand had got (:func:`stage_at`) and the situation asks it
+(:func:`kb.rules.situation.stage_found`):
 
 - ``playing``: the pot has not been awarded yet;
 - ``pot-awarded``: the pot was awarded, the next hand has not begun (Robert's Rules'
@@ -33,9 +34,6 @@ from kb.hand.table import Replay, fail
 
 #: How far a hand has got, in order.
 STAGES = ("playing", "pot-awarded", "next-hand")
-#: The kinds of irregularity a ``found`` event records: they come to light at that event.
-#: Every other kind comes to light when the floor is called.
-FOUND = ("duplicate", "foreign", "odd-back", "missing", "wrong-count")
 
 
 def pot_awarded(state: Replay, event) -> None:
@@ -67,15 +65,6 @@ def stage_at(replay: Replay, line: int) -> str:
     if replay.pot_line is not None and line >= replay.pot_line:
         return "pot-awarded"
     return "playing"
-
-
-def stage_found(replay: Replay, irregularity) -> str:
-    """How far the hand had got when ``irregularity`` came to light: a ``found`` event's
-    discovery at that event, any other (a burn error, an exposed card) when the floor was
-    called about it (``replay.called_at``; the irregularity's own line if unknown)."""
-    if irregularity.kind in FOUND or replay.called_at is None:
-        return stage_at(replay, irregularity.line)
-    return stage_at(replay, replay.called_at)
 
 
 def later(stage: str, than: str) -> bool:

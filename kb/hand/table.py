@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import TypeVar
 
 from kb.hand.actions import Betting, Record
-from kb.hand.scenario import Scenario, ScenarioError
+from kb.hand.scenario import STUD_GAMES, Scenario, ScenarioError
 
 _T = TypeVar("_T")
 
@@ -200,9 +200,28 @@ def fail(state: Replay, event, message: str, hint: str) -> ScenarioError:
 
 
 def irregular(state: Replay, kind: str, event, **details) -> None:
-    """Record an irregularity of ``kind`` at ``event``, after the actions taken so far."""
+    """Record an irregularity of ``kind`` at ``event``, after the actions taken so far.
+    ``kind`` is a value of the rules room's table of kinds (``kb.rules.irregularities.Kind``,
+    which this room, below it, cannot import); tests/test_irregularities.py fails when a
+    call here records a kind the table does not hold."""
     state.irregularities.append(
         Irregularity(kind, event.line, len(state.betting.records), details))
+
+
+def proper_cards(replay: Replay) -> int:
+    """How many cards a hand should hold after the events so far (stud: by the streets
+    dealt).
+
+    >>> from kb.hand.scenario_file import parse_scenario
+    >>> from kb.hand.deal import replay
+    >>> s = parse_scenario("id: s\\ntitle: s\\ngame: stud\\nseats: 2\\n"
+    ...                    "events: [{third: {}}, {fourth: {}}]\\n", "s.yaml")
+    >>> proper_cards(replay(s))
+    4
+    """
+    if replay.scenario.game in STUD_GAMES:
+        return len(replay.streets) + 2
+    return hole_cards(replay.scenario.game)
 
 
 def seat_of(table: Table, card: str) -> int | None:

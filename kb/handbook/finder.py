@@ -11,7 +11,7 @@ The facets and their values come from the scenario model:
   (:class:`kb.hand.table.Irregularity`) that the rulings answered, grouped as a
   floorperson names them (:data:`IRREGULARITIES`);
 - ``found``: how far the hand had got when the floor was called (:data:`FOUND`): the
-  betting records against the books' misdeal cutoffs (:mod:`kb.hand.actions`) and the end
+  betting records against the books' misdeal cutoffs (:mod:`kb.rules.cutoffs`) and the end
   of the hand (:mod:`kb.hand.end_of_hand`).
 
 A scenario with several irregularities, or several floor calls, has a value for each.
@@ -28,57 +28,22 @@ import json
 from collections import Counter
 from dataclasses import replace
 
-from kb.hand.actions import tda_substantial_action
 from kb.hand.deal import replay
 from kb.hand.end_of_hand import stage_at
 from kb.hand.scenario import GAMES, Deal, Floor, Scenario, ScenarioError, StudStreet
 from kb.handbook.cells import REMEDY_COLOUR, citation_text, row_anchor
+from kb.rules.cutoffs import tda_substantial_action
+from kb.rules.irregularities import FACET_VALUES, kinds_of
 
 #: Game id -> the name a card room uses.
 GAME_NAMES = {"holdem": "Hold'em", "omaha": "Omaha", "stud": "Seven-card stud",
               "razz": "Razz", "stud-high-low": "Stud high-low", "draw-high": "Five-card draw",
               "lowball-a5": "A-5 lowball", "lowball-27": "2-7 lowball", "badugi": "Badugi"}
 
-#: The irregularity facet: (value, label, what it means, the replay's kinds it covers).
-IRREGULARITIES = (
-    ("exposed", "Card exposed by the dealer",
-     "The dealer turned or flashed a player's hole card (in stud a down card; in draw "
-     "games a card of the deal or the draw).", ("exposed", "stud-exposed", "draw-exposed")),
-    ("player-exposed", "Card exposed by a player",
-     "A player exposed a card of their own hand.", ("player-exposed",)),
-    ("boxed", "Boxed card", "A card found face up in the deck.", ("boxed",)),
-    ("wrong-count", "Wrong number of hole cards",
-     "A hand with too many or too few cards, by the dealer or caused by a player.",
-     ("extra", "short", "wrong-count")),
-    ("dealing-order", "Cards to the wrong seats",
-     "The first card to the wrong seat, a seat dealt in that should not be, or one "
-     "left out.", ("dealt-to", "dealt-out", "first-to")),
-    ("button", "Button in the wrong place", "The deal began from the wrong button.",
-     ("button",)),
-    ("board-count", "Wrong number of board cards",
-     "Four cards turned for the flop, or another street with too many cards.",
-     ("board-count",)),
-    ("burn", "Burn card missed or doubled",
-     "A street dealt without burning, or with two burn cards.", ("burn-count",)),
-    ("premature", "Board card dealt too soon",
-     "A flop, turn or river dealt before the betting round was over.", ("premature",)),
-    ("fouled-deck", "Fouled deck",
-     "Two cards of one rank and suit, a card with another back, or cards missing.",
-     ("duplicate", "odd-back", "missing")),
-    ("foreign", "Card that does not belong",
-     "A joker or a card of another deck in play.", ("foreign",)),
-    ("stub-accident", "Stub dropped or mixed",
-     "The stub dropped, its order lost, or mixed with the muck or the burns.",
-     ("stub-spoiled",)),
-    ("stub-short", "Stub running short",
-     "Not enough cards left for the last street or the draw.",
-     ("stud-short-stub", "draw-short-stub")),
-    ("cards-seen", "Stub or burn cards seen",
-     "Players saw cards of the stub or the burn cards.", ("stub-seen", "burn-seen")),
-    ("set-aside-mucked", "Set-aside cards mucked",
-     "Cards a ruling had set aside went into the muck.", ("set-aside-mucked",)),
-    ("none", "No irregularity", "A hand played correctly, for comparison.", ()),
-)
+#: The irregularity facet: (value, label, what it means, the replay's kinds it covers), from
+#: the table of irregularity kinds (:mod:`kb.rules.irregularities`).
+IRREGULARITIES = tuple((value, label, meaning, kinds_of(value))
+                       for value, label, meaning in FACET_VALUES)
 
 #: The "found" facet: (value, label, what it means), in the order a hand goes.
 FOUND = (
@@ -103,7 +68,7 @@ FACETS = (
     ("found", "When the floor was called", FOUND),
 )
 
-_KIND_VALUE = {kind: value for value, _, _, kinds in IRREGULARITIES for kind in kinds}
+_KIND_VALUE = {kind.value: value for value, _, _, kinds in IRREGULARITIES for kind in kinds}
 
 
 def irregularity_of(kind: str) -> str:

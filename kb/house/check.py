@@ -26,13 +26,14 @@ from pathlib import Path
 from kb.files import Problem
 from kb.hand.deal import replay
 from kb.hand.scenario import ScenarioError
-from kb.hand.situation import primary_irregularity, topics_for
 from kb.house.compose import compose, compose_file
 from kb.house.spec import HouseSpec
 from kb.knowledge.model import KnowledgeBase, RelationKind
 from kb.rules.disagreements import difference, load_scenarios
 from kb.rules.engine import rule
+from kb.rules.irregularities import topics_for
 from kb.rules.rulebook import Rulebook
+from kb.rules.situation import primary_irregularity
 
 _PRECEDENCE = (RelationKind.OVERRIDES, RelationKind.EXCEPTION_TO, RelationKind.REFINES)
 

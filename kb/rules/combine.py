@@ -2,7 +2,7 @@
 together into the call's ruling (docs/scenario-format.md, "Floor calls").
 
 The units are ruled in order, each on the table the previous remedy left
-(:func:`kb.hand.situation.units` gives the order); a misdeal or a void stops there, since
+(:func:`kb.rules.situation.units` gives the order); a misdeal or a void stops there, since
 it answers the rest too (a misdeal gathers every card; a void cancels the hand).  The
 call's ruling lists every unit's steps and citations in order, the table after the last
 remedy, an explanation that goes through them one by one, and as its ``remedy`` the most
@@ -17,25 +17,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kb.hand.table import Irregularity
+from kb.rules.irregularities import words
+from kb.rules.outcomes import SEVERITY, Remedy
 from kb.rules.ruling import Ruling
-
-#: The remedies from the least to the most far-reaching: the remedy a call with several
-#: units reports is the last of these that one of them gave.
-SEVERITY = ("continue", "floor-decision", "dead-hand", "misdeal", "void")
-
-#: An irregularity in a floorperson's words.
-KINDS = {"exposed": "a card exposed by the dealer", "boxed": "a boxed card",
-         "player-exposed": "a card exposed by a player", "extra": "an extra card",
-         "short": "a short hand", "dealt-to": "cards dealt to a seat not entitled to a hand",
-         "dealt-out": "a player dealt out", "first-to": "the first card dealt to the wrong "
-         "seat", "button": "the button out of position", "board-count": "the wrong number "
-         "of cards on a street", "burn-count": "a burn error", "premature": "a board card "
-         "dealt too soon", "duplicate": "a duplicate card", "foreign": "a card that does "
-         "not belong in the deck", "odd-back": "a card with a different back", "missing":
-         "missing cards", "wrong-count": "a hand with the wrong number of cards",
-         "stud-exposed": "an exposed stud down card", "stud-short-stub": "a stub too short "
-         "for seventh street", "draw-exposed": "a card exposed on the draw",
-         "draw-short-stub": "a stub too short for the draw"}
 
 
 def summary_remedy(remedies) -> str:
@@ -51,7 +35,7 @@ def answered(unit: list[Irregularity]) -> tuple[dict, ...]:
 def what(unit: list[Irregularity]) -> str:
     """A unit in words, with the lines of its events: ``a burn error (line 9)``."""
     lines = ", ".join(str(n) for n in dict.fromkeys(i.line for i in unit))
-    return f"{KINDS.get(unit[0].kind, unit[0].kind)} (line{'s' * (',' in lines)} {lines})"
+    return f"{words(unit[0].kind)} (line{'s' * (',' in lines)} {lines})"
 
 
 def combine(parts: list[tuple[list[Irregularity], Ruling]],
@@ -86,9 +70,9 @@ def _explanation(parts, covered, remedy: str, rulings: list[Ruling]) -> str:
         words.append(f"({number}) {_capital(what(unit))}: {ruling.explanation}")
     if covered:
         rest = "; ".join(what(unit) for unit in covered)
-        if rulings[-1].remedy == "void":
+        if rulings[-1].remedy == Remedy.VOID:
             words.append(f"The hand is void, which answers the rest too: {rest}.")
-        elif rulings[-1].remedy == "misdeal":
+        elif rulings[-1].remedy == Remedy.MISDEAL:
             words.append("The misdeal answers the rest too, since every card is gathered "
                          f"and dealt again: {rest}.")
         else:

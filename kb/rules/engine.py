@@ -1,7 +1,7 @@
 """Rule a scenario under a rulebook.
 
 Flow: replay the events up to a floor call -> the irregularities standing, in units
-(:func:`kb.hand.situation.units`) -> for each unit in order, on the table the previous
+(:func:`kb.rules.situation.units`) -> for each unit in order, on the table the previous
 remedy left: the situation (the irregularity ruled on, the table, the actions) -> the
 topics it raises -> the rulebook's governing provisions for each topic -> their deciders
 in precedence order; the first that rules wins.  Where the book has no
@@ -23,16 +23,18 @@ from kb.hand.deal import floor_called, start
 from kb.hand.draws import Draws
 from kb.hand.scenario import Event, Floor, Scenario
 from kb.hand.segments import Carried, play_segment, resume, segments, standing
-from kb.hand.situation import Case, representative, topics_for, units
 from kb.hand.table import Irregularity, StubEmpty
 from kb.knowledge.model import GAME_GROUPS, KnowledgeBase
 from kb.rules.combine import combine
 from kb.rules.cutoffs import cutoff_rule
 from kb.rules.deciders import load_deciders
+from kb.rules.irregularities import entry, topics_for
+from kb.rules.outcomes import FINAL, Remedy, StepKind
 from kb.rules.records import ruling, same_as
 from kb.rules.remedies import Decision, cut, floor_decision
 from kb.rules.rulebook import Lookups, Rulebook, lookups
 from kb.rules.ruling import Ruling, changed
+from kb.rules.situation import Case, representative, units
 
 #: The events of a hand cut at its floor calls (:func:`kb.hand.segments.segments`).
 Parts = list[tuple[tuple[Event, ...], Floor | None]]
@@ -115,7 +117,7 @@ def _rule(book: Lookups, scenario: Scenario, seed: int, parts: Parts, state,
         call, table = _call(book, state, pending, draws, cutoff, bool(calls))
         call = _placed(call, floor.line if floor else None,
                        call.random or carried.shuffled or any(c.random for c in calls))
-        if number < len(parts) and call.remedy == "void":
+        if number < len(parts) and call.remedy == Remedy.VOID:
             calls.append(replace(call, explanation=call.explanation + _ENDED))
             break
         calls.append(call)
@@ -151,19 +153,19 @@ def _shuffler(draws: Draws):
 
 def _call(book: Lookups, state, pending, draws: Draws, cutoff, earlier: bool):
     """One floor call: each unit of the irregularities standing (``pending``, as
-    :func:`kb.hand.situation.units` groups them) ruled in order on the table the previous
+    :func:`kb.rules.situation.units` groups them) ruled in order on the table the previous
     remedy left (a misdeal or a void answers the rest); the call's ruling and the table it
     leaves."""
     table, params = state.table, book.rulebook.params
     parts: list[tuple] = []
     if not pending:
         case = Case(state.scenario, state, None, draws, dict(params), cutoff)
-        decision = Decision("continue", "No irregularity: play goes on.")
+        decision = Decision(Remedy.CONTINUE, "No irregularity: play goes on.")
         return ruling(book, case, decision, None, None), table
     covered, dealt = [], set()
     while pending:
         unit, irregularity, topics = pending.pop(0)
-        if irregularity.kind in _BOARD and irregularity.get("street") in dealt:
+        if entry(irregularity.kind).board and irregularity.get("street") in dealt:
             covered.append(unit)        # an earlier remedy already laid that street again
             continue
         seen = state.seen(table, list(unit))
@@ -172,8 +174,8 @@ def _call(book: Lookups, state, pending, draws: Draws, cutoff, earlier: bool):
         parts.append((unit, ruling(book, case, decision, pid, topic, unit)))
         table = decision.table or table
         dealt |= {s.details.get("street") for s in decision.steps
-                  if s.do == "deal" and not s.details.get("when")}
-        if decision.remedy in ("misdeal", "void"):
+                  if s.do == StepKind.DEAL and not s.details.get("when")}
+        if decision.remedy in FINAL:
             break
     if len(parts) == 1 and not covered and not pending:
         return parts[0][1], table       # one unit: its ruling is the call's, as in combine
@@ -187,7 +189,7 @@ Unit = tuple[list[Irregularity], Irregularity, tuple[str, ...]]
 
 def _units(found: list[Irregularity], state) -> list[Unit]:
     """The units of the irregularities ``found`` standing at a floor call of ``state``, in
-    the order they are ruled (:func:`kb.hand.situation.units`), each with its
+    the order they are ruled (:func:`kb.rules.situation.units`), each with its
     representative and topics.  None of these looks at the table, so at the first call
     they are the same for every rulebook and :func:`compare` works them out once."""
     made = []
@@ -216,10 +218,6 @@ def _guarded(book: Lookups, case: Case, topics: tuple[str, ...], after_remedy: b
 _MOVED = ("An earlier remedy in this hand moved the cards this irregularity concerns, and "
           "the book does not say how its remedy applies to the table that remedy left, so "
           "the floor decides.")
-
-
-#: Board irregularities a remedy that deals their street again answers.
-_BOARD = ("burn-count", "board-count", "premature")
 
 
 def _decide(book: Lookups, case: Case, topics: tuple[str, ...]):

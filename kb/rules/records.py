@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import re
 
-from kb.hand.situation import Case
 from kb.knowledge.model import Confidence, KnowledgeBase, RelationKind
 from kb.rules.combine import answered
 from kb.rules.deciders import load_deciders
 from kb.rules.remedies import Decision
 from kb.rules.rulebook import EDITIONS, Lookups, Rulebook, citation
 from kb.rules.ruling import Cited, Ruling, TableView
+from kb.rules.situation import Case
 
 
 def ruling(book: Lookups, case: Case, decision: Decision, pid: str | None,

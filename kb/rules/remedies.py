@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from kb.hand.cards import split_standard
 from kb.hand.scenario import STUD_GAMES, clockwise_from
 from kb.hand.table import Table, hole_cards
+from kb.rules.outcomes import Remedy, StepKind
 from kb.rules.ruling import Step
 
 #: A cut leaves at least this many cards in each part (RRoP-derived home-game copy,
@@ -27,7 +28,12 @@ CUT_MINIMUM = 4
 
 @dataclass
 class Decision:
-    """A decider's ruling before the engine adds citations and the scenario's names."""
+    """A decider's ruling before the engine adds citations and the scenario's names.
+    ``remedy`` is a :class:`~kb.rules.outcomes.Remedy` (or its value), kept as its value.
+
+    >>> type(Decision(Remedy.VOID, "").remedy) is str
+    True
+    """
 
     remedy: str
     explanation: str
@@ -36,17 +42,26 @@ class Decision:
     provisions: tuple[str, ...] = ()
     random: bool = False
 
+    def __post_init__(self) -> None:
+        # a ruling keeps plain text, as the replay keeps an irregularity's kind: the cache
+        # writes it as it is, and every output shows the value whatever the caller passed
+        self.remedy = str(self.remedy)
+
 
 def step(do: str, **details) -> Step:
-    """A step; ``as_`` and ``in_`` are written ``as`` and ``in`` in JSON.
+    """A step ``do`` (a :class:`~kb.rules.outcomes.StepKind` or its value, kept as its
+    value, as :class:`Decision` keeps its remedy); ``as_`` and ``in_`` are written ``as``
+    and ``in`` in JSON.
 
     >>> step("set-aside", card="8s", as_="burn").to_json()
     {'do': 'set-aside', 'card': '8s', 'as': 'burn'}
+    >>> step(StepKind.GATHER).to_json()
+    {'do': 'gather'}
     """
     if not _PLAIN.issuperset(details):      # a key to rename (or one not seen yet)
         details = {k.rstrip("_"): v for k, v in details.items()}
         _PLAIN.update(k for k in details if k[-1:] != "_")
-    return Step(do, details)
+    return Step(str(do), details)
 
 
 #: Keys of steps' details that need no renaming: most steps have none to rename, and their
@@ -58,11 +73,11 @@ def cut(cards: list[str], rng: random.Random) -> tuple[list[str], Step]:
     """Cut ``cards`` (top first) at a random point leaving :data:`CUT_MINIMUM` cards in each
     part where possible; returns the cut cards and the step."""
     if len(cards) < 2:
-        return list(cards), step("cut", at=0)
+        return list(cards), step(StepKind.CUT, at=0)
     low, high = (CUT_MINIMUM, len(cards) - CUT_MINIMUM) if len(cards) >= 2 * CUT_MINIMUM \
         else (1, len(cards) - 1)
     at = rng.randint(low, high)
-    return cards[at:] + cards[:at], step("cut", at=at)
+    return cards[at:] + cards[:at], step(StepKind.CUT, at=at)
 
 
 def reshuffle_stub(table: Table, cards: list[str], rng: random.Random,
@@ -73,11 +88,11 @@ def reshuffle_stub(table: Table, cards: list[str], rng: random.Random,
     returned: returning it would put a card into the deck that is not there."""
     cards = [card for card in cards if _remove(table, card)]
     table.stub.extend(cards)
-    steps = [step("return-to-stub", cards=list(cards))]
+    steps = [step(StepKind.RETURN_TO_STUB, cards=list(cards))]
     if face_down:
-        steps.append(step("face-down"))
+        steps.append(step(StepKind.FACE_DOWN))
     rng.shuffle(table.stub)
-    steps.append(step("shuffle", cards=len(table.stub)))
+    steps.append(step(StepKind.SHUFFLE, cards=len(table.stub)))
     if with_cut:
         table.stub, cut_step = cut(table.stub, rng)
         steps.append(cut_step)
@@ -100,10 +115,10 @@ def deal_board(table: Table, street: str, count: int, burn: bool) -> list[Step]:
     if burn:
         card = table.take()
         table.burns.append(card)
-        steps.append(step("burn", card=card, street=street))
+        steps.append(step(StepKind.BURN, card=card, street=street))
     cards = [table.take() for _ in range(count)]
     table.board.extend(cards)
-    steps.append(step("deal", street=street, cards=cards))
+    steps.append(step(StepKind.DEAL, street=street, cards=cards))
     return steps
 
 
@@ -117,14 +132,14 @@ def gather_and_redeal(case, button: int | None = None) -> tuple[Table, list[Step
     deck, cut_step = cut(deck, case.rng)
     table = Table(deck=old.deck, hands={s: [] for s in scenario.seats}, stub=deck,
                   set_aside=scraps, missing=list(old.missing), extras=list(old.extras))
-    steps = [step("gather"), step("shuffle", cards=len(deck)), cut_step]
+    steps = [step(StepKind.GATHER), step(StepKind.SHUFFLE, cards=len(deck)), cut_step]
     order = _redeal_order(case, button)
     count = 3 if case.game in STUD_GAMES else hole_cards(case.game)
     for _ in range(count):
         for seat in order:
             table.hands[seat].append(table.take())
     button = button or scenario.button
-    steps.append(step("redeal", **({} if button is None else {"button": button}),
+    steps.append(step(StepKind.REDEAL, **({} if button is None else {"button": button}),
                       seats=list(order)))
     return table, steps
 
@@ -160,7 +175,7 @@ def misdeal(case, explanation: str, provisions: tuple[str, ...] = (),
             button: int | None = None) -> Decision:
     """A misdeal: gather, reshuffle, cut and redeal (random: the redeal depends on it)."""
     table, steps = gather_and_redeal(case, button)
-    return Decision("misdeal", explanation, steps, table, provisions, random=True)
+    return Decision(Remedy.MISDEAL, explanation, steps, table, provisions, random=True)
 
 
 _SA_RULES = ("tda.substantial-action.two-with-chips", "tda.substantial-action.three-actions")
@@ -184,15 +199,15 @@ def cards(count: int) -> str:
 
 def void(case, explanation: str, provisions: tuple[str, ...] = ()) -> Decision:
     """The hand is void: every chip goes back to whoever put it in."""
-    return Decision("void", explanation, [step("refund", chips="all")], None, provisions)
+    return Decision(Remedy.VOID, explanation, [step(StepKind.REFUND, chips="all")], None, provisions)
 
 
 def floor_decision(explanation: str, provisions: tuple[str, ...] = ()) -> Decision:
     """The book leaves the case to the floor."""
-    return Decision("floor-decision", explanation, [], None, provisions)
+    return Decision(Remedy.FLOOR_DECISION, explanation, [], None, provisions)
 
 
 def carry_on(explanation: str, steps=(), table: Table | None = None,
              provisions: tuple[str, ...] = (), random: bool = False) -> Decision:
     """Play continues after ``steps``."""
-    return Decision("continue", explanation, list(steps), table, provisions, random)
+    return Decision(Remedy.CONTINUE, explanation, list(steps), table, provisions, random)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from kb.hand.scenario import Citation  # a scenario's expect cites as rulings do
+from kb.rules.outcomes import Remedy, StepKind
 
 # The records below are frozen dataclasses (equality, hash, repr and immutability as
 # generated) with a hand-written ``__init__`` of the generated one's signature: the
@@ -26,11 +27,8 @@ from kb.hand.scenario import Citation  # a scenario's expect cites as rulings do
 #: Step's default details: a new empty dict per step, as ``default_factory=dict`` gives.
 _NO_DETAILS: dict = {}
 
-REMEDIES = ("misdeal", "continue", "dead-hand", "void", "floor-decision")
-STEP_KINDS = ("finish-deal", "replace", "burn", "return-to-stub", "shuffle", "cut",
-              "scramble-pick", "deal", "set-aside", "supply", "kill", "face-down",
-              "common-card", "refund", "redeal", "finish-betting", "gather", "correct-button",
-              "consider-penalty")
+REMEDIES = tuple(Remedy)
+STEP_KINDS = tuple(StepKind)
 #: How many stub cards a ruling's JSON shows (``stub_top``); expectations compare a prefix.
 STUB_SHOWN = 1
 #: The version of the exchange format a ruling's JSON follows (its ``format_version``):

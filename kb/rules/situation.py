@@ -1,5 +1,5 @@
 """The situation the floor is called to: the replayed table, the actions, the
-irregularities found, and the topics they raise.
+irregularities found (the topics they raise are their kinds', :mod:`kb.rules.irregularities`).
 
 The floor is called at each ``floor`` event and after the last event.  The irregularities
 found since the previous call all stand and are ruled together, unit by unit
@@ -14,15 +14,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from kb.hand.actions import CUTOFF_TESTS, Record, rrop_action_begun, tda_substantial_action
+from kb.hand.actions import Record
 from kb.hand.draws import Draws
-from kb.hand.end_of_hand import stage_found
-from kb.hand.scenario import DRAW_GAMES, STUD_GAMES, Scenario
-from kb.hand.table import Irregularity, Replay, Table, hole_cards
-
-_FIRST = ("duplicate", "odd-back", "missing", "foreign")
-_CUTOFF = "misdeal-cutoff"
-_BUTTON = ("dealt-to", "dealt-out", "first-to", "button")
+from kb.hand.end_of_hand import stage_at
+from kb.hand.scenario import STUD_GAMES, Scenario
+from kb.hand.table import Irregularity, Replay, Table, proper_cards
+from kb.rules.cutoffs import CUTOFF_TESTS, rrop_action_begun, tda_substantial_action
+from kb.rules.irregularities import FIRST, entry, topics_for
 
 
 @dataclass
@@ -36,7 +34,7 @@ class Case:
     irregularity: Irregularity | None
     draws: Draws
     params: dict = field(default_factory=dict)
-    #: the name of the rulebook's misdeal cutoff test in kb.hand.actions.CUTOFF_TESTS:
+    #: the name of the rulebook's misdeal cutoff test in kb.rules.cutoffs.CUTOFF_TESTS:
     #: "rrop" (action has begun), "tda" (substantial action), "wsop-live" (LA Rule 105)
     cutoff_rule: str = "rrop"
 
@@ -84,7 +82,7 @@ class Case:
 
     def cutoff_reached(self) -> bool:
         """Whether the rulebook's misdeal cutoff has passed (its misdeal-cutoff provisions
-        decide which test: :data:`kb.hand.actions.CUTOFF_TESTS`, chosen by
+        decide which test: :data:`kb.rules.cutoffs.CUTOFF_TESTS`, chosen by
         :func:`kb.rules.cutoffs.cutoff_rule`)."""
         return CUTOFF_TESTS[self.cutoff_rule](self.records, self.game in STUD_GAMES)
 
@@ -101,17 +99,30 @@ class Case:
         return stage_found(self.replay, self.irregularity)
 
 
-def proper_cards(replay: Replay) -> int:
-    """How many cards a hand should hold after the events so far."""
-    if replay.scenario.game in STUD_GAMES:
-        return len(replay.streets) + 2
-    return hole_cards(replay.scenario.game)
+def stage_found(replay: Replay, irregularity: Irregularity) -> str:
+    """How far the hand had got when ``irregularity`` came to light: a ``found`` event's
+    discovery at that event (its kind's ``found_event``), any other (a burn error, an
+    exposed card) when the floor was called about it (``replay.called_at``; the
+    irregularity's own line if unknown).
+
+    >>> from kb.hand.scenario_file import parse_scenario
+    >>> from kb.hand.deal import replay
+    >>> s = parse_scenario("id: e\\ntitle: e\\ngame: holdem\\nseats: 2\\nbutton: 2\\nevents:\\n"
+    ...                    "  - deal: {}\\n  - act: [fold]\\n  - pot: awarded\\n"
+    ...                    "  - found: {duplicate: As, where: muck}\\n", "e.yaml")
+    >>> played = replay(s)
+    >>> [stage_found(played, i) for i in played.irregularities]
+    ['pot-awarded']
+    """
+    if entry(irregularity.kind).found_event or replay.called_at is None:
+        return stage_at(replay, irregularity.line)
+    return stage_at(replay, replay.called_at)
 
 
 def primary_irregularity(replay: Replay) -> Irregularity | None:
     """The irregularity the ruling answers (see the module docstring), or None."""
     found = replay.irregularities
-    for kind in _FIRST:
+    for kind in FIRST:
         match = next((i for i in found if i.kind == kind), None)
         if match is not None:
             return match
@@ -119,13 +130,6 @@ def primary_irregularity(replay: Replay) -> Irregularity | None:
         return None
     last = [i for i in found if i.line == found[-1].line]
     return next((i for i in last if topics_for(i, replay)), last[0])
-
-
-#: Kinds whose deciders rule every irregularity of the kind together (``Case.all``): the
-#: irregularities of one call of such a kind are one unit (short, extra and wrong-count
-#: together, as one count of cards).  Every other irregularity is a unit of its own.
-_GROUPED = {"exposed": "exposed", "boxed": "boxed", "dealt-to": "dealt-to",
-            "foreign": "foreign", "short": "count", "extra": "count", "wrong-count": "count"}
 
 
 def units(found: list[Irregularity], replay: Replay | None = None) \
@@ -144,12 +148,14 @@ def units(found: list[Irregularity], replay: Replay | None = None) \
     """
     groups: dict = {}
     for index, irregularity in enumerate(found):
-        key = _GROUPED.get(irregularity.kind, index)
-        groups.setdefault(key, []).append(irregularity)
+        # the deciders of a kind with a group rule every irregularity of it together
+        # (``Case.all``); the kinds of one group are one count (short, extra, wrong-count)
+        group = entry(irregularity.kind).group
+        groups.setdefault(index if group is None else group, []).append(irregularity)
     ordered = list(groups.values())
     if replay is not None:
         ordered = _merge_silent(ordered, replay)
-    first = [u for kind in _FIRST for u in ordered if u[0].kind == kind]
+    first = [u for kind in FIRST for u in ordered if u[0].kind == kind]
     return first + [u for u in ordered if not any(u is f for f in first)]
 
 
@@ -172,74 +178,8 @@ def representative(unit: list[Irregularity], replay: Replay) -> Irregularity:
     """The irregularity of ``unit`` a decider is handed as *the* one ruled on: for a
     fouled deck or a non-standard card the first found; otherwise, of those found by the
     unit's last event, the first that raises a topic."""
-    if unit[0].kind in _FIRST:
+    if unit[0].kind in FIRST:
         return unit[0]
     end = max(i.line for i in unit)
     last = [i for i in unit if i.line == end]
     return next((i for i in last if topics_for(i, replay)), last[0])
-
-
-def topics_for(irregularity: Irregularity, replay: Replay) -> tuple[str, ...]:
-    """The topics an irregularity raises, most specific first.
-
-    >>> topics_for(Irregularity("burn-count", 3, 0, {"street": "turn"}), None)
-    ('burn-errors',)
-    """
-    kind, details = irregularity.kind, irregularity.details
-    if kind in ("duplicate", "odd-back", "missing"):
-        return ("fouled-deck",)
-    if kind == "foreign":
-        return ("non-standard-cards", _CUTOFF)
-    if kind == "wrong-count" and details.get("by") == "player":
-        return ("player-caused-wrong-count",)
-    if kind == "wrong-count" and details["count"] == 0:
-        return ("button-errors", "misdeal-causes", _CUTOFF)
-    if kind == "wrong-count":
-        side = "short-hands" if details["count"] < proper_cards(replay) else "extra-cards"
-        return ("wrong-count-after-action", side, "card-count", _CUTOFF)
-    if kind == "exposed":
-        return _exposed_topics(replay)
-    if kind in _SIMPLE_TOPICS:
-        return _SIMPLE_TOPICS[kind]
-    if kind in _BUTTON:
-        return ("button-errors", "misdeal-causes", _CUTOFF)
-    return _board_topics(kind, details)
-
-
-#: Stub and burn accidents (kb.hand.accidents): a spoiled stub is rebuilt or reshuffled;
-#: stub or burn cards seen raise a topic of their own.
-_ACCIDENT_TOPICS = {"stub-spoiled": ("mid-hand-reshuffle",),
-                    "set-aside-mucked": ("set-aside-cards-mucked",),
-                    "stub-seen": ("seen-stub-and-burn-cards",),
-                    "burn-seen": ("seen-stub-and-burn-cards",)}
-#: The kinds whose topics depend on nothing else.
-_SIMPLE_TOPICS = {"boxed": ("boxed-cards", _CUTOFF), "player-exposed": ("player-exposed-cards",),
-                  "extra": ("extra-cards", "wrong-count-after-action", _CUTOFF),
-                  "short": ("short-hands", "wrong-count-after-action", _CUTOFF),
-                  "stud-exposed": ("stud-exposed-down-cards", _CUTOFF),
-                  "stud-short-stub": ("stud-running-out",),
-                  "draw-exposed": ("draw-exposed-cards",),
-                  "draw-short-stub": ("draw-short-stub",), **_ACCIDENT_TOPICS}
-
-
-def _exposed_topics(replay: Replay) -> tuple[str, ...]:
-    exposed = [i for i in replay.irregularities if i.kind == "exposed"]
-    first_two = any(i.get("slot") in (0, 1) for i in exposed)
-    if replay.scenario.game in DRAW_GAMES:
-        if first_two or len(exposed) > 1:
-            return ("misdeal-causes", "draw-exposed-cards", _CUTOFF)
-        return ("draw-exposed-cards", "misdeal-causes", _CUTOFF)
-    if first_two:
-        return ("exposed-first-two-cards", "exposed-later-hole-card", _CUTOFF)
-    return ("exposed-later-hole-card", _CUTOFF)
-
-
-def _board_topics(kind: str, details: dict) -> tuple[str, ...]:
-    street = details.get("street")
-    if kind == "board-count":
-        return ("four-card-flop",) if street == "flop" and details["count"] > 3 else ()
-    if kind == "burn-count":
-        return ("flop-burn-errors",) if street == "flop" else ("burn-errors",)
-    if kind == "premature":
-        return (f"premature-{street}",)
-    return ()
