@@ -18,9 +18,9 @@ import ast
 import typing
 from pathlib import Path
 
-from kb.hand.situation import Case
 from kb.rules.deciders import load_deciders
 from kb.rules.remedies import Decision
+from kb.rules.situation import Case
 
 DECIDERS = Path(__file__).resolve().parent.parent / "kb" / "rules" / "deciders"
 PACKAGE = "kb.rules.deciders"

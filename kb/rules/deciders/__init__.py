@@ -1,7 +1,7 @@
 """Deciders: one small pure function per provision that decides something.
 
 Each module covers one group of topics; each function is a :data:`Decider`: it takes a
-:class:`~kb.hand.situation.Case` and returns a :class:`~kb.rules.remedies.Decision`, or
+:class:`~kb.rules.situation.Case` and returns a :class:`~kb.rules.remedies.Decision`, or
 None when its provision does not decide the case (another provision, or the misdeal
 cutoff, then gets its turn).  Functions are registered against provision ids with
 :func:`decides`.  What deciders of several modules share is in the helper modules
@@ -19,9 +19,9 @@ import pkgutil
 from collections.abc import Callable
 from functools import cache
 
-from kb.hand.situation import Case
 from kb.hand.table import Irregularity
 from kb.rules.remedies import Decision
+from kb.rules.situation import Case
 
 #: A decider: the decision of its provision on a case, or None where the provision does
 #: not decide it.

@@ -6,11 +6,11 @@ place (kb.hand.deal), which is what Robert's Rules of Poker v11, Irregularities 
 
 from __future__ import annotations
 
-from kb.hand.situation import Case
 from kb.hand.table import Irregularity
 from kb.rules.deciders import decides
 from kb.rules.deciders.helpers_deal import boxed_limit
 from kb.rules.remedies import Decision, carry_on, misdeal, step
+from kb.rules.situation import Case
 
 
 def _boxed(case: Case) -> list[Irregularity]:

@@ -4,10 +4,10 @@ entitled to a hand, and a seat entitled to a hand dealt out."""
 
 from __future__ import annotations
 
-from kb.hand.situation import Case
 from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.helpers_deal import misdeal_for
 from kb.rules.remedies import Decision, carry_on, misdeal, step
+from kb.rules.situation import Case
 
 decides("rrop.misdeals.button-position")(misdeal_for("button", "Misdeals 2(g)"))
 decides("rrop.misdeals.first-card-wrong-seat")(misdeal_for("first-to", "Misdeals 2(h)"))

@@ -12,9 +12,9 @@ deciders leave it to the floor saying so.  Who exposed a card is in the format a
 
 from __future__ import annotations
 
-from kb.hand.situation import Case
 from kb.rules.deciders import decides
 from kb.rules.remedies import Decision, cards, floor_decision
+from kb.rules.situation import Case
 
 
 def _player_counts(case: Case) -> list[str]:

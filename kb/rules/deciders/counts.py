@@ -5,7 +5,6 @@ wrong-count-after-action, card-count)."""
 from __future__ import annotations
 
 from kb.hand.scenario import DRAW_GAMES, STUD_GAMES
-from kb.hand.situation import Case
 from kb.hand.table import Table
 from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.helpers_deal import (
@@ -17,6 +16,7 @@ from kb.rules.deciders.helpers_deal import (
 )
 from kb.rules.remedies import Decision, before_sa, cards, carry_on, misdeal, step
 from kb.rules.ruling import Step
+from kb.rules.situation import Case
 
 
 def _extra_card_as_burn(case: Case, text_provisions: tuple[str, ...] = ()) -> Decision | None:

@@ -12,11 +12,11 @@ cutoff has passed (neither book says so in words; see :func:`stray_hand`).
 from __future__ import annotations
 
 from kb.hand.cards import is_standard
-from kb.hand.situation import Case
 from kb.hand.table import Table
 from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.helpers_deal import played_out, stray_hand
 from kb.rules.remedies import Decision, carry_on, floor_decision, step
+from kb.rules.situation import Case
 
 _SA = {"36-A": "tda.substantial-action.two-with-chips",
        "36-B": "tda.substantial-action.three-actions"}

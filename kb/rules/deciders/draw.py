@@ -6,10 +6,10 @@ follow seed 000's account, and the engine says so in the explanation.
 
 from __future__ import annotations
 
-from kb.hand.situation import Case
 from kb.rules.deciders import decides
 from kb.rules.deciders.helpers_games import DRAW_OUT, draw_exposure, replace_exposed
 from kb.rules.remedies import Decision, carry_on, floor_decision
+from kb.rules.situation import Case
 
 _A5_KEEP = set("A765432")
 _27_KEEP = set("75432")

@@ -2,7 +2,7 @@
 hand"), shared by the fouled-deck and burn-error deciders of every book.
 
 How far the hand had got when the irregularity came to light is the situation's
-(:meth:`kb.hand.situation.Case.stage`): ``playing``, ``pot-awarded`` or ``next-hand``.
+(:meth:`kb.rules.situation.Case.stage`): ``playing``, ``pot-awarded`` or ``next-hand``.
 These helpers give the decision when a limit has passed, or None when it has not (the
 decider then rules as it would during the hand).  No provision is decided here, so
 nothing is registered.
@@ -10,9 +10,9 @@ nothing is registered.
 
 from __future__ import annotations
 
-from kb.hand.situation import Case
 from kb.rules.deciders import ruled_on
 from kb.rules.remedies import Decision, carry_on, floor_decision
+from kb.rules.situation import Case
 
 #: Robert's Rules v11 Decision-Making 5, and the TDA's Rules 22 and 23.
 RROP_WINDOW = ("rrop.decision-making.start-of-deal",)

@@ -9,10 +9,10 @@ card (Robert's Rules of Poker v11, Irregularities 12); the TDA's 35-A-7 speaks o
 from __future__ import annotations
 
 from kb.hand.scenario import FLOP_GAMES
-from kb.hand.situation import Case
 from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.helpers_deal import exposed_cards, first_two_exposed, too_many_exposed
 from kb.rules.remedies import Decision, carry_on, misdeal, step
+from kb.rules.situation import Case
 
 RROP_FIRST_TWO = ("rrop.holdem.exposed-first-two", "rrop.misdeals.first-two-exposed")
 RROP_TWO = ("rrop.holdem.two-exposed", "rrop.misdeals.two-exposed")

@@ -3,7 +3,6 @@ four-card-flop, flop-burn-errors, burn-errors)."""
 
 from __future__ import annotations
 
-from kb.hand.situation import Case
 from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.end_of_hand import rrop_burn_after_pot, tda_board_after_pot
 from kb.rules.deciders.helpers_board import (
@@ -15,6 +14,7 @@ from kb.rules.deciders.helpers_board import (
 )
 from kb.rules.remedies import Decision, carry_on, deal_board, floor_decision, reshuffle_stub, step
 from kb.rules.ruling import Step
+from kb.rules.situation import Case
 
 _WORDS = {2: "two", 3: "three"}
 #: What :func:`_relay` lays, street by street from the error on: (street, its cards,

@@ -3,11 +3,11 @@ non-standard-cards)."""
 
 from __future__ import annotations
 
-from kb.hand.situation import Case
 from kb.hand.table import Table
 from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.end_of_hand import RROP_WINDOW, TDA_WINDOW, rrop_next_hand, tda_next_hand
 from kb.rules.remedies import Decision, carry_on, floor_decision, misdeal, step, void
+from kb.rules.situation import Case
 
 _KNOWING = ("rrop.irregularities.knowing-player",)
 

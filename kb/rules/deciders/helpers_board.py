@@ -9,11 +9,11 @@ the TDA's methods).  Nothing is registered here.
 
 from __future__ import annotations
 
-from kb.hand.situation import Case
 from kb.hand.table import Irregularity, Table
 from kb.rules.deciders import ruled_on
 from kb.rules.remedies import Decision, carry_on, deal_board, reshuffle_stub, step
 from kb.rules.ruling import Step
+from kb.rules.situation import Case
 
 #: How many cards each board street deals.
 BOARD_SIZE = {"flop": 3, "turn": 1, "river": 1}

@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Literal
 
 from kb.hand.scenario import DRAW_GAMES, STUD_GAMES
-from kb.hand.situation import Case
 from kb.hand.table import Irregularity, Table
 from kb.rules.deciders import Decider, ruled_on
 from kb.rules.remedies import Decision, carry_on, misdeal, step
 from kb.rules.ruling import Step
+from kb.rules.situation import Case
 
 # ---- wrong card counts -------------------------------------------------------------
 

@@ -9,11 +9,11 @@ Rules' and the TDA's).  Nothing is registered here.
 
 from __future__ import annotations
 
-from kb.hand.situation import Case
 from kb.hand.table import Irregularity, Table
 from kb.rules.deciders import ruled_on
 from kb.rules.remedies import Decision, carry_on, floor_decision, reshuffle_stub, step
 from kb.rules.ruling import Step
+from kb.rules.situation import Case
 
 # ---- seven-card stud ---------------------------------------------------------------
 

@@ -3,10 +3,10 @@ premature-turn, premature-river)."""
 
 from __future__ import annotations
 
-from kb.hand.situation import Case
 from kb.rules.deciders import Decider, decides
 from kb.rules.deciders.helpers_board import cards_now, premature, redeal_premature
 from kb.rules.remedies import Decision, carry_on, deal_board, reshuffle_stub, step
+from kb.rules.situation import Case
 
 _RROP_ALSO = ("rrop.irregularities.premature-cards", "rrop.explanations.premature-board")
 _TDA = {"flop": "tda.rp.premature-flop", "turn": "tda.rp.premature-turn",

@@ -9,10 +9,10 @@ what is missing.
 
 from __future__ import annotations
 
-from kb.hand.situation import Case
 from kb.hand.table import Irregularity
 from kb.rules.deciders import decides
 from kb.rules.remedies import Decision, cards, carry_on, cut, floor_decision, step
+from kb.rules.situation import Case
 
 
 def _spoiled(case: Case) -> Irregularity | None:

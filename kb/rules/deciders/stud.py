@@ -4,7 +4,6 @@ files TDA RP-5-D)."""
 
 from __future__ import annotations
 
-from kb.hand.situation import Case
 from kb.hand.table import Table
 from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.helpers_games import (
@@ -22,6 +21,7 @@ from kb.rules.remedies import (
     misdeal,
     step,
 )
+from kb.rules.situation import Case
 
 
 @decides("rrop.stud.exposed-down-card")

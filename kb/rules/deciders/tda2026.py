@@ -12,13 +12,13 @@ uncertain: the other reading of the paraphrase, whose numbers (37-A-6, 37-D) are
 from __future__ import annotations
 
 from kb.hand.cards import is_standard
-from kb.hand.situation import Case
 from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.cutoff import tda_after_substantial_action
 from kb.rules.deciders.end_of_hand import TDA_WINDOW, tda_next_hand
 from kb.rules.deciders.fouled import tda_fouled_deck
 from kb.rules.deciders.stud import tda_stud_seventh_exposed
 from kb.rules.remedies import Decision, carry_on, reshuffle_stub, step, void
+from kb.rules.situation import Case
 
 _READING = (" This is 35-E as a paraphrase of the TDA 2026 rules gives it; the English 2026 "
             "text was not seen. Read the other way (the paraphrase carried 2024's wording into "

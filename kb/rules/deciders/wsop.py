@@ -19,7 +19,6 @@ The misdeal cutoff is 88.c's substantial action (88.c.1 two actions in turn with
 from __future__ import annotations
 
 from kb.hand.scenario import DRAW_GAMES, FLOP_GAMES, STUD_GAMES
-from kb.hand.situation import Case
 from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.end_of_hand import WSOP_WINDOW, wsop_next_hand
 from kb.rules.deciders.fouled import rrop_dead_hand_joker
@@ -33,6 +32,7 @@ from kb.rules.deciders.helpers_deal import (
     wrong_counts,
 )
 from kb.rules.remedies import Decision, cards, carry_on, floor_decision, misdeal, step, void
+from kb.rules.situation import Case
 
 #: TDA Rule 36's parts as the engine names them -> WSOP 88.c's numbered tests.
 SA = {"36-A": "wsop.substantial-action.two-with-chips",

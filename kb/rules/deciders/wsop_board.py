@@ -13,7 +13,6 @@ all-ins) is not decided here: Rule 129 sends it to the WSOP Live Action rules.
 
 from __future__ import annotations
 
-from kb.hand.situation import Case
 from kb.hand.table import Irregularity
 from kb.rules.deciders import Decider, decides, ruled_on
 from kb.rules.deciders.end_of_hand import wsop_next_hand
@@ -21,6 +20,7 @@ from kb.rules.deciders.flop import tda_flop_no_burn
 from kb.rules.deciders.helpers_board import BOARD_SIZE, acted_on, next_street, redeal_premature
 from kb.rules.deciders.helpers_games import BEFORE_STUD, redeal_stud_street
 from kb.rules.remedies import Decision, carry_on, step
+from kb.rules.situation import Case
 
 
 @decides("wsop.missed-burn")

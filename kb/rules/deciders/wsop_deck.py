@@ -6,9 +6,9 @@ in :mod:`.wsop`; a player who acted holding a joker is dead under Rule 108 (also
 from __future__ import annotations
 
 from kb.hand.cards import JOKER
-from kb.hand.situation import Case
 from kb.rules.deciders import decides
 from kb.rules.remedies import Decision, floor_decision
+from kb.rules.situation import Case
 
 
 @decides("wsop.glossary.defective-deck")

@@ -4,7 +4,7 @@ deciders: ``same-as`` in kb/data/provisions/wsop-live.yaml).
 
 Here: boxed cards (Rules 21 and 104), foreign cards (22), the ruling window and its
 house-error exception (51), the misdeal causes the book leaves out or words differently
-(104), the misdeal cutoff (105, whose test is kb.hand.actions.wsop_live_substantial_action),
+(104), the misdeal cutoff (105, whose test is kb.rules.cutoffs.wsop_live_substantial_action),
 a button misplaced (109) and exposed cards (119).  Board errors are in
 :mod:`~kb.rules.deciders.wsop_live_board`, stud and draw games in
 :mod:`~kb.rules.deciders.wsop_live_games`.
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from kb.hand.cards import is_standard
 from kb.hand.scenario import FLOP_GAMES, STUD_GAMES
-from kb.hand.situation import Case
 from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.exposed import rrop_player_flashed
 from kb.rules.deciders.helpers_deal import (
@@ -25,6 +24,7 @@ from kb.rules.deciders.helpers_deal import (
     too_many_exposed,
 )
 from kb.rules.remedies import Decision, carry_on, floor_decision, misdeal, step, void
+from kb.rules.situation import Case
 
 CUTOFF = ("wsop-live.misdeals.cutoff",)
 

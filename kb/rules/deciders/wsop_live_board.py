@@ -8,12 +8,12 @@ Rules' and rules through its decider.
 
 from __future__ import annotations
 
-from kb.hand.situation import Case
 from kb.rules.deciders import Decider, decides, ruled_on
 from kb.rules.deciders.end_of_hand import rrop_burn_after_pot
 from kb.rules.deciders.flop import tda_four_card_flop
 from kb.rules.deciders.helpers_board import flop_now, flop_reshuffle, redeal_premature
 from kb.rules.remedies import Decision, carry_on, deal_board, reshuffle_stub
+from kb.rules.situation import Case
 
 _BURN_AND_TURN = ("wsop-live.holdem.burn-and-turn",)
 

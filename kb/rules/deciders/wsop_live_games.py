@@ -7,7 +7,6 @@ misdeal causes (262) and exposed lowball cards (269, 279).  The book's premature
 
 from __future__ import annotations
 
-from kb.hand.situation import Case
 from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.helpers_deal import (
     first_two_exposed,
@@ -25,6 +24,7 @@ from kb.rules.deciders.helpers_games import (
     third_street,
 )
 from kb.rules.remedies import Decision, cards, carry_on, misdeal, step
+from kb.rules.situation import Case
 
 # ---------------------------------------------------------------- seven-card stud
 
