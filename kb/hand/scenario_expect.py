@@ -89,7 +89,7 @@ def _expectation(entry: Mapping) -> dict:
     sorted, citations as :class:`Citation` records, earlier floor calls as entries."""
     result: dict = {}
     for key, value in entry.items():
-        if key in ("remedy", "random"):
+        if key in ("remedy", "random", "unread"):
             result[key] = value
         elif key == "citations":
             result[key] = tuple(Citation(c["source"], c["edition"], c["number"])
