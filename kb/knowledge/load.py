@@ -5,7 +5,9 @@ its JSON Schema (``kb/schemas/<kind>.schema.json``: sources, provisions, topics,
 errata).  Records are built only from entries the schema accepted, so nothing here meets a
 shape the schema does not promise.  Then the checks a schema cannot express and without
 which the model would be ambiguous: an edition id names its own source, a provision id
-starts with its file's source, and no id is used twice.  References across files
+starts with its file's source, and no id is used twice; sources.yaml's ``rulebooks`` and
+``compared`` (which books are published and compared) are read and checked by
+:mod:`kb.knowledge.books`.  References across files
 (unknown topics, editions, copies, cycles) are :mod:`kb.knowledge.checks`'s.
 
 Every problem of every file is collected before :class:`LoadError` is raised, each as
