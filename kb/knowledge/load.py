@@ -1,4 +1,6 @@
-"""Read kb/data into the model: the only module that reads the knowledge base's files.
+"""Read kb/data into the model: the only module that reads the knowledge base's files
+(but :func:`kb.knowledge.books.published_ids`, the rulebook ids alone for the command
+line's help).
 
 Each file goes through the one reader (:mod:`kb.files`): a bounded read, safe YAML, then
 its JSON Schema (``kb/schemas/<kind>.schema.json``: sources, provisions, topics, glossary,
