@@ -128,3 +128,22 @@ def test_an_expect_that_a_line_cannot_be_added_to_is_refused_by_reading_it_back(
     assert err.startswith(f"{path}:") and "(the entry written would break the file: add it " \
         "by hand)" in err
     assert path.read_text() == flow
+
+
+def test_a_new_books_entries_are_written_from_a_data_folder(tmp_path, capsys):
+    """The Club's book of tests/test_books_as_data.py, added from data alone: its entry
+    written from the engine's ruling cites its own rule 7, and the folder's expectations
+    hold with it."""
+    from test_books_as_data import _club_folder
+    data = _club_folder(tmp_path)
+    path = data / "scenarios" / "four-card-flop.yaml"
+    text = path.read_text()
+    club = text[text.index('  "club@2026"'):]
+    path.write_text(text.replace(club, ""))
+    assert main(["expect", "write", "club@2026", str(path), "--data", str(data)]) == 0
+    assert path.read_text() == text.replace(club, (
+        '  "club@2026": {remedy: "continue", random: true, citations: [{source: "club", '
+        'edition: "2026", number: "7"}], unread: "engine"}\n'))
+    assert capsys.readouterr().out == (f"wrote {path}: expect club@2026: continue (unread: "
+                                       "engine)\n")
+    assert Expectations(data).check_scenario(load_scenario(path)) == []
