@@ -390,7 +390,7 @@ def resolve_rulebook(kb: KnowledgeBase, ident: str) -> Rulebook:
     """The rulebook named by ``ident``: an edition id, a house rulebook id, or the path of a
     house rulebook file.  Raises :class:`RulebookError` with what to do."""
     looks_like_path = ident.endswith((".yaml", ".yml")) or "/" in ident
-    if looks_like_path:
+    if looks_like_path and kb.books.get(ident) is None:    # a published id comes first
         # read like any input file: missing, a FIFO, a folder -> HouseFileError, located
         return load_house_rulebook(kb, Path(ident))
     return resolve_id(kb, ident, lambda: house_rulebooks(kb))

@@ -79,7 +79,7 @@ class Expectations:
         return self._books[key]
 
     def _resolve(self, ident: str, folder: Path) -> Rulebook:
-        if _looks_like_path(ident):
+        if _looks_like_path(ident) and self.kb.books.get(ident) is None:  # published first
             return load_house_rulebook(self.kb, folder / ident)
         return resolve_rulebook(self.kb, ident, lambda: [  # the house books of published()
             book for book in self.published() if self.kb.books.get(book.id) is None])
