@@ -18,7 +18,8 @@ are one plugin, not two (pytest refuses a module registered under two names).
 One item per scenario and rulebook: ``four-card-flop.yaml::four-card-flop[tda@2024]``,
 so ``-k tda`` and ``--deselect`` pick rulebooks.  Each item is marked with the scenario's
 game (``holdem``) and the topic its ruling answers (``four-card-flop``); the markers are
-registered, so ``--strict-markers`` passes.  ``--floorbook-data=DIR`` (or the ini key
+registered, so ``--strict-markers`` passes; an entry the engine wrote and nobody has read
+yet (``unread: engine``) is marked ``unread``, and the run's summary counts them.  ``--floorbook-data=DIR`` (or the ini key
 ``floorbook_data``) checks the scenarios against another knowledge base (a data
 folder).  A house rulebook path in ``expect`` is read relative to the scenario file.  A
 failure names the file, the scenario and, per field, what was expected against what the
@@ -43,6 +44,10 @@ _MARKERS = pytest.StashKey[set]()
 _PLUGIN_NAME = "kb.pytest_plugin"
 #: What a topic's marker means (``pytest --markers``).
 _TOPIC = "floorbook scenarios ruled on the topic {}"
+#: What the ``unread`` marker means, and the ids of the items it marks in this run.
+_UNREAD = ("floorbook expectations the engine wrote (unread: engine), not yet read against "
+           "the book's text")
+_UNREAD_ITEMS = pytest.StashKey[list]()
 
 
 def pytest_addoption(parser) -> None:
@@ -85,6 +90,18 @@ def pytest_configure(config) -> None:
             _register_marker(config, topic, _TOPIC.format(topic))
     # otherwise each topic is registered as an item is marked with it (ScenarioItem.mark),
     # so that a run that collects no scenario does not load the knowledge base
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    """Say how many collected expectations the engine wrote and nobody has read yet
+    (``unread: engine``, :mod:`kb.house.expect_write`): they pass as the engine rules,
+    which is what they are to be read against."""
+    unread = config.stash.get(_UNREAD_ITEMS, [])
+    if unread:
+        terminalreporter.write_line(
+            f"floorbook: {len(unread)} expectation(s) written by the engine, not yet read "
+            "against the book's text (unread: engine; pytest -m unread selects them)",
+            yellow=True)
 
 
 def _named_on_command_line(config) -> bool:
@@ -155,6 +172,9 @@ class ScenarioFile(pytest.File):
                                             scenario=scenario, book=book,
                                             problems=[str(p) for p in problems])
             item.mark(scenario.game, f"floorbook scenarios of the game {scenario.game}")
+            if scenario.expect.get(book, {}).get("unread"):
+                item.mark("unread", _UNREAD)
+                self.config.stash.setdefault(_UNREAD_ITEMS, []).append(item.nodeid)
             for topic in item.topics():
                 item.mark(topic, _TOPIC.format(topic))
             yield item

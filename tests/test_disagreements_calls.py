@@ -6,7 +6,6 @@ from __future__ import annotations
 from kb import DATA
 from kb.hand.scenario_file import load_scenario
 from kb.rules.disagreements import (
-    PAIRS,
     book_rulings,
     computed_disagreements,
     difference,
@@ -38,8 +37,9 @@ def test_the_same_ruling_at_every_call_is_no_difference(kb):
     assert difference(rulings[scenario.id, "rrop@v11"], rulings[scenario.id, "tda@2024"]) == ""
 
 
-def test_the_pairs_compared_start_with_the_two_primary_books_and_name_each_wsop_book():
-    assert PAIRS[0] == ("rrop@v11", "tda@2024")
-    books = {book for pair in PAIRS for book in pair}
+def test_the_pairs_compared_start_with_the_two_primary_books_and_name_each_wsop_book(kb):
+    pairs = kb.books.compared
+    assert pairs[0] == kb.books.checked == kb.books.primary == ("rrop@v11", "tda@2024")
+    books = {book for pair in pairs for book in pair}
     assert {"wsop@2024", "wsop-live@2024"} <= books
-    assert ("tda@2024", "wsop@2024") in PAIRS and ("rrop@v11", "wsop-live@2024") in PAIRS
+    assert ("tda@2024", "wsop@2024") in pairs and ("rrop@v11", "wsop-live@2024") in pairs

@@ -11,8 +11,8 @@ from jsonschema import Draft202012Validator
 from kb.files import SCHEMAS, parse_text, validate
 from kb.house import spec as house_spec
 from kb.house.compose import RULEBOOKS
+from kb.knowledge.books import published_ids
 from kb.knowledge.load import load_knowledge_base
-from kb.rules.rulebook import EDITIONS
 
 SCHEMA = json.loads((SCHEMAS / "house.schema.json").read_text(encoding="utf-8"))
 DEFS = SCHEMA["$defs"]
@@ -104,7 +104,7 @@ def test_an_id_with_a_line_break_at_its_end_is_refused():
 
 
 def test_base_editions_are_the_published_editions():
-    assert SCHEMA["properties"]["base"]["enum"] == list(EDITIONS)
+    assert SCHEMA["properties"]["base"]["enum"] == list(published_ids())
 
 
 def test_parameter_ranges_match_the_knowledge_base_whole_number_parameters():

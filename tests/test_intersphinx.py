@@ -28,6 +28,11 @@ TDA_2026 = '''      - id: "tda@2026"
 copies:'''
 
 
+#: The last published rulebook of test-basic's sources.yaml, and tda@2026 published after it.
+PUBLISHED = '  - edition: "tda@2024"\n    primary: true\n'
+TDA_2026_PUBLISHED = '  - edition: "tda@2026"\n    decides-as: "tda@2024"\n'
+
+
 @pytest.fixture(scope="module")
 def handbook(tmp_path_factory) -> Path:
     """The tiny handbook of tests/roots/test-basic with a TDA 2026 edition numbering the
@@ -38,7 +43,8 @@ def handbook(tmp_path_factory) -> Path:
     src = tmp / "book"
     shutil.copytree(ROOTS / "test-basic", src)
     sources = src / "data" / "sources.yaml"
-    sources.write_text(sources.read_text().replace("copies:", TDA_2026, 1))
+    sources.write_text(sources.read_text().replace("copies:", TDA_2026, 1)
+                       .replace(PUBLISHED, PUBLISHED + TDA_2026_PUBLISHED, 1))
     tda = src / "data" / "provisions" / "tda.yaml"
     tda.write_text(tda.read_text().replace('{"tda@2024": 39-A}',
                                            '{"tda@2024": 39-A, "tda@2026": "41"}'))

@@ -10,6 +10,7 @@ from kb.hand.scenario import ACTS, GAMES, SETTINGS, STUD_STREETS, WHERE
 from kb.hand.scenario_events import EVENT_GAMES, FOUND_KINDS
 from kb.hand.scenario_expect import UNCHECKED
 from kb.hand.scenario_file import load_scenario, parse_scenario
+from kb.house.expect_write import UNREAD
 from kb.rules.ruling import REMEDIES, TABLE_FIELDS
 
 SCHEMA = json.loads((SCHEMAS / "scenario.schema.json").read_text(encoding="utf-8"))
@@ -132,7 +133,8 @@ def test_the_schema_names_exactly_the_games_settings_events_and_options_of_the_c
     assert set(events["found"]["properties"]) == {*FOUND_KINDS, "where", "seat", "by"}
     assert defs["expectation"]["properties"]["remedy"]["enum"] == list(REMEDIES)
     assert set(defs["expectation"]["properties"]) == {"remedy", "random", "citations", "calls",
-                                                      UNCHECKED, *TABLE_FIELDS}
+                                                      UNCHECKED, "unread", *TABLE_FIELDS}
+    assert defs["expectation"]["properties"]["unread"]["enum"] == [UNREAD]
 
 
 def test_the_spec_example_and_every_bundled_scenario_conform_to_the_schema():

@@ -187,16 +187,14 @@ def test_each_topic_matrix_has_a_row_per_scenario_ruled_on_it(site, kb):
 
 def test_disagreements_page_lists_computed_disagreements_with_their_scenarios(site, kb):
     from kb.handbook.matrix import shown_anchor
-    from kb.rules.disagreements import PAIRS, computed_disagreements, load_scenarios
-    from kb.rules.rulebook import EDITIONS
+    from kb.rules.disagreements import computed_disagreements, load_scenarios
     page = _text(site / "disagreements.html")
     first = computed_disagreements(kb, load_scenarios())
     assert len(first) > 20
     for c in first:
         assert f'id="shown-{c.topic}-scenario-{c.scenario}"' in page
-    pairs = [pair for pair in PAIRS if set(pair) <= set(EDITIONS)]
-    for c in computed_disagreements(kb, load_scenarios(), pairs=pairs):
-        assert f'id="{shown_anchor(c.topic, c.scenario, c.pair)}"' in page
+    for c in computed_disagreements(kb, load_scenarios(), pairs=kb.books.compared):
+        assert f'id="{shown_anchor(c.topic, c.scenario, c.pair, kb.books.checked)}"' in page
     flop = page[page.index('id="shown-four-card-flop-scenario-case-c27'):]
     flop = flop[:flop.index('class="floorbook-scenario"', 10)]
     assert "Robert’s Rules" in page and "Robert’s Rules v11" in flop and "TDA 2024" in flop

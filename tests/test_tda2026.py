@@ -156,7 +156,10 @@ def site(tmp_path_factory) -> Path:
     data = src / "data"
     sources = (data / "sources.yaml").read_text()
     marker = "        sections: [\"\", \"RP-\"]\n"
-    (data / "sources.yaml").write_text(sources.replace(marker, marker + _SOURCES_2026, 1))
+    published = '  - edition: "tda@2024"\n    primary: true\n'
+    (data / "sources.yaml").write_text(sources.replace(marker, marker + _SOURCES_2026, 1)
+                                       .replace(published, published + '  - edition: '
+                                                '"tda@2026"\n    decides-as: "tda@2024"\n', 1))
     with (data / "provisions" / "tda.yaml").open("a") as f:
         f.write(_TDA_2026)
     (src / "editions" / "tda-2026.md").write_text("```{rule:edition} tda@2026\n```\n")

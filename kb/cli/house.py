@@ -32,8 +32,8 @@ def add_parsers(commands) -> None:
     new.add_argument("-o", "--output", type=_path, default=Path("house-rulebook.yaml"),
                      help="file to write (default: house-rulebook.yaml; - is standard output); "
                           "never overwritten")
-    from kb.rules.rulebook import EDITIONS  # every published edition is a base
-    new.add_argument("--base", default="tda@2024", choices=tuple(EDITIONS),
+    from kb.knowledge.books import published_ids  # every published edition is a base
+    new.add_argument("--base", default="tda@2024", choices=published_ids(),
                      help="the edition to start from (default: tda@2024)")
     new.add_argument("--id", default="house.my-room@2026", type=_house_id,
                      help="the rulebook's id, house.<name>@<version>")

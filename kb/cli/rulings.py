@@ -12,7 +12,7 @@ from kb.cli.common import progress as _progress
 
 def add_parsers(commands) -> None:
     """Add ``rule`` and ``compare`` to the subcommands ``commands``."""
-    from kb.rules.rulebook import EDITIONS
+    from kb.knowledge.books import published_ids
 
     rule = commands.add_parser(
         "rule", help="rule a scenario file under one rulebook",
@@ -21,7 +21,7 @@ def add_parsers(commands) -> None:
                     "remedy and an explanation.")
     rule.add_argument("scenario", type=_path, metavar="SCENARIO", help="a scenario YAML file")
     rule.add_argument("--rulebook", required=True, metavar="RULEBOOK",
-                      help=f"an edition id ({', '.join(EDITIONS)}), a house rulebook id, or "
+                      help=f"an edition id ({', '.join(published_ids())}), a house rulebook id, or "
                            "the path of a house rulebook file")
     rule.add_argument("--seed", type=int, default=0, help="seed of every random step (0)")
     rule.add_argument("--json", action="store_true", help="print the ruling as JSON")
@@ -108,7 +108,7 @@ def _print_rulings(kb, rulings, as_json: bool, many: bool, seed: int = 0) -> int
 def shown(kb, rulings: list, as_json: bool, many: bool, seed: int = 0) -> str:
     """What ``rule`` (``many`` false: one ruling) and ``compare`` print for ``rulings``
     (:class:`~kb.rules.ruling.Ruling` records of ``kb``'s rulebooks): their JSON, or their
-    text with each edition by its short name.  The property tests and tools/fuzz_hands.py
+    text with each edition by its short name (:func:`kb.knowledge.names.book_name`).  The property tests and tools/fuzz_hands.py
     print random hands' rulings through it.  Raises nothing for a ruling the engine made.
 
     >>> from kb.knowledge.load import load_knowledge_base
@@ -123,18 +123,9 @@ def shown(kb, rulings: list, as_json: bool, many: bool, seed: int = 0) -> str:
     """
     import json
 
-    from kb.knowledge.names import edition_short
     from kb.rules.ruling import format_ruling
-
-    def name(edition: str) -> str:
-        """The site's short name ("TDA 2024"); a house file's own edition, which the
-        knowledge base does not hold, as its id says it."""
-        try:
-            return edition_short(kb, edition)
-        except KeyError:
-            return edition.replace("@", " ")
 
     if as_json:
         data = [r.to_json() for r in rulings] if many else rulings[0].to_json()
         return json.dumps(data, indent=2, ensure_ascii=False)
-    return "\n\n".join(format_ruling(r, seed, name) for r in rulings)
+    return "\n\n".join(format_ruling(r, seed, kb) for r in rulings)

@@ -132,7 +132,7 @@ def _expectation(entry: Mapping) -> dict:
     for key, value in entry.items():
         if key == UNCHECKED:              # a reason for people: nothing to compare
             continue
-        if key in ("remedy", "random"):
+        if key in ("remedy", "random", "unread"):
             result[key] = value
         elif key == "citations":
             result[key] = tuple(Citation(c["source"], c["edition"], c["number"])

@@ -262,7 +262,7 @@ class DisagreementsDirective(ListDirective):
         shown = self.env.domains["rule"].data["shown"]
         for c in table.computed:
             shown[(c.topic, c.scenario, *c.pair)] = (
-                self.env.docname, shown_anchor(c.topic, c.scenario, c.pair),
+                self.env.docname, shown_anchor(c.topic, c.scenario, c.pair, table.checked),
                 table.scenarios[c.scenario].title, c.difference)
         return result
 

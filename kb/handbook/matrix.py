@@ -19,7 +19,6 @@ from kb.handbook.fragment import Fragment
 from kb.handbook.rulings import SEED
 from kb.knowledge.graph import disagreements
 from kb.knowledge.names import edition_short
-from kb.rules.disagreements import BOOKS
 
 
 def column_names(hb) -> dict[str, str]:
@@ -186,13 +185,15 @@ def _topic_section(f: Fragment, table, topic: str, declared: list, computed: lis
         for c in group[:listed.DRAWN]:
             _side_by_side(f, table, c, names)
             f.fingerprint.append((table.files[c.scenario], repr((c.left, c.right))))
-        listed.add_rest(f, table, group[listed.DRAWN:], names, shown_anchor)
+        listed.add_rest(f, table, group[listed.DRAWN:], names,
+                        lambda topic, sid, pair: shown_anchor(topic, sid, pair, table.checked))
 
 
-def shown_anchor(topic: str, scenario_id: str, pair: tuple[str, str] = BOOKS) -> str:
-    """The id of a computed disagreement's heading on the disagreements page (the first
-    pair of books keeps the anchors it always had)."""
-    books = "" if pair == BOOKS else "-" + "-".join(nodes.make_id(b) for b in pair)
+def shown_anchor(topic: str, scenario_id: str, pair: tuple[str, ...] = (),
+                 checked: tuple[str, ...] = ()) -> str:
+    """The id of a computed disagreement's heading on the disagreements page (the
+    ``checked`` pair of books, the first compared, keeps the anchors it always had)."""
+    books = "" if pair == checked else "-" + "-".join(nodes.make_id(b) for b in pair)
     return f"shown-{topic}-" + cells.anchor(scenario_id) + books
 
 
@@ -202,7 +203,7 @@ def _side_by_side(f: Fragment, table, c, names: dict) -> None:
     left, right = (names.get(book, book) for book in c.pair)
     heading, about = cells.scenario_heading(scenario, f"{left} against {right}: "
                                             f"{c.difference}")
-    heading["ids"] = [shown_anchor(c.topic, c.scenario, c.pair)]
+    heading["ids"] = [shown_anchor(c.topic, c.scenario, c.pair, table.checked)]
     f.add(f.node(heading), "", f.node(about), "", "::::{grid} 1 2 2 2", ":gutter: 2", "")
     for ruling in (c.left, c.right):
         name = names.get(ruling.rulebook, ruling.rulebook)

@@ -19,8 +19,6 @@ from kb.house.datafolder import house_files_digest
 from kb.house.expectations import data_rulebooks
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.disagreements import (
-    BOOKS,
-    PAIRS,
     ComputedDisagreement,
     computed_disagreements,
     difference,
@@ -38,13 +36,15 @@ class RulingTable:
     """``scenarios`` by id (file-name order), ``files``: id -> sha1 of the file's text,
     ``rulebooks`` in column order, ``rulings``: (scenario id, rulebook id) -> Ruling,
     ``computed``: the scenarios on which two compared books rule differently (every pair of
-    :data:`kb.rules.disagreements.PAIRS` whose books are published)."""
+    sources.yaml's ``compared``), ``checked``: the first of those pairs
+    (:attr:`kb.knowledge.model.Books.checked`)."""
 
     scenarios: dict[str, Scenario] = field(default_factory=dict)
     files: dict[str, str] = field(default_factory=dict)
     rulebooks: tuple[Rulebook, ...] = ()
     rulings: dict[tuple[str, str], Ruling] = field(default_factory=dict)
     computed: tuple[ComputedDisagreement, ...] = ()
+    checked: tuple[str, ...] = ()
     #: worked out on first use: topic -> the scenario ids whose rulings name it, and each
     #: scenario's row digest
     _memo: dict = field(default_factory=dict, compare=False, repr=False)
@@ -76,14 +76,17 @@ class RulingTable:
         return digests[scenario_id]
 
     def differs(self, scenario_id: str) -> str:
-        """How the two compared books (:data:`kb.rules.disagreements.BOOKS`) rule the scenario
-        differently, in a few words; '' when they agree or a book is not published."""
-        left, right = (self.rulings.get((scenario_id, b)) for b in BOOKS)
+        """How the two books of the checked pair (:attr:`checked`) rule the scenario
+        differently, in a few words; '' when they agree or no pair is compared."""
+        if len(self.checked) != 2:
+            return ""
+        left, right = (self.rulings.get((scenario_id, b)) for b in self.checked)
         return difference(left, right) if left and right else ""
 
     def exercised(self) -> set[str]:
         """The topics a ruling of one of the two compared books names."""
-        return {r.topic for (_, book), r in self.rulings.items() if book in BOOKS and r.topic}
+        return {r.topic for (_, book), r in self.rulings.items()
+                if book in self.checked and r.topic}
 
 
 def scenario_folder(data_dir: Path | None) -> Path:
@@ -122,9 +125,9 @@ def build_table(kb: KnowledgeBase, data_dir: Path | None, read: tuple | None = N
     rulings = {(s.id, b.id): ruling for s in scenarios.values()
                for b, ruling in zip(books, compare(kb, s, list(books), seed=SEED), strict=True)}
     published = {b.id for b in books}
-    pairs = tuple(pair for pair in PAIRS if published >= set(pair))
+    pairs = tuple(pair for pair in kb.books.compared if published >= set(pair))
     computed = tuple(computed_disagreements(kb, scenarios.values(), rulings, pairs))
-    return RulingTable(scenarios, files, books, rulings, computed)
+    return RulingTable(scenarios, files, books, rulings, computed, kb.books.checked)
 
 
 def kept_table(kb: KnowledgeBase, data_dir: Path | None, read: tuple,
@@ -165,7 +168,8 @@ def rulings_digest(kb: KnowledgeBase) -> str:
     if _LAST_DIGEST[0] is kb:         # the table's key and the views' state both ask
         return _LAST_DIGEST[1]
     provisions = tuple(replace(p, summary="") for p in kb.provisions)
-    shown = (kb.root, kb.sources, kb.copies, provisions, kb.topics, kb.terms, kb.errata)
+    shown = (kb.root, kb.sources, kb.copies, provisions, kb.topics, kb.terms, kb.errata,
+             kb.books)
     _LAST_DIGEST[:] = [kb, digest(repr(shown).encode())]
     return _LAST_DIGEST[1]
 

@@ -39,7 +39,9 @@ from kb import DATA
 from kb.files import Problem
 from kb.house.spec import HouseProvision, HouseSpec, read_house
 from kb.knowledge.model import KnowledgeBase
-from kb.rules.rulebook import EDITIONS, Rulebook, RulebookError, edition_rulebook
+from kb.rules.books import published_editions
+from kb.rules.books import resolve_rulebook as resolve_id
+from kb.rules.rulebook import Rulebook, RulebookError, edition_rulebook
 
 RULEBOOKS = DATA / "rulebooks"
 #: An override cycle lists at most this many of its group's provisions.
@@ -51,11 +53,11 @@ def compose(kb: KnowledgeBase, spec: HouseSpec) -> tuple[Rulebook | None, list[P
     (empty when it composes cleanly).  Returns ``(None, problems)`` when the base is not a
     published edition (``""``: the schema refused it, and that is reported already)."""
     problems = references(kb, spec) + cycles(spec)
-    if spec.base not in EDITIONS:
+    if kb.books.get(spec.base) is None:
         if spec.base:
             problems.append(spec.problem(spec.line("base"), f"base {spec.base!r} is not a "
                                          "published edition", "use one of: "
-                                         + ", ".join(EDITIONS)))
+                                         + ", ".join(kb.books.ids)))
         return None, _by_line(problems)
     base = edition_rulebook(kb, spec.base)
     topics = {t: list(p) for t, p in base.topics.items()}
@@ -381,20 +383,14 @@ def folder_rulebooks(kb: KnowledgeBase, folder: Path = RULEBOOKS
 def published_rulebooks(kb: KnowledgeBase) -> list[Rulebook]:
     """Every published rulebook: the editions, then the house rulebooks composed from
     kb/data/rulebooks."""
-    return [*(edition_rulebook(kb, e) for e in EDITIONS), *house_rulebooks(kb)]
+    return [*published_editions(kb), *house_rulebooks(kb)]
 
 
 def resolve_rulebook(kb: KnowledgeBase, ident: str) -> Rulebook:
     """The rulebook named by ``ident``: an edition id, a house rulebook id, or the path of a
     house rulebook file.  Raises :class:`RulebookError` with what to do."""
-    if ident in EDITIONS:
-        return edition_rulebook(kb, ident)
     looks_like_path = ident.endswith((".yaml", ".yml")) or "/" in ident
-    if looks_like_path:
+    if looks_like_path and kb.books.get(ident) is None:    # a published id comes first
         # read like any input file: missing, a FIFO, a folder -> HouseFileError, located
         return load_house_rulebook(kb, Path(ident))
-    for book in published_rulebooks(kb):
-        if book.id == ident:
-            return book
-    known = ", ".join(b.id for b in published_rulebooks(kb))
-    raise RulebookError(f"unknown rulebook {ident!r} (use one of: {known}, or a file path)")
+    return resolve_id(kb, ident, lambda: house_rulebooks(kb))

@@ -40,7 +40,6 @@ from kb.knowledge.checks import check_knowledge_base
 from kb.knowledge.load import LoadError, load_with_digest
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.disagreements import (
-    BOOKS,
     check_disagreements,
     disagreement_problems,
     pair_outcome,
@@ -198,7 +197,8 @@ def _scenario(text: str, name: str) -> tuple[Scenario | None, list[FileProblem]]
 
 
 class _Rulings:
-    """Each scenario's outcome under the two books :data:`kb.rules.disagreements.BOOKS`
+    """Each scenario's outcome under the two books of the checked pair (sources.yaml's
+    first ``compared``, :attr:`kb.knowledge.model.Books.checked`)
     (:func:`kb.rules.disagreements.pair_outcome`, or the text of the error that its
     events cannot be replayed), kept in ``store`` by the scenario file's name and bytes
     and the knowledge base's digest."""
@@ -213,7 +213,7 @@ class _Rulings:
         made them for the same knowledge base (they are a function of it)."""
         key = f"books\0{self.kb_digest}"
         if self._books is None and (needed or self.store.get(key) is None):
-            self._books = [edition_rulebook(kb, b) for b in BOOKS]
+            self._books = [edition_rulebook(kb, b) for b in kb.books.checked]
             self.store.put(key, True)
         return self._books or []
 
@@ -223,8 +223,9 @@ class _Rulings:
         value = self.store.get(key) if scenario.path in self.digests else None
         if value is None:
             try:
-                left, right = compare(kb, scenario, self.books(kb))
-                value = ("ruled", pair_outcome(left, right))
+                books = self.books(kb)      # none: a folder that compares no books
+                value = ("ruled", pair_outcome(*compare(kb, scenario, books)) if books
+                         else ("", ()))
             except ScenarioError as error:
                 value = ("failed", str(error), error.file)
             self.store.put(key, value)

@@ -30,8 +30,9 @@ from kb.house.compose import (
 )
 from kb.knowledge.load import load_knowledge_base
 from kb.knowledge.model import KnowledgeBase
+from kb.rules.books import published_editions, resolve_rulebook
 from kb.rules.engine import rule
-from kb.rules.rulebook import EDITIONS, Rulebook, RulebookError, edition_rulebook
+from kb.rules.rulebook import Rulebook, RulebookError
 from kb.rules.ruling import Ruling, compare_expectation
 
 #: The name of the item that carries problems of ``expect`` that belong to no rulebook
@@ -79,16 +80,10 @@ class Expectations:
         return self._books[key]
 
     def _resolve(self, ident: str, folder: Path) -> Rulebook:
-        if ident in EDITIONS and self.kb.has("edition", ident):
-            return edition_rulebook(self.kb, ident)
-        if _looks_like_path(ident):
+        if _looks_like_path(ident) and self.kb.books.get(ident) is None:  # published first
             return load_house_rulebook(self.kb, folder / ident)
-        books = self.published()
-        for book in books:
-            if book.id == ident:
-                return book
-        known = ", ".join(b.id for b in books)
-        raise RulebookError(f"unknown rulebook {ident!r} (use one of: {known}, or a file path)")
+        return resolve_rulebook(self.kb, ident, lambda: [  # the house books of published()
+            book for book in self.published() if self.kb.books.get(book.id) is None])
 
     def published(self) -> list[Rulebook]:
         """The data folder's rulebooks (:func:`data_rulebooks`), read and composed once."""
@@ -130,12 +125,13 @@ class Expectations:
 
 def data_rulebooks(kb: KnowledgeBase, data: Path | None) -> list[Rulebook]:
     """The rulebooks of the data folder ``data`` whose knowledge base is ``kb``: the
-    editions it holds, then the house books of its ``rulebooks`` folder (None, the bundled
-    data: :func:`kb.house.compose.published_rulebooks`).  Raises ``HouseFileError`` with
-    every problem of every house file."""
+    editions it publishes (its sources.yaml's ``rulebooks``), then the house books of its
+    ``rulebooks`` folder (None, the bundled data:
+    :func:`kb.house.compose.published_rulebooks`).  Raises ``HouseFileError`` with every
+    problem of every house file."""
     if data is None:
         return published_rulebooks(kb)
-    books = [edition_rulebook(kb, e) for e in EDITIONS if kb.has("edition", e)]
+    books = published_editions(kb)
     folder = Path(data) / "rulebooks"
     return books + (house_rulebooks(kb, folder) if folder.is_dir() else [])
 

@@ -29,7 +29,7 @@ from kb.knowledge.load import LoadError, load_knowledge_base
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.disagreements import load_scenarios
 from kb.rules.engine import rule
-from kb.rules.rulebook import EDITIONS, Rulebook, RulebookError
+from kb.rules.rulebook import Rulebook, RulebookError
 from kb.rules.ruling import FORMAT_VERSION as RULING_FORMAT_VERSION
 from kb.rules.ruling import Ruling
 
@@ -68,7 +68,7 @@ def export(kb: KnowledgeBase, rulebooks: list[Rulebook], houses: list[HouseSpec]
     composed = {book.id: book for book in rulebooks}
     data = {"format_version": FORMAT_VERSION, "floorbook_version": floorbook_version(),
             "ruling_format_version": RULING_FORMAT_VERSION, **knowledge_json(kb),
-            "rulebooks": [_rulebook(book) for book in rulebooks],
+            "rulebooks": [_rulebook(kb, book) for book in rulebooks],
             "house_rulebooks": [_house(spec, composed.get(spec.id)) for spec in houses]}
     if scenarios is not None:
         data["scenarios"] = [_scenario(s) for s in scenarios]
@@ -76,9 +76,9 @@ def export(kb: KnowledgeBase, rulebooks: list[Rulebook], houses: list[HouseSpec]
     return data
 
 
-def _rulebook(book: Rulebook) -> dict:
+def _rulebook(kb: KnowledgeBase, book: Rulebook) -> dict:
     return {"id": book.id, "title": book.title,
-            "kind": "edition" if book.id in EDITIONS else "house", "base": book.base,
+            "kind": "edition" if kb.books.get(book.id) else "house", "base": book.base,
             "citation_editions": list(book.citation_editions),
             "topics": {topic: list(pids) for topic, pids in sorted(book.topics.items())}}
 

@@ -27,7 +27,7 @@ from kb.files import SCHEMAS, InputError, parse_text
 from kb.house.spec import house_spec
 from kb.knowledge.graph import disagreements
 from kb.knowledge.model import KnowledgeBase
-from kb.rules.rulebook import EDITIONS, edition_rulebook
+from kb.rules.rulebook import edition_rulebook
 
 
 def _show(kb: KnowledgeBase, pid: str) -> str:
@@ -39,7 +39,8 @@ def _show(kb: KnowledgeBase, pid: str) -> str:
 
 def _choices(kb: KnowledgeBase, base: str) -> dict[str, dict[str, list]]:
     """Topic -> other source -> the declared disagreements with the base's source."""
-    source = kb.edition(EDITIONS[base]).source
+    book = kb.books.get(base)
+    source = kb.edition(book.deciders if book else base).source
     choices: dict[str, dict[str, list]] = {}
     for d in disagreements(kb):
         sides = {kb.provision(p).source: p for p in (d.left, d.right) if kb.has("provision", p)}
@@ -52,7 +53,8 @@ def _choices(kb: KnowledgeBase, base: str) -> dict[str, dict[str, list]]:
 def _option(kb: KnowledgeBase, topic: str, other: str, items) -> list[str]:
     """The provisions that rule ``topic`` as source ``other`` does: that edition's whole
     answer where it is a published edition, else the differing provisions."""
-    edition = next((e for e in EDITIONS if kb.edition(EDITIONS[e]).source == other), None)
+    edition = next((b.edition for b in kb.books.rulebooks
+                    if kb.edition(b.deciders).source == other), None)
     if edition:
         return list(edition_rulebook(kb, edition).governing(topic))
     return list(dict.fromkeys(pid for pid, _ in items))

@@ -6,7 +6,7 @@ relation's ``target``, ...), each message ending with what to do.  Dangling refe
 (unknown sources, editions, topics, copies, provisions, terms), relations a provision makes
 to itself, relation cycles where they make no sense (overrides, exception-to, refines),
 provisions without a source copy, and topics with no provision or with a primary book
-neither answering nor marked silent.  Duplicate ids are refused earlier, by the loader.
+(sources.yaml's ``rulebooks``) neither answering nor marked silent.  Duplicate ids are refused earlier, by the loader.
 
 >>> from kb.knowledge.load import load_knowledge_base
 >>> check_knowledge_base(load_knowledge_base())
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import networkx as nx
 
-from kb.knowledge.graph import PRIMARY_EDITIONS
 from kb.knowledge.load import Problem
 from kb.knowledge.model import KnowledgeBase, Location, RelationKind
 
@@ -104,7 +103,7 @@ def _topics(kb: KnowledgeBase) -> list[Problem]:
             problems.append(Problem(topic.location, f"topic {topic.id!r} has no provision "
                                     "(list it in a provision's topics)"))
         silent = dict(topic.silent)
-        for edition in PRIMARY_EDITIONS:
+        for edition in kb.books.primary:       # sources.yaml's primary rulebooks
             if (topic.id, edition) in answered and edition in silent:
                 problems.append(Problem(topic.at("silent", edition), f"topic {topic.id!r} is "
                                         f"marked silent in {edition} but {edition} has a "

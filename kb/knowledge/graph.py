@@ -25,9 +25,6 @@ import networkx as nx
 
 from kb.knowledge.model import KnowledgeBase, Location, Provision, RelationKind
 
-#: The editions every topic must either answer or be marked silent in.
-PRIMARY_EDITIONS = ("rrop@v11", "tda@2024")
-
 
 def build_graph(kb: KnowledgeBase) -> nx.MultiDiGraph:
     """Build the graph of ``kb``; dangling targets become nodes of kind ``missing``."""

@@ -1,11 +1,15 @@
-"""Read kb/data into the model: the only module that reads the knowledge base's files.
+"""Read kb/data into the model: the only module that reads the knowledge base's files
+(but :func:`kb.knowledge.books.published_ids`, the rulebook ids alone for the command
+line's help).
 
 Each file goes through the one reader (:mod:`kb.files`): a bounded read, safe YAML, then
 its JSON Schema (``kb/schemas/<kind>.schema.json``: sources, provisions, topics, glossary,
 errata).  Records are built only from entries the schema accepted, so nothing here meets a
 shape the schema does not promise.  Then the checks a schema cannot express and without
 which the model would be ambiguous: an edition id names its own source, a provision id
-starts with its file's source, and no id is used twice.  References across files
+starts with its file's source, and no id is used twice; sources.yaml's ``rulebooks`` and
+``compared`` (which books are published and compared) are read and checked by
+:mod:`kb.knowledge.books`.  References across files
 (unknown topics, editions, copies, cycles) are :mod:`kb.knowledge.checks`'s.
 
 Every problem of every file is collected before :class:`LoadError` is raised, each as
@@ -29,7 +33,9 @@ from kb import DATA, files
 from kb.files import InputError, Mapping, Sequence
 from kb.files.cache import Cache, Store, digest, read_through
 from kb.files.validation import validate_kind
+from kb.knowledge.books import read_books
 from kb.knowledge.model import (
+    Books,
     Confidence,
     Edition,
     Erratum,
@@ -153,7 +159,8 @@ def _load(root: Path, reader: _Reader) -> KnowledgeBase:
         what = "is not a folder" if root.exists() else "does not exist"
         raise LoadError([Problem(Location(str(root), 1), f"the data folder {what} (give "
                                  "the folder that holds sources.yaml and provisions/)")])
-    sources, copies = reader.records("sources.yaml", "sources", _sources) or ((), ())
+    sources, copies, books = (reader.records("sources.yaml", "sources", _sources)
+                              or ((), (), Books()))
     provisions: list[Provision] = []
     if not (root / "provisions").is_dir():
         what = "is not a folder" if (root / "provisions").exists() else "no such folder"
@@ -175,7 +182,7 @@ def _load(root: Path, reader: _Reader) -> KnowledgeBase:
     if reader.problems:
         raise LoadError(reader.problems)
     return KnowledgeBase(str(root), tuple(sources), tuple(copies), tuple(provisions),
-                         tuple(topics), tuple(terms), tuple(errata))
+                         tuple(topics), tuple(terms), tuple(errata), books)
 
 
 def duplicates(what: str, records, key: str = "id") -> list[Problem]:
@@ -247,8 +254,10 @@ def _entries(data: Mapping, refused: set, key: str) -> list:
 
 
 def _sources(data: Mapping, refused: set, problems: list) -> tuple:
-    return (tuple(_source(problems, n) for n in _entries(data, refused, "sources")),
-            tuple(_copy(n) for n in _entries(data, refused, "copies")))
+    sources = tuple(_source(problems, n) for n in _entries(data, refused, "sources"))
+    books, found = read_books(data, refused, {e.id for s in sources for e in s.editions})
+    problems.extend(Problem.of(p) for p in found)
+    return sources, tuple(_copy(n) for n in _entries(data, refused, "copies")), books
 
 
 def _topics(data: Mapping, refused: set, problems: list) -> tuple:

@@ -54,6 +54,21 @@ def edition_short(kb: KnowledgeBase, edition_id: str) -> str:
     return f"{name} {edition_id.partition('@')[2]}"
 
 
+def book_name(kb: KnowledgeBase, rulebook_id: str) -> str:
+    """The name a ruling's citation shows for a book: its edition's short name
+    (:func:`edition_short`); an id ``kb`` does not hold (a house file's own edition) as the
+    id says it, ``@`` made a space.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> book_name(kb, "wsop-live@2024"), book_name(kb, "house.pub@2026")
+    ('WSOP Live Action 2024', 'house.pub 2026')
+    """
+    if kb.has("edition", rulebook_id):
+        return edition_short(kb, rulebook_id)
+    return rulebook_id.replace("@", " ")
+
+
 def edition_title(kb: KnowledgeBase, edition_id: str) -> str:
     """The full name of an edition: source title and edition label."""
     edition = kb.edition(edition_id)

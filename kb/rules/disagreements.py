@@ -1,15 +1,16 @@
 """Disagreements computed from scenario rulings, and their check against the declared ones.
 
 A disagreement is a topic where at least one scenario gets different rulings from two
-books compared (:data:`PAIRS`: Robert's Rules of Poker v11 and the TDA 2024 rules, and each
-WSOP book beside the book it is closest to): a different remedy, a different
+books compared (sources.yaml's ``compared``, :attr:`kb.knowledge.model.Books.compared`:
+Robert's Rules of Poker v11 and the TDA 2024 rules, and each WSOP book beside the book it
+is closest to): a different remedy, a different
 procedure (the kinds of steps, in order), or, when neither ruling is random, a different
 table (hands, board, burns, dead seats, the next card of the stub) or different board
 cards dealt later in the hand (steps with ``when``).  A declared disagreement is a ``differs-from`` relation between a
 provision of one book and one of the other.  ``floorbook check`` requires the two to
 match on every topic that scenarios exercise: a declared difference no scenario shows, or
-a difference shown that nobody declared, is a problem; that check holds for the first pair,
-:data:`BOOKS`, whose differs-from relations are complete.  Topics no scenario reaches (deck
+a difference shown that nobody declared, is a problem; that check holds for the first pair
+(:attr:`kb.knowledge.model.Books.checked`), whose differs-from relations are complete.  Topics no scenario reaches (deck
 changes, the start of a hand) keep their declared, textual disagreements unchecked.
 
 >>> from kb.knowledge.load import load_knowledge_base
@@ -37,13 +38,6 @@ from kb.rules.engine import compare
 from kb.rules.rulebook import edition_rulebook
 from kb.rules.ruling import Ruling
 
-#: The pairs of books whose rulings are compared, as rulebook ids: the two primary books,
-#: the WSOP tournament rules beside the TDA's, the WSOP cash rules (built on Robert's Rules)
-#: beside Robert's Rules, and the two WSOP books beside each other.
-PAIRS = (("rrop@v11", "tda@2024"), ("tda@2024", "wsop@2024"),
-         ("rrop@v11", "wsop-live@2024"), ("wsop@2024", "wsop-live@2024"))
-#: The pair whose declared disagreements ``floorbook check`` holds against the scenarios.
-BOOKS = PAIRS[0]
 SCENARIOS = DATA / "scenarios"
 
 
@@ -60,7 +54,7 @@ class ComputedDisagreement:
 
     @property
     def pair(self) -> tuple[str, str]:
-        """The two rulebook ids compared, as in :data:`PAIRS`."""
+        """The two rulebook ids compared, as sources.yaml's ``compared`` lists them."""
         return self.left.rulebook, self.right.rulebook
 
 
@@ -149,19 +143,23 @@ def _later_cards(ruling: Ruling) -> list:
             if step.do == "deal" and "when" in step.details]
 
 
-def book_rulings(kb: KnowledgeBase, scenarios,
-                 books: tuple[str, ...] = BOOKS) -> dict[tuple[str, str], Ruling]:
-    """``(scenario id, book id) -> ruling`` for the edition rulebooks ``books``, seed 0."""
-    rulebooks = [edition_rulebook(kb, b) for b in books]
+def book_rulings(kb: KnowledgeBase, scenarios, books: tuple[str, ...] | None = None
+                 ) -> dict[tuple[str, str], Ruling]:
+    """``(scenario id, book id) -> ruling`` for the edition rulebooks ``books`` (default:
+    the checked pair, :attr:`kb.knowledge.model.Books.checked`), seed 0."""
+    rulebooks = [edition_rulebook(kb, b) for b in (kb.books.checked if books is None
+                                                   else books)]
     return {(s.id, b.id): ruling for s in scenarios  # compare: one replay for all books
             for b, ruling in zip(rulebooks, compare(kb, s, rulebooks), strict=True)}
 
 
 def computed_disagreements(kb: KnowledgeBase, scenarios, rulings: dict | None = None,
-                           pairs=(BOOKS,)) -> list[ComputedDisagreement]:
-    """Every scenario two books of one of ``pairs`` rule differently, once per pair and
-    topic the rulings name, pair by pair.  ``rulings`` (from :func:`book_rulings`, or any
-    mapping holding those keys) saves ruling the scenarios again."""
+                           pairs=None) -> list[ComputedDisagreement]:
+    """Every scenario two books of one of ``pairs`` (default: the checked pair) rule
+    differently, once per pair and topic the rulings name, pair by pair.  ``rulings``
+    (from :func:`book_rulings`, or any mapping holding those keys) saves ruling the
+    scenarios again."""
+    pairs = (kb.books.checked,) if pairs is None else pairs
     if rulings is None:
         rulings = book_rulings(kb, scenarios, tuple(dict.fromkeys(b for p in pairs for b in p)))
     found = []
@@ -177,9 +175,10 @@ def computed_disagreements(kb: KnowledgeBase, scenarios, rulings: dict | None = 
 
 
 def exercised_topics(kb: KnowledgeBase, scenarios, rulings: dict | None = None) -> set[str]:
-    """The topics some scenario's ruling under either book names."""
+    """The topics some scenario's ruling under either book of the checked pair names."""
     rulings = rulings if rulings is not None else book_rulings(kb, scenarios)
-    return {topic for s in scenarios for b in BOOKS for topic in topics_of(rulings[s.id, b])}
+    return {topic for s in scenarios for b in kb.books.checked
+            for topic in topics_of(rulings[s.id, b])}
 
 
 def topics_of(ruling: Ruling) -> tuple[str, ...]:
@@ -189,7 +188,7 @@ def topics_of(ruling: Ruling) -> tuple[str, ...]:
 
 def pair_outcome(left: Ruling, right: Ruling) -> tuple[str, tuple[str, ...]]:
     """What :func:`check_disagreements` needs of one scenario's rulings under the two
-    books of :data:`BOOKS`: how they differ (:func:`difference`, empty when they agree)
+    books of the checked pair: how they differ (:func:`difference`, empty when they agree)
     and the topics either names (:func:`topics_of`, the left's first), small enough to
     keep between runs."""
     return difference(left, right), tuple(dict.fromkeys((*topics_of(left),
@@ -200,9 +199,12 @@ def check_disagreements(kb: KnowledgeBase, scenarios) -> list[Problem]:
     """Declared against computed disagreements, on the topics scenarios exercise.  Raises
     :class:`~kb.hand.scenario.ScenarioError` for the first scenario whose events cannot be
     replayed."""
+    if not kb.books.checked:
+        return []
     rulings = book_rulings(kb, scenarios)
     return disagreement_problems(kb, scenarios, {
-        s.id: pair_outcome(*(rulings[s.id, book] for book in BOOKS)) for s in scenarios})
+        s.id: pair_outcome(*(rulings[s.id, book] for book in kb.books.checked))
+        for s in scenarios})
 
 
 def disagreement_problems(kb: KnowledgeBase, scenarios, outcomes: dict[str, tuple]
@@ -210,10 +212,13 @@ def disagreement_problems(kb: KnowledgeBase, scenarios, outcomes: dict[str, tupl
     """:func:`check_disagreements` from each scenario's :func:`pair_outcome`, by id in
     ``outcomes``: a declared disagreement on a topic some scenario exercises that no
     scenario shows, then each scenario (by id) that shows one nobody declared."""
+    if not kb.books.checked:        # a data folder that compares no books checks none
+        return []
+    checked = [kb.source(kb.edition(book).source) for book in kb.books.checked]
     declared: dict[str, Disagreement] = {}
     for d in disagreements(kb):
         sources = {kb.provision(p).source for p in (d.left, d.right) if kb.has("provision", p)}
-        if sources == {"rrop", "tda"}:
+        if sources == {source.id for source in checked}:
             declared.setdefault(d.topic, d)
     exercised = {topic for s in scenarios for topic in outcomes[s.id][1]}
     shown = {topic for s in scenarios if outcomes[s.id][0] for topic in outcomes[s.id][1]}
@@ -223,12 +228,13 @@ def disagreement_problems(kb: KnowledgeBase, scenarios, outcomes: dict[str, tupl
                 for topic, d in sorted(declared.items())
                 if topic in exercised and topic not in shown]
     by_scenario = {s.id: s for s in scenarios if outcomes[s.id][0] and outcomes[s.id][1]}
+    names = [source.short or source.title for source in checked]
     for sid, scenario in sorted(by_scenario.items()):
         what, topics = outcomes[sid]
         if not any(topic in declared for topic in topics):
             problems.append(Problem(Location(scenario.path, 1), f"scenario {sid!r}: the "
                             f"books rule differently on {' / '.join(topics)} ({what}) but no "
-                            "differs-from relation between a Robert's Rules and a TDA "
+                            f"differs-from relation between a {names[0]} and a {names[1]} "
                             "provision declares it for that topic; declare it, or fix the "
                             "scenario or a decider"))
     return problems

@@ -62,10 +62,10 @@ def compare(kb: KnowledgeBase, scenario: Scenario, rulebooks: list[Rulebook],
     call (no ruling has changed it yet) and each rulebook rules from a copy.
 
     >>> from kb.hand.scenario_file import load_scenario
-    >>> from kb.house.compose import published_rulebooks
     >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.books import published_editions
     >>> kb = load_knowledge_base()
-    >>> books = published_rulebooks(kb)[:2]
+    >>> books = published_editions(kb)[:2]
     >>> hand = load_scenario(kb.root + "/scenarios/case-c27-four-card-flop-stuck-cards.yaml")
     >>> [r.remedy for r in compare(kb, hand, books)] == [r.remedy for r in
     ...                                                  (rule(kb, b, hand) for b in books)]

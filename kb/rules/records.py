@@ -17,7 +17,7 @@ from kb.knowledge.model import Confidence, KnowledgeBase, RelationKind
 from kb.rules.combine import answered
 from kb.rules.deciders import load_deciders
 from kb.rules.remedies import Decision
-from kb.rules.rulebook import EDITIONS, Lookups, Rulebook, citation
+from kb.rules.rulebook import Lookups, Rulebook, citation
 from kb.rules.ruling import Cited, Ruling, TableView
 from kb.rules.situation import Case
 
@@ -80,7 +80,7 @@ def _borrowed(book: Lookups, pid: str | None) -> tuple[tuple[str, re.Pattern, st
     place of the other book's (WSOP 2024 88.a.3 where the TDA decider says 35-A-2): the
     numbers to replace, in order, each with its pattern and the number it is replaced by."""
     kb, rulebook = book.kb, book.rulebook
-    if not pid or rulebook.base is not None or rulebook.id not in EDITIONS:
+    if not pid or rulebook.base is not None or kb.books.get(rulebook.id) is None:
         return ()
     own = book.cite(pid)
     swaps = []

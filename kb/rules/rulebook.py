@@ -1,6 +1,7 @@
 """Rulebooks: which provisions govern each topic, in precedence order.
 
-An edition is a rulebook (``rrop@v11``, ``tda@2024``, ``tda@2026``); a house rulebook is
+An edition that sources.yaml's ``rulebooks`` publishes is a rulebook (``rrop@v11``,
+``tda@2024``, ``tda@2026`` ...; :attr:`kb.knowledge.model.KnowledgeBase.books`); a house rulebook is
 composed later by :mod:`kb.house.compose` from a base edition plus explicit changes and uses the
 same :class:`Rulebook` record.  An edition's rulebook rules with the provisions numbered in
 that edition.  ``tda@2026`` (numbered as a paraphrase of the 2026 rules shows them,
@@ -21,15 +22,6 @@ from dataclasses import dataclass, field
 from kb.knowledge.model import KnowledgeBase, RelationKind
 from kb.rules.ruling import Citation
 
-#: The editions published as rulebooks: rulebook id -> the edition its deciders number rules
-#: by (the engine renumbers their explanations for the rulebook) and whose ``silent`` notes it
-#: keeps on topics where it has no provision of its own.
-EDITIONS = {"rrop@v11": "rrop@v11", "tda@2024": "tda@2024", "tda@2026": "tda@2024",
-            "wsop@2024": "wsop@2024", "wsop-live@2024": "wsop-live@2024"}
-#: Books that send what they do not cover to another book: rulebook id -> the editions whose
-#: provisions follow its own, in order.  WSOP Tournament Rule 129 (2024) sends every
-#: situation the tournament rules do not cover to the Live Action rules.
-FALLBACKS = {"wsop@2024": ("wsop-live@2024",)}
 _PRECEDES = (RelationKind.EXCEPTION_TO, RelationKind.REFINES, RelationKind.OVERRIDES)
 
 
@@ -70,13 +62,27 @@ class Rulebook:
 def edition_rulebook(kb: KnowledgeBase, edition_id: str) -> Rulebook:
     """The rulebook of one edition: every provision numbered in it, grouped by topic (for
     ``tda@2026``: the 2024 rules it keeps, renumbered, with the provisions that revise 2024's
-    in their place).  Raises :class:`RulebookError` for an edition that is not published."""
-    if edition_id not in EDITIONS:
+    in their place), then the provisions of the editions it falls back to (``kb.books``,
+    sources.yaml's ``rulebooks``).  Raises :class:`RulebookError` for an edition ``kb`` does
+    not publish.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> wsop = edition_rulebook(kb, "wsop@2024")
+    >>> wsop.title, wsop.citation_editions
+    ('World Series of Poker Official Tournament Rules, 2024', ('wsop@2024', 'wsop-live@2024'))
+    >>> edition_rulebook(kb, "tda@2019")
+    Traceback (most recent call last):
+    ...
+    kb.rules.rulebook.RulebookError: unknown rulebook 'tda@2019'; the editions are rrop@v11, ...
+    """
+    book = kb.books.get(edition_id)
+    if book is None:
         raise RulebookError(f"unknown rulebook {edition_id!r}; the editions are "
-                            + ", ".join(EDITIONS))
-    rules = EDITIONS[edition_id]
+                            + ", ".join(kb.books.ids))
+    rules = book.deciders
     ordered: dict[str, tuple[str, ...]] = {}
-    for edition in (edition_id, *FALLBACKS.get(edition_id, ())):
+    for edition in (edition_id, *book.falls_back_to):
         for topic, pids in _by_topic(kb, edition).items():
             ordered[topic] = ordered.get(topic, ()) + precedence_order(kb, pids, edition)
     silent = {t.id: note for t in kb.topics
@@ -85,7 +91,7 @@ def edition_rulebook(kb: KnowledgeBase, edition_id: str) -> Rulebook:
     source = kb.edition(edition_id).source if kb.has("edition", edition_id) else ""
     if kb.has("source", source):
         title = f"{kb.source(source).title}, {title}"
-    citation = (edition_id,) + FALLBACKS.get(edition_id, ())
+    citation = (edition_id,) + book.falls_back_to
     return Rulebook(edition_id, title, citation, ordered, silent)
 
 
@@ -244,7 +250,8 @@ def _settings(kb: KnowledgeBase, pids) -> dict[str, set[str]]:
 def _renumbering(kb: KnowledgeBase, rulebook: Rulebook) -> dict[str, str]:
     """The numbers of the edition the deciders number rules by -> the rulebook's numbers
     (empty when the two are one edition)."""
-    cited, rules = rulebook.id, EDITIONS.get(rulebook.id, rulebook.id)
+    book = kb.books.get(rulebook.id)
+    cited, rules = rulebook.id, book.deciders if book else rulebook.id
     pairs: dict[str, str] = {}
     if cited == rules:
         return pairs

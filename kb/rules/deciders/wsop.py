@@ -6,7 +6,7 @@ Where the tournament rules rule as a TDA or Robert's Rules provision does, the k
 says so (``same-as``) and the engine runs that provision's decider; the deciders here are the
 WSOP's own rules.  A decider returns None where the tournament rules say nothing: Rule 129
 then sends the case to the WSOP Live Action rules, whose provisions the rulebook tries next
-(:data:`kb.rules.rulebook.FALLBACKS`).
+(sources.yaml's ``falls-back-to``).
 
 The misdeal cutoff is 88.c's substantial action (88.c.1 two actions in turn with chips,
 88.c.2 three actions), the TDA's test: ``case.cutoff_reached()`` applies it.

@@ -1,0 +1,137 @@
+"""Which books are published and compared: sources.yaml's ``rulebooks`` and ``compared``,
+read into :class:`~kb.knowledge.model.Books` and checked against the file's own editions.
+
+The schema (``kb/schemas/sources.schema.json``) has already refused the entries of a wrong
+shape; what it cannot say is checked here, each problem at the line of the value at fault
+with what to do: a rulebook that names no edition of the file, a book published twice, a
+``decides-as`` that is not a published book ruling by its own deciders, a
+``falls-back-to`` naming an unknown edition or the book itself, a compared pair naming a
+book that is not published, one book twice, or a pair compared twice.
+
+>>> from kb.files import parse_text
+>>> text = ('sources: []\\ncopies: []\\nrulebooks:\\n  - edition: "a@1"\\n'
+...         'compared:\\n  - ["a@1", "b@1"]\\n')
+>>> books, problems = read_books(parse_text(text, "sources.yaml"), set(), set())
+>>> books.ids
+()
+>>> for problem in problems:
+...     print(problem)
+sources.yaml:4: rulebook 'a@1' is not an edition of any source in this file (add the edition under its source's editions, or fix the id)
+sources.yaml:6: compared pair names 'a@1', which is not a published rulebook (list it under rulebooks, or fix the id)
+sources.yaml:6: compared pair names 'b@1', which is not a published rulebook (list it under rulebooks, or fix the id)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kb import DATA, files
+from kb.files import InputError, Mapping, Problem, Sequence
+from kb.knowledge.model import Books, Location, PublishedBook
+
+
+def published_ids(root: Path = DATA) -> tuple[str, ...]:
+    """The rulebook ids the sources.yaml of the data folder ``root`` publishes, read
+    without loading the rest of the knowledge base (the command line's help and choices
+    name the bundled ones at every start); ``()`` when the file does not read.
+
+    >>> published_ids()
+    ('rrop@v11', 'tda@2024', 'tda@2026', 'wsop@2024', 'wsop-live@2024')
+    """
+    try:
+        data = files.read(root / "sources.yaml", "sources", "sources.yaml")
+    except InputError:
+        return ()
+    return tuple(entry["edition"] for entry in data.get("rulebooks", ()))
+
+
+def read_books(data: Mapping, refused: set, editions: set[str]) -> tuple[Books, list[Problem]]:
+    """The :class:`Books` of a parsed sources file ``data`` (the entries of ``rulebooks``
+    and ``compared`` the schema accepted, ``refused`` holding ``(key, index)`` of those it
+    did not) whose sources declare ``editions``, and the problems of those entries.  A
+    wrong entry is left out of the result; the loader refuses a file with problems."""
+    problems: list[Problem] = []
+    nodes = [node for i, node in enumerate(data.get("rulebooks", ()))
+             if ("rulebooks", i) not in refused]
+    books: list[PublishedBook] = []
+    for node in nodes:
+        book = _book(node)
+        if book.edition not in editions:
+            problems.append(_problem(book.at("edition"), f"rulebook {book.edition!r} is not "
+                                     "an edition of any source in this file", "add the "
+                                     "edition under its source's editions, or fix the id"))
+        elif book.edition in {b.edition for b in books}:
+            first = next(b for b in books if b.edition == book.edition)
+            problems.append(_problem(book.at("edition"), f"rulebook {book.edition!r} is "
+                                     "published twice", f"it is also at {first.location}; "
+                                     "remove one of the two entries"))
+        else:
+            books.append(book)
+    published = {b.edition: b for b in books}
+    for book in books:
+        problems += _book_problems(book, published, editions)
+    pairs, found = _pairs(data, refused, set(published))
+    return Books(tuple(books), pairs, Location(data.file, 1)), problems + found
+
+
+def _book(node: Mapping) -> PublishedBook:
+    lines = {(key, None): node.value_line(key) for key in node}
+    fallbacks = node.get("falls-back-to", ())
+    if isinstance(fallbacks, Sequence):
+        lines.update({("falls-back-to", e): fallbacks.item_line(i)
+                      for i, e in enumerate(fallbacks)})
+    return PublishedBook(node["edition"], node.get("decides-as", ""), tuple(fallbacks),
+                         bool(node.get("primary", False)), Location(node.file, node.line),
+                         lines)
+
+
+def _book_problems(book: PublishedBook, published: dict[str, PublishedBook],
+                   editions: set[str]) -> list[Problem]:
+    """What is wrong with the ``decides-as`` and ``falls-back-to`` of one published book."""
+    problems = []
+    rules = book.decides_as
+    if rules and (rules == book.edition or rules not in published
+                  or published[rules].decides_as):
+        why = ("is the book itself" if rules == book.edition else "is not a published "
+               "rulebook" if rules not in published else
+               f"itself decides as {published[rules].decides_as!r}")
+        problems.append(_problem(book.at("decides-as"), f"rulebook {book.edition!r}: "
+                                 f"decides-as {rules!r} {why}", "name a published rulebook "
+                                 "that rules with its own deciders, or remove decides-as"))
+    for edition in book.falls_back_to:
+        if edition == book.edition or edition not in editions:
+            why = "is the book itself" if edition == book.edition else "is not an edition " \
+                "of any source in this file"
+            problems.append(_problem(book.at("falls-back-to", edition),
+                                     f"rulebook {book.edition!r}: falls-back-to {edition!r} "
+                                     f"{why}", "name another edition, or remove it"))
+    return problems
+
+
+def _pairs(data: Mapping, refused: set, published: set[str]
+           ) -> tuple[tuple[tuple[str, str], ...], list[Problem]]:
+    """The compared pairs that name two different published books, each pair once."""
+    pairs: list[tuple[str, str]] = []
+    problems = []
+    listed = data.get("compared", Sequence())
+    for i, pair in enumerate(listed):
+        if ("compared", i) in refused:
+            continue
+        where = Location(listed.file, listed.item_line(i))
+        found = [_problem(where, f"compared pair names {book!r}, which is not a published "
+                          "rulebook", "list it under rulebooks, or fix the id")
+                 for book in pair if book not in published]
+        if not found and pair[0] == pair[1]:
+            found.append(_problem(where, f"compared pair names {pair[0]!r} twice",
+                                  "compare two different rulebooks"))
+        if not found and {tuple(pair), tuple(reversed(pair))} & set(pairs):
+            found.append(_problem(where, f"the pair {pair[0]!r}, {pair[1]!r} is compared "
+                                  "twice", "remove one of the two entries"))
+        problems += found
+        if not found:
+            pairs.append((pair[0], pair[1]))
+    return tuple(pairs), problems
+
+
+def _problem(where: Location, message: str, hint: str) -> Problem:
+    return Problem(where.file, where.line, message, hint)
