@@ -31,7 +31,7 @@ def nothing_is_built(monkeypatch):
     def built(*args, **kwargs):
         raise AssertionError("the build started")
     monkeypatch.setattr("kb.house.publish.publish", built)
-    monkeypatch.setattr("kb.handbook.site.build_site", built)
+    monkeypatch.setattr("kb.handbook.sitebuild.site.build_site", built)
 
 
 def _refused(argv: list[str], capsys) -> str:

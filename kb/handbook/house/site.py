@@ -22,13 +22,13 @@ from docutils import nodes
 from sphinx.domains import Domain
 from sphinx.util.docutils import SphinxDirective
 
-from kb.handbook import cards
 from kb.handbook.house import nodes as hn
 from kb.handbook.house.differences import DifferencesDirective
 from kb.handbook.house.scenarios import ScenariosDirective
 from kb.handbook.house.store import Published, configure, load, published
 from kb.handbook.house.view import rule_sections
-from kb.handbook.markdown import markdown_nodes
+from kb.handbook.views import cards
+from kb.handbook.views.markdown import markdown_nodes
 from kb.rules.rulebook import edition_rulebook
 
 
