@@ -36,6 +36,9 @@ _STATIC = Path(__file__).parent / "static"
 def setup(app) -> dict:
     # imported here, not above: the command line imports kb.handbook's light modules
     # (kb.handbook.data.uptodate) without Sphinx's and the extension's
+    from kb.handbook.running import compat
+
+    compat.check()          # every library internal used, before any module needs one
     from kb.handbook.data import store
     from kb.handbook.data.export import write_export
     from kb.handbook.domain import consistency, indices, uses

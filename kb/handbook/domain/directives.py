@@ -13,7 +13,6 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.directives import ObjectDescription
-from sphinx.domains.std import make_glossary_term
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
@@ -22,6 +21,7 @@ from sphinx.util.parsing import nested_parse_to_nodes
 from kb.handbook.data.store import handbook
 from kb.handbook.domain import uses
 from kb.handbook.guard.untrusted import restricted
+from kb.handbook.running import compat
 from kb.handbook.views import pictures
 from kb.handbook.views.fragment import Fragment, fill
 from kb.knowledge import names
@@ -85,7 +85,7 @@ class FragmentMixin(SphinxDirective):
             for node in made:           # kept across pages: no tie to this page's tree
                 node.parent = None
                 for part in node.findall():
-                    part._document = None  # type: ignore[attr-defined]
+                    compat.forget_document(part)
             parsed[skeleton] = made
         copies = [node.deepcopy() for node in parsed[skeleton]]
         for copy in copies:
@@ -305,7 +305,7 @@ class GlossaryDirective(SphinxDirective):
         source, line = self.get_source_info()
         items = []
         for term in sorted(terms, key=lambda t: t.term.lower()):
-            term_node = make_glossary_term(self.env, [nodes.Text(term.term)], None, source, line,
+            term_node = compat.make_glossary_term(self.env, [nodes.Text(term.term)], None, source, line,
                                            None, self.state.document)
             definition = nodes.definition("", *self._definition(term))
             items.append(nodes.definition_list_item("", term_node, definition))

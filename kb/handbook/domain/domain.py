@@ -11,6 +11,7 @@ from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
 from kb.handbook.domain import directives, indices, uses
+from kb.handbook.running import compat
 from kb.handbook.views.cells import row_anchor
 
 #: role name -> object type
@@ -130,14 +131,12 @@ class RuleDomain(Domain):
         """A link to one of the files :mod:`kb.handbook.data.export` writes into the site's root
         (None for another name: a dangling reference, warned about); a format without
         links (LaTeX) shows the name as text."""
-        from sphinx.util.osutil import relative_uri
-
         from kb.handbook.data.export import SITE_FILES
         if target not in SITE_FILES:
             return None
         if builder.format != "html":
             return contnode
-        uri = relative_uri(builder.get_target_uri(fromdocname), target)
+        uri = compat.relative_uri(builder.get_target_uri(fromdocname), target)
         return nodes.reference("", "", contnode, internal=False, refuri=uri)
 
     def resolve_any_xref(self, env, fromdocname, builder, target, node, contnode):

@@ -39,10 +39,10 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
-from sphinx.util.osutil import relative_uri
 
 from kb.handbook.data.store import handbook
 from kb.handbook.finding import finder
+from kb.handbook.running import compat
 
 logger = logging.getLogger(__name__)
 
@@ -102,7 +102,7 @@ def merge(app, env, docnames, other) -> None:
 def visit_finder_html(self, node: finder_node) -> None:
     """The finder's frame: the choices and the results are drawn by the script; without
     scripts the reader is sent to the topic pages' matrices, which hold the same rulings."""
-    root = relative_uri(self.builder.get_target_uri(self.builder.current_docname), "")
+    root = compat.relative_uri(self.builder.get_target_uri(self.builder.current_docname), "")
     self.body.append(
         f'<div id="floorbook-finder" class="floorbook-finder" data-root="{root}">'
         '<form id="finder-form" class="finder-form" aria-label="What happened">'

@@ -39,6 +39,7 @@ from sphinx.util import logging
 
 from kb.handbook.data.store import data_dir
 from kb.handbook.guard.addresses import remote, scheme
+from kb.handbook.running import compat
 
 logger = logging.getLogger(__name__)
 #: Whether each build environment renders untrusted pages (decided at ``builder-inited``).
@@ -116,14 +117,9 @@ def cap_pages(app, env, docnames: list[str]) -> None:
 def front_matter(app, docname: str, source: list[str]) -> None:
     """``source-read``: refuse the front-matter keys of :data:`FILE_SETTINGS` in an
     untrusted MyST page, and read the page without its front matter."""
-    from myst_parser.config.main import TopmatterReadError, read_topmatter
-
     if not restricted(app.env) or Path(app.env.doc2path(docname)).suffix != ".md":
         return
-    try:
-        matter = read_topmatter(source[0]) or {}
-    except TopmatterReadError:
-        return                                # MyST reports it
+    matter = compat.front_matter(source[0])   # {} if unreadable: MyST reports it
     keys = [key for key in matter if key in FILE_SETTINGS]
     if not keys:
         return

@@ -27,6 +27,7 @@ from kb.handbook.house.differences import DifferencesDirective
 from kb.handbook.house.scenarios import ScenariosDirective
 from kb.handbook.house.store import Published, configure, load, published
 from kb.handbook.house.view import rule_sections
+from kb.handbook.running import compat
 from kb.handbook.views import cards
 from kb.handbook.views.markdown import markdown_nodes
 from kb.rules.rulebook import edition_rulebook
@@ -85,6 +86,7 @@ class HouseDomain(Domain):
 
 
 def setup(app) -> dict:
+    compat.check()          # every library internal used, before anything is registered
     HouseDomain.directives = {"front": FrontDirective, "rules": RulesDirective,
                               "differences": DifferencesDirective,
                               "scenarios": ScenariosDirective}

@@ -104,22 +104,19 @@ def build_pdf(pages: Path, data: Path | None, target: Path,
 def _sphinx_latex(pages: Path, data: Path | None, outdir: Path, doctrees: Path) -> None:
     """Sphinx's LaTeX builder into ``outdir``, with the settings of
     :mod:`kb.handbook.sitebuild.config` (no conf.py is read); warnings are errors."""
-    from sphinx.application import Sphinx
     from sphinx.errors import SphinxError
-    from sphinx.util.console import nocolor
-    from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     from kb.handbook.data.store import DataError
+    from kb.handbook.running.run import sphinx_app
     from kb.handbook.sitebuild import config
 
-    nocolor()              # as the site build: its warnings go through the escaping too
     overrides = {name: getattr(config, name) for name in config.__all__}
     if data:
         overrides["floorbook_data_dir"] = str(Path(data).resolve())
     try:
-        with patch_docutils(pages), docutils_namespace():
-            app = Sphinx(pages, None, outdir, doctrees, "latex", confoverrides=overrides,
-                         status=None, warning=sys.stderr, warningiserror=True)
+        # no colour (sphinx_app): as the site build, its warnings go through the escaping
+        with sphinx_app(pages, outdir, doctrees, "latex", overrides, warning=sys.stderr,
+                        warningiserror=True) as app:
             app.build()
     except DataError as error:
         raise PdfError(error.problems) from None

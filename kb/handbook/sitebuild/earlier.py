@@ -12,11 +12,12 @@ False
 
 from __future__ import annotations
 
-import io
 import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
+
+from kb.handbook.running import compat
 
 T = TypeVar("T")
 
@@ -34,24 +35,10 @@ def usable(site: Path) -> bool:
     >>> usable(site), usable(site / "missing")
     (False, False)
     """
-    # Private API of Sphinx, here only: the HTML builder reads the index with
-    # IndexBuilder.load, whose only state is the environment's version, which an index
-    # carries; an IndexBuilder is otherwise made from a whole build environment.
-    from sphinx.environment import ENV_VERSION
-    from sphinx.search import IndexBuilder, js_index
-
     try:
-        with open(site / "searchindex.js", encoding="utf-8") as index:
-            frozen = js_index.load(index)
-        version = frozen["envversion"]
-        if version["sphinx"] != ENV_VERSION:      # an index of another Sphinx
-            return False
-        loader = object.__new__(IndexBuilder)
-        loader._env_version = version
-        loader.load(io.StringIO(js_index.dumps(frozen)), js_index)
+        return compat.search_index_loads(site / "searchindex.js")
     except Exception:                          # whatever the loader trips over
         return False
-    return True
 
 
 def drop_recopied(site: Path) -> None:

@@ -16,6 +16,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from kb.handbook.running import compat
+
 #: The file, in the doctrees folder.
 NAME = "floorbook-index-entries.json"
 
@@ -27,15 +29,14 @@ def setup(app) -> dict:
 
 
 def _html(app) -> bool:
-    return getattr(app.builder, "format", "") == "html" and hasattr(
-        app.env, "_search_index_index_entries")
+    return getattr(app.builder, "format", "") == "html"
 
 
 def restore(app, env) -> None:
     """``env-updated``: the saved entries of every page that still exists."""
     if not _html(app):
         return
-    entries = env._search_index_index_entries
+    entries = compat.index_entries(env)
     for docname in [d for d in entries if d not in env.all_docs]:
         del entries[docname]        # a removed page's, which the index would not find
     try:
@@ -60,7 +61,7 @@ def save(app, exception) -> None:
     if exception is not None or not _html(app) or getattr(app.builder, "indexer",
                                                             None) is None:
         return
-    entries = app.env._search_index_index_entries
+    entries = compat.index_entries(app.env)
     try:
         (Path(app.doctreedir) / NAME).write_text(
             json.dumps({d: entries[d] for d in sorted(entries) if d in app.env.all_docs}),

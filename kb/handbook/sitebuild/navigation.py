@@ -25,6 +25,8 @@ from html import unescape
 
 from sphinx.util import logging
 
+from kb.handbook.running import compat
+
 logger = logging.getLogger(__name__)
 
 #: The keyword arguments furo passes to the page's ``toctree`` for its navigation tree.
@@ -174,9 +176,8 @@ def _base(app) -> Tree | None:
     if cached is None:
         cached = False                               # tried: furo draws it
         try:
-            from furo.navigation import get_navigation_tree
             root = app.config.root_doc
-            html = get_navigation_tree(builder._get_local_toctree(root, **FURO_CALL))
+            html = compat.furo_navigation_tree(compat.local_toctree(builder, root, **FURO_CALL))
             docnames = {builder.get_target_uri(d): d for d in app.env.all_docs}
             cached = parse(html, docnames) or False
         except (ImportError, AttributeError, TypeError) as error:  # another furo or Sphinx

@@ -27,6 +27,8 @@ from typing import Any
 from docutils import nodes
 from sphinx.transforms import SphinxSmartQuotes
 
+from kb.handbook.running import compat
+
 #: What education can change (see the module's docstring); ``\x00`` marks an escape.
 _EDUCABLE = re.compile("['\"`\\\\&\x00]|--|\\.\\.\\.|\\. \\. \\.")
 
@@ -82,6 +84,6 @@ def setup(app) -> None:
     """Put :class:`SmartQuotesWhereNeeded` in the place of Sphinx's SmartQuotes transform
     (registered by Sphinx before any extension); a Sphinx that registers it otherwise
     keeps its own."""
-    transforms = app.registry.transforms
+    transforms = compat.transforms(app)
     if SphinxSmartQuotes in transforms:
         transforms[transforms.index(SphinxSmartQuotes)] = SmartQuotesWhereNeeded

@@ -216,19 +216,15 @@ def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None, *,
     """Run Sphinx's HTML builder into ``outdir`` (its doctrees beside it, in
     ``outdir.parent / "doctrees"``), saying each stage to ``progress``;
     warnings are errors.  Returns (pages read, pages found, pages written)."""
-    from sphinx.application import Sphinx
     from sphinx.errors import SphinxError
-    from sphinx.util.console import nocolor
-    from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     from kb.handbook.data.store import DataError
-
-    # Never Sphinx's colours: what it says goes through the command's escaping of control
-    # characters (a colour code would print as ``\\u001b[91m``), and Sphinx colours even a
-    # pipe when ``CI`` or ``FORCE_COLOR`` is set.
-    nocolor()
+    from kb.handbook.running.run import sphinx_app
     from kb.handbook.sitebuild import config
 
+    # Never Sphinx's colours (sphinx_app): what it says goes through the command's escaping
+    # of control characters (a colour code would print as ``\\u001b[91m``), and Sphinx
+    # colours even a pipe when ``CI`` or ``FORCE_COLOR`` is set.
     # No conf.py is read: the settings are the package's (the same a checkout's conf.py
     # imports), so a wheel builds without a checkout and a data folder runs no code.
     overrides = {} if conf else {name: getattr(config, name) for name in config.__all__}
@@ -236,10 +232,9 @@ def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None, *,
         overrides["floorbook_data_dir"] = str(Path(data).resolve())
     overrides.update(SOURCES if sources else {})
     try:
-        with patch_docutils(conf or pages), docutils_namespace(), fewer_passes():
-            app = Sphinx(pages, conf, outdir, outdir.parent / "doctrees", "html",
-                         confoverrides=overrides, status=None, warning=sys.stderr,
-                         warningiserror=True)
+        with fewer_passes(), sphinx_app(pages, outdir, outdir.parent / "doctrees", "html",
+                                        overrides, conf=conf, warning=sys.stderr,
+                                        warningiserror=True) as app:
             counts = _watch(app, progress)
             # a large site's page trees are not all kept in memory at once
             app.connect("env-before-read-docs", keep_small_trees)

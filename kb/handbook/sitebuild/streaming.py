@@ -25,6 +25,8 @@ from pathlib import Path
 
 from docutils import nodes
 
+from kb.handbook.running import compat
+
 #: The pickled size of a site's trees, in bytes, up to which they are kept for writing
 #: (the bundled handbook's are 9.7 MB; at 10x the data, 88 MB, whose objects took about
 #: five times that).
@@ -76,8 +78,8 @@ def release(doctree: nodes.document) -> None:
 def keep_small_trees(app, env, docnames) -> None:
     """``env-before-read-docs`` (HTML builds): keep only :data:`BUDGET` of trees, and
     take each page's tree apart once the page is written."""
-    kept = env._write_doc_doctree_cache = KeptTrees(Path(app.doctreedir))
-    env._pickled_doctree_cache = Unkept()
+    kept = KeptTrees(Path(app.doctreedir))
+    compat.replace_doctree_caches(env, kept, Unkept())
     write_doc = app.builder.write_doc
 
     def write_and_release(docname: str, doctree: nodes.document) -> None:

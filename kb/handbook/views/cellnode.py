@@ -29,6 +29,7 @@ from docutils import nodes
 from docutils.utils import normalize_language_tag, smartquotes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from kb.handbook.running import compat
 from kb.handbook.views.cards import card_node, cards_node, face
 
 #: A paragraph: (classes, pieces); a piece is ("text", words), ("em", words),
@@ -118,11 +119,11 @@ class ExpandCells(SphinxPostTransform):
     default_priority = 1
 
     def is_supported(self) -> bool:
-        return self.env._builder_cls.format != "html"    # as Sphinx's own is_supported
+        return compat.builder_class(self.env).format != "html"    # as Sphinx's own is_supported
 
     def run(self, **kwargs) -> None:
         quotes = smart_settings(self.config, self.env.settings.get("language_code", "en"),
-                                self.env._builder_cls.name)
+                                compat.builder_class(self.env).name)
         for node in list(self.document.findall(cell)):
             box = tree(node)
             if quotes:
