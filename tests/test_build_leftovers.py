@@ -112,8 +112,8 @@ def test_only_real_folders_of_this_site_s_builds_are_removed(tmp_path):
 
 
 def test_a_house_site_build_removes_what_a_killed_one_left(kb, tmp_path):
+    from kb.handbook.house.publish import publish
     from kb.house.compose import RULEBOOKS
-    from kb.house.publish import publish
 
     for name in (".site.new-0123abcd", ".site.old-4567ef89"):  # a killed swap's folders
         (tmp_path / name / "site").mkdir(parents=True)

@@ -1,7 +1,7 @@
 """Sphinx extension of a published house rulebook (``floorbook rulebook build``).
 
-Add ``"kb.handbook.house.site"`` to ``extensions`` (with ``myst_parser``); :mod:`kb.house.publish`
-writes such a project.  Config values:
+Add ``"kb.handbook.house.site"`` to ``extensions`` (with ``myst_parser``), as the settings of
+:func:`kb.handbook.house.publish.settings` do.  Config values:
 
 ``floorbook_house_file``
     the absolute path of the house rulebook file (required).
@@ -10,7 +10,7 @@ writes such a project.  Config values:
     empty when none is built.
 
 At ``config-inited`` the house's title becomes ``project``, ``html_title`` and the PDF's
-title (``rinoh_documents``), so house text never enters conf.py; at ``builder-inited`` the
+title (``rinoh_documents``), so house text never enters the settings; at ``builder-inited`` the
 rulebook is composed once.  The pages are MyST shells around the directives
 ``house:front``, ``house:rules``, ``house:differences`` and ``house:scenarios``, which
 build docutils nodes directly: house text never passes through MyST.

@@ -28,7 +28,7 @@ def output_problem(output: Path, data: Path | None) -> str:
     FIFO or a device, the folder of the knowledge base ``data`` or one above it, the
     root, a home or the current folder or one above them (even empty), and what
     :func:`kb.house.outputs.refusal` refuses (inside floorbook, not writable)."""
-    from kb.house.publish import MARKER as HOUSE_MARKER  # light modules first (uptodate)
+    from kb.handbook.house.publish import MARKER as HOUSE_MARKER  # light modules first (uptodate)
 
     target = Path(output).resolve()
     if Path(output).is_symlink():
