@@ -17,13 +17,14 @@ imports them all.  docs/dev/architecture.md draws them and tests/test_rooms.py k
 drawing true:
 
 ``printing``   the printed handbook (``floorbook build --pdf``)
-``house``      the site of a house rulebook (its own extension, ``kb.handbook.house.site``)
 ``sitebuild``  the site build (``floorbook build``) and what makes it incremental and fast
+``house``      a house rulebook's site: its extension (``kb.handbook.house.site``), publication
 ``domain``     the ``rule`` domain, its directives, which pages show which data
 ``finding``    Find a ruling and the site's search
 ``views``      what the pages show: topics, matrices and cells, disagreements, editions
 ``guard``      a data folder's own pages as untrusted input
 ``data``       what a build reads: the knowledge base loaded and ruled once per build
+``running``    Sphinx driven from one place (``run``), the libraries' internals (``compat``)
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The ``rule`` domain (``domain``, ``indices``), its directives (``directives``,
 ``datafile``), which pages show which data for incremental rebuilds (``uses``) and the
-check that every record has a page (``consistency``).  Imports ``views``, ``guard`` and
-``data``.
+check that every record has a page (``consistency``).  Imports ``views``, ``guard``,
+``data`` and ``running``.
 
 As an extension, ``kb.handbook.domain`` is the ``rule`` domain alone (docs/export.md)."""
 

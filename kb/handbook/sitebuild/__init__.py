@@ -4,4 +4,4 @@ earlier site (``earlier``), what a rebuild removes (``stale``), the trusted doct
 (``doctrees_trust``), the output folder (``site_folder``), memory and garbage collection
 (``streaming``, ``collector``), furo's navigation once per build (``navigation``), the
 search index's entries kept (``index_entries``), smart quotes (``quotes``).  Imports
-``finding`` and ``data``."""
+``house``, ``finding``, ``data`` and ``running``."""
