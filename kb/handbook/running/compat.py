@@ -14,7 +14,9 @@ its installed version.
 The other modules reach the internals only through the functions below; a name is a
 :class:`Internal` of :data:`INTERNALS` (``module``, then a dotted path in it; an attribute
 that the library's class sets on its instances counts as present when the class declares
-it or one of its methods sets it).
+it or one of its methods sets it).  The search scorer (``static/floorbook-search.js``)
+wraps names of Sphinx's searchtools.js: those are internals too, a ``module`` that is a
+script's path in the library, present when the script defines the key.
 
 >>> check()
 >>> sorted({internal.library for internal in INTERNALS})
@@ -24,7 +26,9 @@ it or one of its methods sets it).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -45,8 +49,17 @@ class Internal:
     path: str
     why: str
 
+    @property
+    def where(self) -> str:
+        """The internal's full name, as messages print it."""
+        return f"{self.module}: {self.path}" if self.module.endswith(".js") else (
+            f"{self.module}.{self.path}")
+
     def present(self) -> bool:
         """Whether the installed library has it (never raises)."""
+        if self.module.endswith(".js"):
+            name = re.escape(self.path.rpartition(".")[2])
+            return re.search(rf"^\s*{name}\s*:", script_text(self.module), re.M) is not None
         try:
             owner: Any = importlib.import_module(self.module)
         except ImportError:
@@ -57,6 +70,21 @@ class Internal:
             if owner is None:
                 return False
         return hasattr(owner, name) or (inspect.isclass(owner) and _declared(owner, name))
+
+
+def script_text(script: str) -> str:
+    """The text of ``script`` (``"package/path/in/it.js"``), or "" if it is not there."""
+    package, _, path = script.partition("/")
+    try:
+        spec = importlib.util.find_spec(package)
+    except ImportError:
+        return ""
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        try:
+            return (Path(folder) / path).read_text(encoding="utf-8")
+        except OSError:
+            pass
+    return ""
 
 
 def _declared(cls: type, name: str) -> bool:
@@ -108,6 +136,9 @@ INTERNALS = (
     Internal("myst-parser", "myst_parser.config.main", "TopmatterReadError", "the same"),
     Internal("furo", "furo.navigation", "get_navigation_tree",
              "furo's navigation drawn once per build"),
+    *(Internal("sphinx", "sphinx/themes/basic/static/searchtools.js", f"Search.{name}",
+               "the search scorer, static/floorbook-search.js")
+      for name in ("_index", "_performSearch", "_parseQuery")),
 )
 
 
@@ -122,7 +153,7 @@ def check() -> None:
     there."""
     missing = [internal for internal in INTERNALS if not internal.present()]
     if missing:
-        lines = [f"{i.library} {_version(i.library)} has no {i.module}.{i.path} "
+        lines = [f"{i.library} {_version(i.library)} has no {i.where} "
                  f"(floorbook uses it for: {i.why})" for i in missing]
         raise MissingInternal("floorbook cannot run with the installed libraries:\n  "
                               + "\n  ".join(lines) + "\ninstall the versions floorbook's "
