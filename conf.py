@@ -2,7 +2,7 @@
 
 Build: ``sphinx-build -W -c . docs _build/html`` (or ``floorbook build``).  The pages
 render from the knowledge base in kb/data (``floorbook_data_dir`` points elsewhere).  The
-settings themselves live in :mod:`kb.handbook.config`, so that every way of building the
+settings themselves live in :mod:`kb.handbook.sitebuild.config`, so that every way of building the
 bundled handbook uses the same ones; set a value below that import to change it here only.
 """
 
@@ -11,4 +11,4 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))  # import kb from this checkout
 
-from kb.handbook.config import *  # noqa: E402,F403  (the handbook's settings)
+from kb.handbook.sitebuild.config import *  # noqa: E402,F403  (the handbook's settings)

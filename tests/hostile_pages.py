@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 from kb.cli import main
-from kb.handbook.pages import default_pages, write_pages
+from kb.handbook.sitebuild.pages import default_pages, write_pages
 from kb.knowledge.load import load_knowledge_base
 
 KB_SMALL = Path(__file__).parent / "data" / "kb-small"
@@ -111,7 +111,7 @@ def lenient_build(data: Path, out: Path, builder: str = "html") -> str:
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
-    from kb.handbook import config
+    from kb.handbook.sitebuild import config
 
     overrides = {name: getattr(config, name) for name in config.__all__}
     overrides["floorbook_data_dir"] = str(data.resolve())

@@ -1,4 +1,4 @@
-"""The views :data:`kb.handbook.uses.BLIND` names read no provision's summary: each one a
+"""The views :data:`kb.handbook.domain.uses.BLIND` names read no provision's summary: each one a
 build of the bundled handbook recorded is the same with every summary poisoned (any use
 fails); and a page read from data of the view state there is now is compared on its other
 views only, while one read from other data is compared on all of them."""
@@ -17,8 +17,9 @@ import pytest
 from test_kept_rulings import _Poison, other_kb
 
 from kb import DATA
-from kb.handbook import store, uses
-from kb.handbook.store import Handbook
+from kb.handbook.data import store
+from kb.handbook.data.store import Handbook
+from kb.handbook.domain import uses
 from kb.house.datafolder import read_folder
 
 PROJECT = Path(__file__).resolve().parent.parent

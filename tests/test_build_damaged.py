@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-import kb.handbook.site
+import kb.handbook.sitebuild.site
 from kb.cli import main
-from kb.handbook.site import build_site
+from kb.handbook.sitebuild.site import build_site
 
 #: A search index Sphinx's loader reads but whose content it then trips over.
 LYING_INDEX = 'Search.setIndex({"docnames": ["index"], "envversion": 0})'
@@ -53,7 +53,7 @@ def test_a_damaged_search_index_is_rebuilt_as_if_there_were_no_earlier_site(
     on it and the build is done again from nothing, and the first try may have said
     Sphinx's warning about the index already (why the index is looked at first)."""
     if not checked:
-        monkeypatch.setattr(kb.handbook.site, "usable", lambda site: site.is_dir())
+        monkeypatch.setattr(kb.handbook.sitebuild.site, "usable", lambda site: site.is_dir())
     site = project / "site"
     (site / "searchindex.js").write_text(index, encoding="utf-8")
     if edited:
@@ -78,7 +78,7 @@ def broken(monkeypatch) -> list[Path]:
         calls.append(site)
         raise ValueError("a bug")
 
-    monkeypatch.setattr(kb.handbook.site, "drop_unused_images", fail)
+    monkeypatch.setattr(kb.handbook.sitebuild.site, "drop_unused_images", fail)
     return calls
 
 
@@ -124,7 +124,7 @@ def test_sphinx_says_its_warnings_without_colour_codes_even_on_a_ci_runner(
     """The project's CI set ``CI=true``: Sphinx coloured its warning about a search index
     it cannot load, and the command's escaping of control characters printed it as
     ``\\u001b[91mWARNING...``."""
-    monkeypatch.setattr(kb.handbook.site, "usable", lambda site: site.is_dir())
+    monkeypatch.setattr(kb.handbook.sitebuild.site, "usable", lambda site: site.is_dir())
     (project / "site" / "searchindex.js").write_text("", encoding="utf-8")
     status, out, err = _rebuild(project, capsys)
     assert (status, err) == (0, SPHINX_SAID)

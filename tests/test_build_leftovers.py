@@ -23,7 +23,8 @@ ROOT = Path(__file__).parent / "roots" / "test-basic"
 #: the earlier site's copy (it says "building" then), to be killed there.
 STALLED = """
 import sys, time
-from kb.handbook import site, uptodate
+from kb.handbook.sitebuild import site
+from kb.handbook.data import uptodate
 uptodate.unchanged = lambda site, inputs: False
 def stalled(*args, **kwargs):
     print("building", flush=True)
@@ -111,8 +112,8 @@ def test_only_real_folders_of_this_site_s_builds_are_removed(tmp_path):
 
 
 def test_a_house_site_build_removes_what_a_killed_one_left(kb, tmp_path):
+    from kb.handbook.house.publish import publish
     from kb.house.compose import RULEBOOKS
-    from kb.house.publish import publish
 
     for name in (".site.new-0123abcd", ".site.old-4567ef89"):  # a killed swap's folders
         (tmp_path / name / "site").mkdir(parents=True)
@@ -121,7 +122,7 @@ def test_a_house_site_build_removes_what_a_killed_one_left(kb, tmp_path):
 
 
 def test_doctrees_published_after_another_build_s_site_do_not_claim_it(tmp_path, monkeypatch):
-    from kb.handbook import site as builder
+    from kb.handbook.sitebuild import site as builder
 
     shutil.copytree(ROOT / "data", tmp_path / "data")
     shutil.copytree(ROOT, tmp_path / "pages", ignore=shutil.ignore_patterns("conf.py", "data"))

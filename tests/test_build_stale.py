@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.handbook.site import build_site
+from kb.handbook.sitebuild.site import build_site
 
 ROOTS = Path(__file__).parent / "roots"
 
@@ -55,7 +55,7 @@ def test_the_finder_page_links_its_index_with_the_checksum_of_the_file_in_the_si
 def test_a_page_edited_during_a_build_and_put_back_is_read_again_by_the_next(
         tmp_path, monkeypatch, capsys):
     from kb.cli import main
-    from kb.handbook import site
+    from kb.handbook.sitebuild import site
 
     root = ROOTS / "test-basic"
     shutil.copytree(root / "data", tmp_path / "data")

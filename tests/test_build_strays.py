@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.handbook.site import build_site
+from kb.handbook.sitebuild.site import build_site
 
 ROOTS = Path(__file__).parent / "roots"
 TABLE = "rank,suit\nA,spades\n"

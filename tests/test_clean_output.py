@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from kb.cli import main
-from kb.handbook.site import Built, build_site, doctrees_folder
+from kb.handbook.sitebuild.site import Built, build_site, doctrees_folder
 
 ROOTS = Path(__file__).parent / "roots"
 CHECKOUT = Path(__file__).parent.parent

@@ -1,6 +1,6 @@
 """The command line's doors: ``python -m kb``, ``floorbook schema``, ``check`` and ``build``
 on broken data (located problems, never a traceback, never half a
-site), and the all-or-nothing site build of :mod:`kb.handbook.site`."""
+site), and the all-or-nothing site build of :mod:`kb.handbook.sitebuild.site`."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from kb.cli import SCHEMA_KINDS, main
-from kb.handbook.site import SiteError, build_site
+from kb.handbook.sitebuild.site import SiteError, build_site
 
 PROJECT = Path(__file__).resolve().parent.parent
 KB_SMALL = Path(__file__).parent / "data" / "kb-small"

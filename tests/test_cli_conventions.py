@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from kb.cli import common, main, parser
-from kb.handbook.pages import default_pages, write_pages
+from kb.handbook.sitebuild.pages import default_pages, write_pages
 from kb.knowledge.load import load_knowledge_base
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -339,7 +339,7 @@ def test_the_bundled_handbooks_pages_are_not_restricted(tmp_path):
     from types import SimpleNamespace
 
     from kb import DOCS
-    from kb.handbook.untrusted import untrusted
+    from kb.handbook.guard.untrusted import untrusted
 
     def app(srcdir, data_dir):
         return SimpleNamespace(srcdir=str(srcdir), confdir=str(srcdir),

@@ -87,7 +87,7 @@ def test_export_refuses_a_linked_house_rulebook(tmp_path, monkeypatch, capsys):
 def test_build_refuses_a_linked_pages_folder_before_building(data, monkeypatch, capsys):
     def built(*args, **kwargs):
         raise AssertionError("the build started")
-    monkeypatch.setattr("kb.handbook.site.build_site", built)
+    monkeypatch.setattr("kb.handbook.sitebuild.site.build_site", built)
     (data.parent / "outside" / "pages").mkdir()
     (data.parent / "outside" / "pages" / "index.md").write_text("# Elsewhere\n")
     (data / "pages").symlink_to(data.parent / "outside" / "pages")

@@ -1,5 +1,5 @@
 """The doctrees kept beside a site are pickles: a build uses them again only when this
-user's build sealed them (kb.handbook.doctrees_trust), never those of a project folder
+user's build sealed them (kb.handbook.sitebuild.doctrees_trust), never those of a project folder
 someone sent, whose stamp they wrote to match (issue 19)."""
 
 # ruff: noqa: F811 (the fixture `folder`, imported, named as a parameter)
@@ -123,7 +123,7 @@ def test_the_key_is_the_users_alone(folder):
 def test_the_pdf_copies_only_sealed_doctrees(folder, monkeypatch, planted):
     """``build --pdf`` gives LaTeX's Sphinx run a copy of the site's doctrees: only
     sealed ones (LaTeX itself is not run here: what Sphinx would be given is checked)."""
-    from kb.handbook import pdf
+    from kb.handbook.printing import pdf
 
     doctrees, given = folder / ".site.doctrees", []
     if planted:
@@ -145,7 +145,7 @@ def test_the_pdf_copies_only_sealed_doctrees(folder, monkeypatch, planted):
 def test_a_record_that_came_with_the_folder_does_not_stop_the_build(folder, capsys):
     """The record of "nothing changed" beside a site is the user's only when keyed: one
     the sender wrote (the digest of the inputs is public) would keep their site."""
-    from kb.handbook import uptodate
+    from kb.handbook.data import uptodate
 
     data, site = folder / "data", folder / "site"
     (site / "glossary.html").write_text("<script>alert(1)</script>", encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The pictures of a build drawn by one ``dot`` (kb.handbook.drawing): each page gets
+"""The pictures of a build drawn by one ``dot`` (kb.handbook.views.drawing): each page gets
 exactly the SVG ``dot`` draws for its picture alone, and a batch that cannot be split
 or fails leaves every picture to be drawn alone (so a broken one's warning names its page)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import subprocess
 from types import SimpleNamespace
 
-from kb.handbook import drawing, pictures
+from kb.handbook.views import drawing, pictures
 
 CODES = ["\n".join([*pictures._HEAD, *statements, "}"]) for statements in (
     ['"tda.misdeal" [label="TDA 35\\nMisdeal"];', '"rrop.misdeal" [label="RRoP 3"];',

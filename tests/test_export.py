@@ -13,7 +13,7 @@ import pytest
 
 from kb import DATA
 from kb.cli import main
-from kb.handbook.export import json_pieces
+from kb.handbook.data.export import json_pieces
 from kb.house.compose import published_rulebooks
 from kb.house.export import SCHEMA
 

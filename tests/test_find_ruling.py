@@ -1,4 +1,4 @@
-"""Find a ruling (kb/handbook/finder.py, finder_page.py): the index's content for the bundled
+"""Find a ruling (kb/handbook/finding/finder.py, finder_page.py): the index's content for the bundled
 scenarios, the facets and their counts, when the floor was called, the escaping of hostile
 text, and the page built from a tiny root (tests/roots/test-find-ruling) with no warnings.
 
@@ -16,13 +16,13 @@ from test_sphinx_basic import build as build_root
 
 from kb import DATA
 from kb.hand.scenario_file import load_scenario, parse_scenario
-from kb.handbook import finder, finder_page
-from kb.handbook.cells import citation_text
-from kb.handbook.matrix import column_names, showing
-from kb.handbook.store import read
+from kb.handbook.data.store import read
+from kb.handbook.finding import finder, finder_page
+from kb.handbook.views.cells import citation_text
+from kb.handbook.views.matrix import column_names, showing
 
 ROOT = Path(__file__).parent / "roots" / "test-find-ruling"
-STATIC = Path(finder.__file__).parent / "static"
+STATIC = Path(finder.__file__).parent.parent / "static"
 C27 = "case-c27-four-card-flop-stuck-cards"
 
 

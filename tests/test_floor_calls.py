@@ -229,7 +229,7 @@ def test_an_expect_calls_entry_is_read_from_the_file():
 
 
 def test_the_matrix_cell_shows_every_call(kb):
-    from kb.handbook.cells import explanations, ruling_cell
+    from kb.handbook.views.cells import explanations, ruling_cell
     ruling = ruled(kb, "rrop@v11", "case-c23-two-burns-as-it-happened")
     cell = ruling_cell(ruling, [1]).astext()
     floor = line("case-c23-two-burns-as-it-happened", "floor:")
@@ -240,8 +240,8 @@ def test_the_matrix_cell_shows_every_call(kb):
 
 
 def test_the_matrix_shows_a_scenario_whose_earlier_call_names_the_topic(kb):
-    from kb.handbook.matrix import showing
-    from kb.handbook.rulings import build_table
+    from kb.handbook.data.rulings import build_table
+    from kb.handbook.views.matrix import showing
     table = build_table(kb, None)
     shown = showing(table, "exposed-later-hole-card")
     assert "case-c23-two-burns-as-it-happened" in shown

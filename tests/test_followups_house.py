@@ -14,7 +14,7 @@ import pytest
 
 from kb import DATA
 from kb.cli import main
-from kb.handbook.store import read
+from kb.handbook.data.store import read
 from kb.knowledge import load
 
 _LOADED = cache(load.load_knowledge_base)

@@ -30,8 +30,8 @@ def nothing_is_built(monkeypatch):
     """Every refusal here comes before building: a build that starts fails the test."""
     def built(*args, **kwargs):
         raise AssertionError("the build started")
-    monkeypatch.setattr("kb.house.publish.publish", built)
-    monkeypatch.setattr("kb.handbook.site.build_site", built)
+    monkeypatch.setattr("kb.handbook.house.publish.publish", built)
+    monkeypatch.setattr("kb.handbook.sitebuild.site.build_site", built)
 
 
 def _refused(argv: list[str], capsys) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from test_sphinx_basic import ROOT, build
 
-from kb.handbook import cells
+from kb.handbook.views import cells
 
 
 @pytest.fixture(scope="module")
@@ -122,7 +122,7 @@ def bundled():
 def _layout(bundled, topic: str):
     """The picture of ``topic``: the ids in the first column's box, each line as (tail,
     head, attributes), and the placeholder."""
-    from kb.handbook.pictures import topic_picture
+    from kb.handbook.views.pictures import topic_picture
 
     picture = topic_picture(bundled, topic, 1)
     statements = picture["statements"]

@@ -240,7 +240,7 @@ def test_graphviz_attributes_naming_files_or_unsafe_links_are_refused(tmp_path, 
 def test_a_picture_whose_svg_links_to_script_is_refused_whatever_its_dot_says(
         tmp_path, capsys, monkeypatch):
     # the SVG that dot drew is checked too: here the DOT check is made to miss it
-    from kb.handbook import untrusted_graphviz
+    from kb.handbook.guard import untrusted_graphviz
     monkeypatch.setattr(untrusted_graphviz, "dot_problems", lambda code: [])
     data = hostile_data(tmp_path, '```{graphviz}\ndigraph { a [URL="javascript:alert(1)"] }'
                         "\n```\n")
@@ -286,7 +286,7 @@ def test_links_that_would_run_script_are_refused_and_out_of_the_page(tmp_path, c
 def test_a_written_page_with_a_link_to_script_fails_the_build_whatever_was_missed(
         tmp_path, capsys, monkeypatch):
     # each written page's body is checked too: here the transform is made to miss all
-    from kb.handbook.untrusted_links import UntrustedLinks
+    from kb.handbook.guard.untrusted_links import UntrustedLinks
     monkeypatch.setattr(UntrustedLinks, "apply", lambda self, **kwargs: None)
     data = hostile_data(tmp_path, "```{eval-rst}\n`one <javascript:alert(1)>`_\n\n"
                         ".. image:: https://evil.example/a.png\n```\n")

@@ -7,7 +7,7 @@ from hostile_pages import build, hostile_data
 
 
 def test_a_page_over_the_cap_is_refused_unread(tmp_path, capsys):
-    from kb.handbook.untrusted import PAGE_CAP
+    from kb.handbook.guard.untrusted import PAGE_CAP
 
     data = hostile_data(tmp_path, "A page.\n")
     big = data / "pages" / "big.md"

@@ -11,9 +11,9 @@ import pytest
 
 from kb.cli import main
 from kb.files import SCHEMAS
-from kb.house import publish as house_publish
+from kb.handbook.house import publish as house_publish
+from kb.handbook.house.publish import MARKER, PublishError, output_folder
 from kb.house.compose import RULEBOOKS
-from kb.house.publish import MARKER, PublishError, output_folder
 from kb.knowledge import load
 
 BAD = Path(__file__).parent / "data" / "bad" / "house"
@@ -132,7 +132,7 @@ def test_build_into_a_repository_root_or_floorbook_s_own_folder_is_refused(tmp_p
     (tmp_path / "repo" / ".git").mkdir(parents=True)
     with pytest.raises(PublishError, match=r"repo is the root of a git repository;"):
         output_folder(tmp_path / "repo")
-    project = Path(house_publish.__file__).resolve().parents[2]
+    project = Path(house_publish.__file__).resolve().parents[3]
     with pytest.raises(PublishError, match=r"is (floorbook's own folder|the current folder)"):
         output_folder(project)
 
@@ -211,7 +211,7 @@ def test_a_failed_swap_puts_the_earlier_site_back(tmp_path, monkeypatch):
 
 
 def test_a_build_that_warns_writes_no_output_folder(tmp_path, monkeypatch, capsys):
-    def warn(source, out, builder):
+    def warn(source, out, builder, values):
         raise PublishError(f"the {builder} build warned (warnings are errors):\nWARNING: x")
     monkeypatch.setattr(house_publish, "build", warn)
     target = tmp_path / "site"

@@ -5,14 +5,18 @@ re-ruled scenarios are right, house text stays text, and the output folder is gu
 Each site is built once per module (the PDF once): about 15 seconds in all.
 """
 
+import ast
 import re
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
+import kb as kb_package
 from kb.cli import main
+from kb.handbook.house.publish import MARKER, PublishError, output_folder, publish, site_name
+from kb.handbook.running.run import build_site
 from kb.house.compose import RULEBOOKS
-from kb.house.publish import MARKER, PublishError, output_folder, publish, site_name
 from kb.knowledge.load import load_knowledge_base
 from kb.rules.disagreements import load_scenarios
 
@@ -181,7 +185,7 @@ def test_site_name_is_a_validated_slug():
 
 
 def test_a_rulebook_file_inside_the_output_folder_is_refused_not_deleted(tmp_path):
-    from kb.house.publish import MARKER, PublishError, publish
+    from kb.handbook.house.publish import MARKER, PublishError, publish
     from kb.knowledge.load import load_knowledge_base
     site = tmp_path / "site"
     site.mkdir()
@@ -191,3 +195,40 @@ def test_a_rulebook_file_inside_the_output_folder_is_refused_not_deleted(tmp_pat
     with pytest.raises(PublishError, match="is inside the output folder"):
         publish(load_knowledge_base(), house, site)
     assert house.is_file()
+
+
+def test_the_house_room_drives_no_sphinx_and_names_no_extension():
+    """Sphinx is driven from the handbook: kb/house imports no Sphinx, docutils or
+    myst-parser, and no text of it names one of the handbook's extensions (a conf.py it
+    wrote named kb.handbook.house.site, an upward arrow the rooms check could not see)."""
+    house = Path(kb_package.__file__).parent / "house"
+    found = []
+    for path in sorted(house.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            found += [f"{path.name}: imports {n}" for n in names
+                      if n.split(".")[0] in ("sphinx", "docutils", "myst_parser")]
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and (
+                    "kb.handbook" in node.value):
+                found.append(f"{path.name}: names {node.value[:40]!r}")
+    assert found == []
+
+
+def test_the_site_is_built_from_its_pages_and_settings_without_a_conf_py(kb, tmp_path,
+                                                                          monkeypatch):
+    from kb.handbook.house import publish as house_publish
+
+    seen = []
+
+    def build(pages, output, settings, builder="html"):
+        seen.append((sorted(p.name for p in pages.iterdir()), settings, builder))
+        build_site(pages, output, settings, builder)
+    monkeypatch.setattr(house_publish, "build_site", build)
+    publish(kb, RULEBOOKS / "home-game.yaml", tmp_path / "site")
+    [(files, settings, builder)] = seen
+    assert files == ["differences.md", "house.rts", "house.rtt", "index.md", "rules.md",
+                     "scenarios.md"]
+    assert settings["extensions"] == ["myst_parser", "kb.handbook.house.site"]
+    assert settings["floorbook_house_file"] == str((RULEBOOKS / "home-game.yaml").resolve())
+    assert (builder, settings["floorbook_house_pdf"]) == ("html", "")

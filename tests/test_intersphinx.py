@@ -2,7 +2,7 @@
 by its id, shown as the site's links show it ("Four-card flop (TDA 2024 39-A)"); another
 Sphinx project (tests/roots/test-intersphinx) links provisions and topics through
 sphinx.ext.intersphinx from a locally built inventory, with no warning.  The handbook build
-also writes floorbook.json and its schema into the site's root (kb/handbook/export.py)."""
+also writes floorbook.json and its schema into the site's root (kb/handbook/data/export.py)."""
 
 from __future__ import annotations
 

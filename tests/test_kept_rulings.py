@@ -1,4 +1,4 @@
-"""The handbook's ruling table kept between builds (:func:`kb.handbook.rulings.kept_table`):
+"""The handbook's ruling table kept between builds (:func:`kb.handbook.data.rulings.kept_table`):
 the same table as ruling again, used only while what it was ruled from is unchanged (an
 edited summary is not ruled from), and never taken from a damaged or foreign entry."""
 
@@ -12,8 +12,8 @@ import pytest
 
 from kb import DATA
 from kb.files.cache import Cache, Store, digest
-from kb.handbook import rulings
-from kb.handbook.rulings import build_table, kept_table, rulings_digest
+from kb.handbook.data import rulings
+from kb.handbook.data.rulings import build_table, kept_table, rulings_digest
 from kb.house.datafolder import folder_scenarios
 from kb.knowledge.load import load_knowledge_base
 

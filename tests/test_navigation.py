@@ -1,4 +1,4 @@
-"""kb.handbook.navigation draws furo's navigation tree once per build: every page must
+"""kb.handbook.sitebuild.navigation draws furo's navigation tree once per build: every page must
 come out exactly as furo draws it page by page (links relative to the page, its branch
 current, its checkboxes checked, the deepest item current-page)."""
 
@@ -10,7 +10,7 @@ import pytest
 from sphinx.util.osutil import relative_uri
 from test_sphinx_basic import build
 
-from kb.handbook import navigation
+from kb.handbook.sitebuild import navigation
 
 PAGES = {
     "index.md": "# Home\n\n```{toctree}\n:caption: The part & more\n\na\nsub/index\n"
@@ -30,7 +30,7 @@ def _project(folder: Path, fast: bool) -> Path:
     for name, text in PAGES.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text, encoding="utf-8")
-    extensions = ["myst_parser"] + (["kb.handbook.navigation"] if fast else [])
+    extensions = ["myst_parser"] + (["kb.handbook.sitebuild.navigation"] if fast else [])
     (folder / "conf.py").write_text(f"extensions = {extensions!r}\nhtml_theme = 'furo'\n",
                                     encoding="utf-8")
     return folder

@@ -1,6 +1,6 @@
 """A page read again has its parents (the pages whose toctree lists it) written again only
 when what they show of it changed: its title, its sections, its metadata, its own toctree
-(:func:`kb.handbook.uses.unchanged_parents`); the site is what a build from nothing makes
+(:func:`kb.handbook.domain.uses.unchanged_parents`); the site is what a build from nothing makes
 (tests/roots/test-incremental)."""
 
 from __future__ import annotations

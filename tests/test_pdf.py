@@ -24,8 +24,8 @@ from kb.cli import main
 from kb.cli.knowledge import _print_or_remove_pdf
 from kb.files.writing import replace_file
 from kb.hand.scenario_file import load_scenario
-from kb.handbook.cards import face
-from kb.handbook.printed import FINDER_ON_PAPER, PrintBadges, badge
+from kb.handbook.printing.printed import FINDER_ON_PAPER, PrintBadges, badge
+from kb.handbook.views.cards import face
 from kb.house.compose import resolve_rulebook
 from kb.knowledge.names import citation
 from kb.rules.engine import rule

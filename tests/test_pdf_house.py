@@ -10,8 +10,8 @@ import pytest
 from pypdf import PdfReader
 from test_pdf import files_of
 
+from kb.handbook.house.publish import publish
 from kb.house.compose import RULEBOOKS
-from kb.house.publish import publish
 
 #: The time the PDFs are built under (SOURCE_DATE_EPOCH), and how a PDF writes it.
 EPOCH, DATE = "1700000000", "D:20231114221320Z"

@@ -1,4 +1,4 @@
-"""Smart quotes where needed (kb.handbook.quotes): on any document the transform leaves
+"""Smart quotes where needed (kb.handbook.sitebuild.quotes): on any document the transform leaves
 exactly the tree Sphinx's own SmartQuotes transform leaves, and a build with it writes
 the same pages as a build with Sphinx's."""
 
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from sphinx.transforms import SphinxSmartQuotes
 from test_sphinx_basic import ROOT, build
 
-from kb.handbook import quotes
+from kb.handbook.sitebuild import quotes
 
 #: Words with and without what education changes (quotes, dashes, dots, escapes, &quot;).
 WORDS = st.sampled_from([

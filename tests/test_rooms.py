@@ -4,6 +4,10 @@ Every ``import kb...`` in every module, at the top or inside a function, is an e
 rooms are ordered files < knowledge < hand < rules < house < handbook < the doors (cli,
 pytest_plugin, __main__), and an import may only point down or within its room.  The
 architecture page's picture is checked against the same edges, so it cannot go stale.
+
+The handbook is a package of rooms too (kb/handbook/*/): its own picture on that page is
+checked the same way, and its rooms import one way (no two import each other, even
+through different modules).
 """
 
 from __future__ import annotations
@@ -94,6 +98,47 @@ def test_the_architecture_picture_draws_exactly_the_rooms_arrows():
     drawn = set(re.findall(r"^\s*(\w+)\s*->\s*(\w+)", block, flags=re.MULTILINE))
     assert drawn == actual, (f"add {sorted(actual - drawn)}, remove {sorted(drawn - actual)} "
                              "in docs/dev/architecture.md")
+
+
+def handbook_room(module: str) -> str | None:
+    """The handbook room of ``module`` (its package under kb/handbook), ``setup`` for
+    kb/handbook/__init__.py (the extension, which registers them all), None outside."""
+    parts = module.split(".")
+    if parts[:2] != ["kb", "handbook"]:
+        return None
+    return parts[2] if len(parts) > 2 else "setup"
+
+
+def _drawn(name: str) -> set[tuple[str, str]]:
+    """The arrows of the picture ``digraph <name>`` on the architecture page."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0] for b in text.split("```{graphviz}")[1:]]
+    block = next(b for b in blocks if re.search(rf"digraph {name}\b", b))
+    return set(re.findall(r"^\s*(\w+)\s*->\s*(\w+)", block, flags=re.MULTILINE))
+
+
+def _handbook_arrows() -> set[tuple[str, str]]:
+    arrows = set()
+    for a, b in module_graph().edges:
+        ra, rb = handbook_room(a), handbook_room(b)
+        if ra and rb and ra != rb:
+            arrows.add((ra, rb))
+    return arrows
+
+
+def test_every_handbook_module_is_in_a_room_of_the_handbook():
+    assert {m for m in MODULES if handbook_room(m) == "setup"} == {"kb.handbook"}
+
+
+def test_the_handbook_rooms_import_one_way():
+    rooms = nx.DiGraph(_handbook_arrows())
+    assert list(nx.simple_cycles(rooms)) == []
+
+
+def test_the_architecture_picture_draws_exactly_the_handbook_rooms_arrows():
+    actual, drawn = _handbook_arrows(), _drawn("handbook")
+    assert drawn == actual, (f"add {sorted(actual - drawn)}, remove {sorted(drawn - actual)} "
+                             "in the handbook's picture in docs/dev/architecture.md")
 
 
 def test_the_public_api_is_importable_from_kb_itself():

@@ -14,7 +14,7 @@ import pytest
 
 from kb.cli import main
 from kb.hand.scenario_file import parse_scenario
-from kb.handbook.cells import citation_text
+from kb.handbook.views.cells import citation_text
 from kb.house.compose import published_rulebooks, resolve_rulebook
 from kb.rules.engine import rule
 from kb.rules.rulebook import citation

@@ -1,5 +1,5 @@
 """The handbook's search scorer (kb/handbook/static/floorbook-search.js, set by
-kb/handbook/search.py): it reaches the search page, replaces Sphinx's Scorer with every
+kb/handbook/finding/search.py): it reaches the search page, replaces Sphinx's Scorer with every
 default kept, and the index holds the facts it ranks by (the topic pages, the glossary's
 anchors, whole rule numbers, the words a misspelling is matched against).
 
@@ -16,7 +16,7 @@ import pytest
 import sphinx
 from test_find_ruling import build
 
-from kb.handbook import search
+from kb.handbook.finding import search
 
 SCORER = search.SCORER.read_text()
 SEARCHTOOLS = Path(sphinx.__file__).parent / "themes" / "basic" / "static" / "searchtools.js"

@@ -186,7 +186,7 @@ def test_each_topic_matrix_has_a_row_per_scenario_ruled_on_it(site, kb):
 
 
 def test_disagreements_page_lists_computed_disagreements_with_their_scenarios(site, kb):
-    from kb.handbook.matrix import shown_anchor
+    from kb.handbook.views.matrix import shown_anchor
     from kb.rules.disagreements import computed_disagreements, load_scenarios
     page = _text(site / "disagreements.html")
     first = computed_disagreements(kb, load_scenarios())
@@ -224,8 +224,8 @@ def test_disagreements_past_the_first_five_of_a_topic_and_pair_link_their_matrix
     """exposed-later-hole-card has 15 disagreements between Robert's Rules and TDA 2024:
     the first five are drawn side by side, the other ten are listed, each by its title
     linking its row in the topic's matrix, with the disagreement's id on the line."""
-    from kb.handbook.listed import DRAWN
-    from kb.handbook.matrix import shown_anchor
+    from kb.handbook.views.listed import DRAWN
+    from kb.handbook.views.matrix import shown_anchor
     from kb.rules.disagreements import computed_disagreements, load_scenarios
     page = _text(site / "disagreements.html")
     found = [c for c in computed_disagreements(kb, load_scenarios())

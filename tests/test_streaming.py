@@ -1,4 +1,4 @@
-"""kb.handbook.streaming: an HTML build keeps its pages' trees for writing only while
+"""kb.handbook.sitebuild.streaming: an HTML build keeps its pages' trees for writing only while
 they are small, and takes apart the ones it does not keep."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from docutils.frontend import get_default_settings
 from docutils.parsers.rst import Parser
 from docutils.utils import new_document
 
-from kb.handbook.streaming import KeptTrees, Unkept, release
+from kb.handbook.sitebuild.streaming import KeptTrees, Unkept, release
 
 
 def _tree(text: str = "one") -> nodes.document:

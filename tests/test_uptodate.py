@@ -1,7 +1,7 @@
 """``floorbook build`` with nothing to do: when the files it reads (pages, knowledge base,
 code) and the site it wrote are as the last build left them, it says so and does not
 start Sphinx; any change to an input or to the site builds again
-(kb.handbook.uptodate)."""
+(kb.handbook.data.uptodate)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kb.cli import main
-from kb.handbook import uptodate
+from kb.handbook.data import uptodate
 
 ROOT = Path(__file__).parent / "roots" / "test-basic"
 NOTHING = "floorbook build: nothing changed since the last build: 0 of 5 pages read, 0 written"
@@ -78,7 +78,7 @@ def test_other_options_build_again(folder, capsys):
 
 
 def test_a_broken_or_foreign_record_is_no_record(folder, capsys):
-    from kb.handbook.site import doctrees_folder
+    from kb.handbook.sitebuild.site import doctrees_folder
     record = doctrees_folder(folder / "site") / uptodate.RECORD
     for text in ("{not json", '["a list"]', '{"inputs": 3}'):
         record.write_text(text, encoding="utf-8")

@@ -102,7 +102,7 @@ def test_the_wheel_holds_every_module_schema_static_file_page_and_starter_file(w
                if "__pycache__" not in p.parts}
     pages = {f"kb/docs/{p.relative_to(PROJECT / 'docs')}" for p in (PROJECT / "docs").rglob("*.md")}
     starter = {str(p.relative_to(PROJECT))
-               for p in (PROJECT / "kb/handbook/starter").rglob("*.yaml")}
+               for p in (PROJECT / "kb/handbook/sitebuild/starter").rglob("*.yaml")}
     schemas = {str(p.relative_to(PROJECT)) for p in (PROJECT / "kb/schemas").glob("*.json")}
     static = {"kb/handbook/static/floorbook.css", "kb/handbook/static/floorbook-house.css"}
     assert "kb/docs/scenario-format.md" in pages and "kb/docs/house-rulebooks.md" in pages
@@ -174,7 +174,7 @@ def test_build_of_the_bundled_handbook_into_another_folder(installed, elsewhere)
     for page in ("index", "scenario-format", "house-rulebooks", "topics/four-card-flop",
                  "editions/tda-2024"):
         assert (elsewhere / "site" / f"{page}.html").is_file(), page
-    # the site, and Sphinx's environment beside it (kb.handbook.site.doctrees_folder)
+    # the site, and Sphinx's environment beside it (kb.handbook.sitebuild.site.doctrees_folder)
     assert {p.name for p in elsewhere.iterdir()} - {".site.doctrees"} == {"site"}
 
 
@@ -224,7 +224,7 @@ def _imported_modules() -> dict[str, set[str]]:
 
 
 def test_every_third_party_import_and_sphinx_extension_is_a_declared_dependency():
-    from kb.handbook import config
+    from kb.handbook.sitebuild import config
 
     declared = {re.split(r"[<>=!~ \[;]", requirement)[0].lower().replace("_", "-")
                 for requirement in tomllib.loads(

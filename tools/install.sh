@@ -26,8 +26,8 @@ if [ "$WHAT" = test ] && ! command -v chromium >/dev/null 2>&1 \
 fi
 
 # The printed handbook (floorbook build --pdf, and its test) is made by LaTeX: latexmk,
-# pdfLaTeX and the LaTeX packages Sphinx's output and kb/handbook/floorbook.sty load
-# (kb.handbook.pdf.STYLES).  `tools/install.sh pdf` installs only these and the package.
+# pdfLaTeX and the LaTeX packages Sphinx's output and kb/handbook/printing/floorbook.sty load
+# (kb.handbook.printing.pdf.STYLES).  `tools/install.sh pdf` installs only these and the package.
 if { [ "$WHAT" = test ] || [ "$WHAT" = pdf ]; } && { ! command -v latexmk >/dev/null 2>&1 \
     || ! kpsewhich fncychap.sty capt-of.sty tabulary.sty tgtermes.sty pifont.sty >/dev/null 2>&1; }; then
   LEAN="latexmk texlive-latex-recommended texlive-latex-extra texlive-fonts-recommended tex-gyre"

@@ -129,7 +129,7 @@ def run_rulebook_new(args) -> int:
 def run_rulebook_build(args) -> int:
     """Publish a house rulebook: check it and the output folder (every problem of both is
     printed, exit 1, nothing written), then build its site (and PDF) into the folder."""
-    from kb.house.publish import PublishError, output_folder, publish
+    from kb.handbook.house.publish import PublishError, output_folder, publish
 
     try:
         output_folder(args.output)

@@ -1,8 +1,8 @@
 """``floorbook init DIR``: a starter project of one's own knowledge base.
 
 The project holds a data folder (two books, one topic, their provisions, a glossary term
-and one scenario with its expectations, copied from ``kb/handbook/starter/data``), the
-default pages of that data in ``data/pages`` (:mod:`kb.handbook.pages`), a ``conf.py``
+and one scenario with its expectations, copied from ``kb/handbook/sitebuild/starter/data``), the
+default pages of that data in ``data/pages`` (:mod:`kb.handbook.sitebuild.pages`), a ``conf.py``
 for running Sphinx by hand and a ``pytest.ini`` that points floorbook's pytest plugin at
 the scenarios.  ``floorbook check --data data``, ``floorbook build --data data -o site``
 and ``pytest`` work on it as written.
@@ -17,7 +17,7 @@ from kb.cli.common import fail as _fail
 from kb.cli.common import path_argument as _path
 
 #: The starter knowledge base, copied into ``DIR/data``.
-STARTER = Path(__file__).resolve().parent.parent / "handbook" / "starter" / "data"
+STARTER = Path(__file__).resolve().parent.parent / "handbook" / "sitebuild" / "starter" / "data"
 
 CONF = '''"""Sphinx settings of this handbook, for running Sphinx yourself:
 
@@ -27,7 +27,7 @@ CONF = '''"""Sphinx settings of this handbook, for running Sphinx yourself:
 settings, from floorbook's package.  Set a value below the import to change it here.
 """
 
-from kb.handbook.config import *  # noqa: F403  (the handbook's settings)
+from kb.handbook.sitebuild.config import *  # noqa: F403  (the handbook's settings)
 
 floorbook_data_dir = "data"  # relative to this folder
 '''
@@ -82,7 +82,7 @@ def run_init(args) -> int:
 
 def _write(folder: Path) -> list[Path]:
     """Write the project's files under ``folder`` (created); the files written."""
-    from kb.handbook.pages import default_pages, write_pages
+    from kb.handbook.sitebuild.pages import default_pages, write_pages
     from kb.knowledge.load import load_knowledge_base
 
     folder.mkdir(parents=True, exist_ok=True)

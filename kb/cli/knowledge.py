@@ -142,22 +142,22 @@ def run_build(args) -> int:
     build leaves the output folder as it was."""
     from kb.files.cache import Cache
     from kb.files.validation import checks_kept_in
-    from kb.handbook.doctrees_trust import keyed_digest, user_key
-    from kb.handbook.site import output_problem, pages_folder
+    from kb.handbook.sitebuild.doctrees_trust import keyed_digest, user_key
+    from kb.handbook.sitebuild.site import output_problem, pages_folder
 
     if shutil.which("dot") is None:
         return _fail(["floorbook build: Graphviz's 'dot' program is not installed; the "
                       "handbook draws its graph pictures with it. Install it (Debian: "
                       "apt-get install graphviz; macOS: brew install graphviz) and retry."])
     if args.pdf:
-        from kb.handbook.pdf import toolchain_problem
+        from kb.handbook.printing.pdf import toolchain_problem
         if missing := toolchain_problem():
             return _fail(missing.splitlines())
     pages = pages_folder(args.data)
     why = output_problem(args.output, args.data) or _inside(args.output, pages)
     if why:
         return _fail([f"floorbook build: -o {args.output}: {why}"])
-    from kb.handbook import uptodate
+    from kb.handbook.data import uptodate
     folders = [p for p in (pages, args.data or DATA) if p]
     seen = uptodate.stamps(folders)         # before the digest: an edit after it shows
     inputs = uptodate.inputs_digest(folders, {"sources": args.sources, "pdf": args.pdf})
@@ -186,10 +186,10 @@ def run_build(args) -> int:
 def _build(args, pages: Path | None, cache):
     """:func:`run_build` once the output folder may be written and the site is not up to
     date: check the data folder, then build (``cache``: the user's, or None).  Returns
-    what was built (:class:`kb.handbook.site.Built`), or None once the problems are
+    what was built (:class:`kb.handbook.sitebuild.site.Built`), or None once the problems are
     printed."""
-    from kb.handbook import store
-    from kb.handbook.site import SiteError, build_site, pages_problems
+    from kb.handbook.data import store
+    from kb.handbook.sitebuild.site import SiteError, build_site, pages_problems
     from kb.house.datafolder import read_folder
 
     root = args.data or DATA
@@ -217,8 +217,8 @@ def _build(args, pages: Path | None, cache):
 
 def _nothing_to_do(args) -> int:
     """A build whose inputs and site are as the last build left them
-    (:mod:`kb.handbook.uptodate`): it says so, as a build that read nothing."""
-    from kb.handbook import uptodate
+    (:mod:`kb.handbook.data.uptodate`): it says so, as a build that read nothing."""
+    from kb.handbook.data import uptodate
     from kb.house.leftovers import tidy
     tidy(Path(args.output).resolve())       # what a killed build left goes all the same
     if not args.quiet:
@@ -248,13 +248,13 @@ def _inside(output: Path, pages: Path | None) -> str:
 @contextmanager
 def _default_pages(kb, pages: Path | None, output: Path):
     """``pages``, or (None: the data folder has no pages) the folder ``.<name>.pages``
-    beside the site ``output``, holding :func:`kb.handbook.pages.default_pages`: kept
+    beside the site ``output``, holding :func:`kb.handbook.sitebuild.pages.default_pages`: kept
     between builds, its unchanged pages untouched, so that a rebuild reads only the
     pages an edit changed (a new temporary folder each time made Sphinx read them all)."""
     if pages is not None:
         yield pages
         return
-    from kb.handbook.pages import default_pages, sync_pages
+    from kb.handbook.sitebuild.pages import default_pages, sync_pages
 
     target = Path(output).resolve()
     folder = target.parent / f".{target.name}.pages"
@@ -270,8 +270,8 @@ def _default_pages(kb, pages: Path | None, output: Path):
 def _print_or_remove_pdf(pages: Path, args) -> None:
     """With ``--pdf``, print the handbook into ``OUTPUT/floorbook.pdf`` (PdfError, a
     SiteError, if it fails); without, remove a PDF an earlier build left there."""
-    from kb.handbook.pdf import NAME, build_pdf
-    from kb.handbook.site import doctrees_folder
+    from kb.handbook.printing.pdf import NAME, build_pdf
+    from kb.handbook.sitebuild.site import doctrees_folder
 
     if not args.pdf:
         (args.output / NAME).unlink(missing_ok=True)

@@ -10,6 +10,21 @@ Add ``"kb.handbook"`` to ``extensions`` (with ``myst_parser``, ``sphinx_design``
 
 Shaped like ``sphinx.ext.todo``: directives build nodes and fill the domain's data,
 placeholders are resolved at ``doctree-resolved``; ``setup`` only registers.
+
+The handbook's rooms (sub-packages), each importing only from the rooms after it in this
+list (and from kb's rooms below the handbook), never before it; this package's ``setup``
+imports them all.  docs/dev/architecture.md draws them and tests/test_rooms.py keeps the
+drawing true:
+
+``printing``   the printed handbook (``floorbook build --pdf``)
+``sitebuild``  the site build (``floorbook build``) and what makes it incremental and fast
+``house``      a house rulebook's site: its extension (``kb.handbook.house.site``), publication
+``domain``     the ``rule`` domain, its directives, which pages show which data
+``finding``    Find a ruling and the site's search
+``views``      what the pages show: topics, matrices and cells, disagreements, editions
+``guard``      a data folder's own pages as untrusted input
+``data``       what a build reads: the knowledge base loaded and ruled once per build
+``running``    Sphinx driven from one place (``run``), the libraries' internals (``compat``)
 """
 
 from __future__ import annotations
@@ -21,27 +36,23 @@ _STATIC = Path(__file__).parent / "static"
 
 def setup(app) -> dict:
     # imported here, not above: the command line imports kb.handbook's light modules
-    # (kb.handbook.uptodate) without Sphinx's and the extension's
-    from kb.handbook import (
-        cards,
-        cellnode,
-        consistency,
-        finder_page,
-        indices,
-        pictures,
-        printed,
-        quotes,
-        search,
-        store,
-        uses,
-    )
-    from kb.handbook.bounded_lines import setup as bounded_lines
-    from kb.handbook.datafile import DataFile
-    from kb.handbook.domain import RuleDomain
-    from kb.handbook.export import write_export
-    from kb.handbook.untrusted import setup as untrusted_pages
-    from kb.handbook.untrusted_graphviz import setup as untrusted_graphviz
-    from kb.handbook.untrusted_links import setup as untrusted_links
+    # (kb.handbook.data.uptodate) without Sphinx's and the extension's
+    from kb.handbook.running import compat
+
+    compat.check()          # every library internal used, before any module needs one
+    from kb.handbook.data import store
+    from kb.handbook.data.export import write_export
+    from kb.handbook.domain import consistency, indices, uses
+    from kb.handbook.domain.datafile import DataFile
+    from kb.handbook.domain.domain import RuleDomain
+    from kb.handbook.finding import finder_page, search
+    from kb.handbook.guard.bounded_lines import setup as bounded_lines
+    from kb.handbook.guard.untrusted import setup as untrusted_pages
+    from kb.handbook.guard.untrusted_graphviz import setup as untrusted_graphviz
+    from kb.handbook.guard.untrusted_links import setup as untrusted_links
+    from kb.handbook.printing import printed
+    from kb.handbook.sitebuild import quotes
+    from kb.handbook.views import cards, cellnode, pictures
 
     app.add_config_value("floorbook_data_dir", None, "env", types=frozenset({str, type(None)}))
     app.add_config_value("floorbook_graph_radius", 1, "env", types=frozenset({int}))
@@ -78,8 +89,8 @@ def setup(app) -> dict:
     app.connect("config-inited", _add_static)
     app.add_css_file("floorbook.css")
     finder_page.setup(app)
-    app.setup_extension("kb.handbook.navigation")  # furo's tree once per build
-    app.setup_extension("kb.handbook.index_entries")  # sphinx-doc/sphinx#12599
+    app.setup_extension("kb.handbook.sitebuild.navigation")  # furo's tree once per build
+    app.setup_extension("kb.handbook.sitebuild.index_entries")  # sphinx-doc/sphinx#12599
     return {"version": "0.1", "env_version": 2,
             "parallel_read_safe": True, "parallel_write_safe": True}
 

@@ -1,5 +1,5 @@
 """The "Find a ruling" page (docs/find-a-ruling.md; its DOM is described in
-kb/handbook/finder_page.py): choices narrow the scenarios to the counts they promised,
+kb/handbook/finding/finder_page.py): choices narrow the scenarios to the counts they promised,
 each result shows every published rulebook's remedy, its link lands on the scenario's row
 of the topic's ruling matrix, and the page works opened from a file:// URL."""
 

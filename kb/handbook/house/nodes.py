@@ -1,10 +1,10 @@
 """Docutils nodes for a house rulebook's pages: provisions as cited, cards, rulings.
 
 Every string from a house file becomes a :class:`docutils.nodes.Text` node, or goes through
-:func:`kb.handbook.markdown.markdown_nodes` (the house's own provision texts and description);
+:func:`kb.handbook.views.markdown.markdown_nodes` (the house's own provision texts and description);
 nothing here parses MyST or reStructuredText, so house text cannot become markup.
 
-Cards are the handbook's (:mod:`kb.handbook.cards`): their text is the notation, the
+Cards are the handbook's (:mod:`kb.handbook.views.cards`): their text is the notation, the
 HTML shows the face.
 
 >>> print(ruling_cell.__doc__.splitlines()[0])
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from docutils import nodes
 
-from kb.handbook.cards import cards_node
 from kb.handbook.house.view import Cited
-from kb.handbook.markdown import markdown_nodes
+from kb.handbook.views.cards import cards_node
+from kb.handbook.views.markdown import markdown_nodes
 from kb.rules.ruling import Ruling
 
 

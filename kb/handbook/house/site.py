@@ -1,7 +1,7 @@
 """Sphinx extension of a published house rulebook (``floorbook rulebook build``).
 
-Add ``"kb.handbook.house.site"`` to ``extensions`` (with ``myst_parser``); :mod:`kb.house.publish`
-writes such a project.  Config values:
+Add ``"kb.handbook.house.site"`` to ``extensions`` (with ``myst_parser``), as the settings of
+:func:`kb.handbook.house.publish.settings` do.  Config values:
 
 ``floorbook_house_file``
     the absolute path of the house rulebook file (required).
@@ -10,7 +10,7 @@ writes such a project.  Config values:
     empty when none is built.
 
 At ``config-inited`` the house's title becomes ``project``, ``html_title`` and the PDF's
-title (``rinoh_documents``), so house text never enters conf.py; at ``builder-inited`` the
+title (``rinoh_documents``), so house text never enters the settings; at ``builder-inited`` the
 rulebook is composed once.  The pages are MyST shells around the directives
 ``house:front``, ``house:rules``, ``house:differences`` and ``house:scenarios``, which
 build docutils nodes directly: house text never passes through MyST.
@@ -22,13 +22,14 @@ from docutils import nodes
 from sphinx.domains import Domain
 from sphinx.util.docutils import SphinxDirective
 
-from kb.handbook import cards
 from kb.handbook.house import nodes as hn
 from kb.handbook.house.differences import DifferencesDirective
 from kb.handbook.house.scenarios import ScenariosDirective
 from kb.handbook.house.store import Published, configure, load, published
 from kb.handbook.house.view import rule_sections
-from kb.handbook.markdown import markdown_nodes
+from kb.handbook.running import compat
+from kb.handbook.views import cards
+from kb.handbook.views.markdown import markdown_nodes
 from kb.rules.rulebook import edition_rulebook
 
 
@@ -85,6 +86,7 @@ class HouseDomain(Domain):
 
 
 def setup(app) -> dict:
+    compat.check()          # every library internal used, before anything is registered
     HouseDomain.directives = {"front": FrontDirective, "rules": RulesDirective,
                               "differences": DifferencesDirective,
                               "scenarios": ScenariosDirective}

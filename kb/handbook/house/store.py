@@ -58,7 +58,7 @@ def configure(app, config) -> None:
     config.project = config.html_title = html.escape(spec.title)
     # rinohtype's "article" prints page after page; its "book" started each chapter on a
     # right-hand page, leaving a blank page whose footer said "Chapter .".  The project
-    # kb.house.publish writes holds it with a style sheet (house.rtt, house.rts).
+    # kb.handbook.house.publish writes holds it with a style sheet (house.rtt, house.rts).
     template = "house.rtt" if (Path(app.confdir) / "house.rtt").is_file() else "article"
     config.rinoh_documents = [dict(doc="index", target=(pdf or "house.pdf")[:-4],
                                    template=template, title=spec.title,

@@ -1,0 +1,185 @@
+"""The index behind "Find a ruling": every scenario of a build with what happened (the
+game, the irregularities, when the floor was called) and each rulebook's remedy, read from
+the build's ruling table (:class:`~kb.handbook.data.rulings.RulingTable`), the one the topic
+pages' matrices show.  No Sphinx here: :mod:`kb.handbook.finding.finder_page` puts the index in
+the site and the page.
+
+The facets and their values come from the scenario model:
+
+- ``game``: the scenario's game (:data:`kb.hand.scenario.GAMES`);
+- ``irregularity``: what went wrong, the replay's irregularity kinds
+  (:class:`kb.hand.table.Irregularity`) that the rulings answered, grouped as a
+  floorperson names them (:data:`IRREGULARITIES`);
+- ``found``: how far the hand had got when the floor was called (:data:`FOUND`): the
+  betting records against the books' misdeal cutoffs (:mod:`kb.rules.cutoffs`) and the end
+  of the hand (:mod:`kb.hand.end_of_hand`).
+
+A scenario with several irregularities, or several floor calls, has a value for each.
+
+>>> [value for value, _, _ in FOUND]
+['before-action', 'after-action', 'after-substantial-action', 'after-pot']
+>>> irregularity_of("stud-exposed"), irregularity_of("odd-back")
+('exposed', 'fouled-deck')
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import replace
+
+from kb.hand.deal import replay
+from kb.hand.end_of_hand import stage_at
+from kb.hand.scenario import GAMES, Deal, Floor, Scenario, ScenarioError, StudStreet
+from kb.handbook.views.cells import REMEDY_COLOUR, citation_text, row_anchor
+from kb.rules.cutoffs import tda_substantial_action
+from kb.rules.irregularities import FACET_VALUES, kinds_of
+
+#: Game id -> the name a card room uses.
+GAME_NAMES = {"holdem": "Hold'em", "omaha": "Omaha", "stud": "Seven-card stud",
+              "razz": "Razz", "stud-high-low": "Stud high-low", "draw-high": "Five-card draw",
+              "lowball-a5": "A-5 lowball", "lowball-27": "2-7 lowball", "badugi": "Badugi"}
+
+#: The irregularity facet: (value, label, what it means, the replay's kinds it covers), from
+#: the table of irregularity kinds (:mod:`kb.rules.irregularities`).
+IRREGULARITIES = tuple((value, label, meaning, kinds_of(value))
+                       for value, label, meaning in FACET_VALUES)
+
+#: The "found" facet: (value, label, what it means), in the order a hand goes.
+FOUND = (
+    ("before-action", "Before any action",
+     "No player had acted yet (blinds, antes and the stud forced bet are not actions)."),
+    ("after-action", "After action",
+     "At least one player had acted (a fold or a check counts), short of substantial "
+     "action. Robert's Rules' misdeal cutoff, action has begun (two players have acted), "
+     "falls here or in the next choice."),
+    ("after-substantial-action", "After substantial action",
+     "Substantial action as TDA 2024 Rule 36 counts it: two actions in turn, one putting "
+     "chips in the pot, or any three actions in turn. The WSOP Live Action rules count "
+     "it their own way (Rule 105); each ruling applies its own book's test."),
+    ("after-pot", "After the pot was awarded",
+     "The pot had been awarded, or the next hand had begun."),
+)
+
+#: The facets in the order the page shows them: (id, label, [(value, label, meaning)]).
+FACETS = (
+    ("game", "Game", tuple((g, GAME_NAMES[g], "") for g in GAMES)),
+    ("irregularity", "What happened", tuple(entry[:3] for entry in IRREGULARITIES)),
+    ("found", "When the floor was called", FOUND),
+)
+
+_KIND_VALUE = {kind.value: value for value, _, _, kinds in IRREGULARITIES for kind in kinds}
+
+
+def irregularity_of(kind: str) -> str:
+    """The facet value of one of the replay's irregularity kinds (``kind`` itself for a
+    kind the facet does not know yet, so a new kind still shows, under its own name)."""
+    return _KIND_VALUE.get(kind, kind)
+
+
+def found_at(scenario: Scenario, line: int | None) -> str:
+    """How far the hand had got when the floor was called at the ``floor`` event on
+    ``line`` (None: after the last event): a :data:`FOUND` value.  The betting counted is
+    the deal's since the last redeal (a segment that starts with a new deal), as the
+    engine starts the betting again after a misdeal.
+
+    Raises :class:`~kb.hand.scenario.ScenarioError` if those events cannot be replayed.
+
+    >>> from kb.hand.scenario_file import parse_scenario
+    >>> hand = parse_scenario("id: h\\ntitle: h\\ngame: holdem\\nseats: 4\\nbutton: 4\\n"
+    ...                       "events:\\n  - deal: {}\\n  - act: [fold, call]\\n", "h.yaml")
+    >>> found_at(hand, None)
+    'after-substantial-action'
+    """
+    events = [e for e in scenario.events if line is None or e.line < line]
+    start = 0
+    for index in range(1, len(events)):
+        if isinstance(events[index - 1], Floor) and _deals(events[index]):
+            start = index
+    kept = tuple(e for e in events[start:] if not isinstance(e, Floor))
+    state = replay(replace(scenario, events=kept))
+    if stage_at(state, line or (events[-1].line if events else scenario.line)) != "playing":
+        return "after-pot"
+    if tda_substantial_action(state.records):
+        return "after-substantial-action"
+    return "after-action" if state.records else "before-action"
+
+
+def _deals(event) -> bool:
+    """Whether ``event`` deals a new hand (after a misdeal, the redeal)."""
+    return isinstance(event, Deal) or (isinstance(event, StudStreet) and event.name == "third")
+
+
+def scenario_entry(table, sid: str, topics: set[str], short=None) -> dict:
+    """One scenario of the index: ``id``, ``title``, ``setting``, ``anchor`` (its row's id
+    in a topic's matrix), ``facets`` (facet id -> values), ``remedies`` (one ``[remedy,
+    numbers cited]`` per rulebook, in the index's ``rulebooks`` order; ``short`` names
+    other books' editions, as the matrix does) and ``topics``: the ids of the topics in
+    ``topics`` whose matrix shows the scenario, the one most of its rulings name first.
+    """
+    scenario, row = table.scenarios[sid], table.row(sid)
+    longest = max(row, key=lambda r: len(r.every_call))
+    kinds = {irregularity_of(i["kind"]) for r in row for call in r.every_call
+             for i in call.irregularities}
+    found = set()
+    for call in longest.every_call:
+        try:
+            found.add(found_at(scenario, call.floor))
+        except ScenarioError:
+            # a later call's events may need the table an earlier ruling left; the facet
+            # then has the calls that replay on their own (none of the bundled scenarios)
+            continue
+    named = Counter(call.topic for r in row for call in r.every_call if call.topic)
+    return {
+        "id": sid, "title": scenario.title, "anchor": row_anchor(sid),
+        "setting": f"{GAME_NAMES.get(scenario.game, scenario.game)}, {scenario.setting}",
+        "facets": {"game": [scenario.game], "irregularity": sorted(kinds or {"none"}),
+                   "found": sorted(found, key=[v for v, _, _ in FOUND].index)},
+        "remedies": [[r.remedy, citation_text(r, short)] for r in row],
+        "topics": [t for t, _ in named.most_common() if t in topics],
+    }
+
+
+def finder_index(table, topics: dict[str, list[str]], book_names: dict[str, str]) -> dict:
+    """The whole index, a dict ready for JSON:
+
+    - ``rulebooks``: ``[id, name]`` in column order (``book_names``: id -> the name its
+      matrix column shows; also used in citations of other books);
+    - ``colours``: remedy -> the sphinx-design colour of its badge (as in the matrix);
+    - ``topics``: topic id -> ``[title, page URI from the site's root]`` (``topics`` holds
+      the topics that have a page);
+    - ``facets``: ``[id, label, [[value, label, meaning, count], ...]]``, only the values
+      some scenario has (``count`` of them), in :data:`FACETS` order;
+    - ``scenarios``: :func:`scenario_entry` of each, in file-name order.
+    """
+    entries = [scenario_entry(table, sid, set(topics), book_names.get)
+               for sid in table.scenarios]
+    facets = []
+    for facet, label, values in FACETS:
+        counts = Counter(v for e in entries for v in e["facets"][facet])
+        known = [[v, name, meaning, counts[v]] for v, name, meaning in values if counts[v]]
+        # a value the facet does not name yet (a new irregularity kind) shows as itself
+        new = [[v, v, "", counts[v]] for v in sorted(set(counts) - {v[0] for v in values})]
+        facets.append([facet, label, known + new])
+    return {"rulebooks": [[b.id, book_names.get(b.id, b.id)] for b in table.rulebooks],
+            "colours": dict(REMEDY_COLOUR), "topics": dict(topics),
+            "facets": facets, "scenarios": entries}
+
+
+def index_script(index: dict) -> str:
+    """The index as a script that sets ``window.floorbookFinderIndex`` (a script, not a
+    JSON file to fetch, so the page works when opened from ``file://``).  ``<``, ``>`` and
+    ``&`` are written as ``\\u`` escapes, so no data text can close a script element.
+
+    >>> print(index_script({"title": "</script><b>"}), end="")
+    window.floorbookFinderIndex = {"title":"\\u003c/script\\u003e\\u003cb\\u003e"};
+    """
+    text = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+    for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                         ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(char, escape)
+    return f"window.floorbookFinderIndex = {text};\n"
+
+
+__all__ = ["FACETS", "FOUND", "GAME_NAMES", "IRREGULARITIES", "finder_index",
+           "found_at", "index_script", "irregularity_of", "scenario_entry"]

@@ -1,0 +1,230 @@
+"""The handbook on paper: what Sphinx's LaTeX builder (``floorbook build --pdf``) needs
+beyond the nodes the site is made of.
+
+Post-transforms that run for the ``latex`` builder only (the site's doctrees are not
+touched; Sphinx applies post-transforms to a copy per builder):
+
+:class:`PrintMatrix`
+    a topic's ruling matrix (a column per rulebook, seven of them, too wide for a page)
+    becomes one table per scenario with a row per rulebook: the books one under the
+    other in the same columns (remedy and numbers, then the cards), so they compare at a
+    glance and a table breaks across pages between rulebooks.
+:class:`PrintBadges`
+    every sphinx-design badge (a remedy, a confidence label, "books differ") becomes a
+    :class:`badge` node, drawn by ``\\floorbookbadge`` in its colour.
+:class:`LabelIds`
+    ids on nodes the LaTeX writer gives no label (a scenario's heading paragraph, a matrix
+    row, a rubric) get a target, so every link into a page lands in the PDF too.
+:class:`PrintChapters`
+    the root page's toctrees sit under its last heading ("The books"), so in print every
+    page of the handbook was a section of that chapter; they move up beside it, and each
+    page they list becomes a chapter (Topics, Editions, Disagreements ...).
+:class:`PrintFinder`
+    Find a ruling's choices are drawn by the site's script; on paper the page says where
+    the same answers are instead of showing nothing under its instructions.
+
+The LaTeX macros live in ``floorbook.sty`` beside this module (loaded by the preamble in
+:mod:`kb.handbook.sitebuild.config`); sphinx-design's grids, cards and dropdowns need no transform:
+the LaTeX writer wraps each class in a ``sphinxclass<name>`` environment, which the style
+file defines for the classes that matter.
+
+>>> colour(["sd-sphinx-override", "sd-badge", "sd-bg-danger", "sd-bg-text-danger"])
+'danger'
+>>> colour(["sd-badge", "sd-outline-secondary"])
+'secondary'
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+from kb.handbook.finding.finder_page import finder_node
+
+#: sphinx-design's colour names, each a colour ``floorbook<name>`` in floorbook.sty.
+COLOURS = ("primary", "secondary", "success", "info", "warning", "danger", "light", "dark")
+#: Node kinds whose LaTeX visitor drops their ids (see :class:`LabelIds`).
+UNLABELLED = (nodes.paragraph, nodes.rubric, nodes.inline, nodes.strong, nodes.emphasis,
+              nodes.container, nodes.row, nodes.entry, nodes.list_item, nodes.bullet_list,
+              nodes.admonition)
+#: The printed matrix's columns and their relative widths.
+COLUMNS = (("Rulebook", 22), ("Remedy and numbers", 30), ("After the remedy", 48))
+
+
+class badge(nodes.inline):
+    """A badge in print; ``node["colour"]`` is one of :data:`COLOURS`."""
+
+
+def visit_badge_latex(self, node: badge) -> None:
+    """LaTeX: ``\\floorbookbadge{danger}{...}`` around the badge's text."""
+    self.body.append(rf"\floorbookbadge{{{node['colour']}}}{{")
+
+
+def depart_badge_latex(self, node: badge) -> None:
+    """LaTeX: close :func:`visit_badge_latex`."""
+    self.body.append("}")
+
+
+def colour(classes: list[str]) -> str:
+    """The sphinx-design colour a badge's classes name (``secondary`` if none)."""
+    for name in classes:
+        for prefix in ("sd-bg-", "sd-outline-"):
+            if name.startswith(prefix) and name[len(prefix):] in COLOURS:
+                return name[len(prefix):]
+    return "secondary"
+
+
+class PrintBadges(SphinxPostTransform):
+    """Badges (inline nodes of class ``sd-badge``, and sphinx-design's ``sd_badge``) as
+    :class:`badge` nodes, which the LaTeX writer draws; its own visitor prints a badge as
+    bare text run into its neighbours ("v11dead-hand")."""
+
+    default_priority = 200
+    builders = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        for node in list(self.document.findall(nodes.inline)):
+            if "sd-badge" in node["classes"] and not isinstance(node, badge):
+                # text "" first: TextElement takes its second argument as text, and
+                # made an element there into the text of its XML ("<emphasis>x</emphasis>")
+                node.replace_self(badge("", "", *node.children, ids=list(node["ids"]),
+                                        colour=colour(node["classes"])))
+
+
+class LabelIds(SphinxPostTransform):
+    """A target for the ids of every node in :data:`UNLABELLED`: before the node, or as
+    the first child of a row's first entry, an entry, a list item or a container."""
+
+    default_priority = 210
+    builders = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        for node in list(self.document.findall(nodes.Element)):
+            ids = [i for i in node["ids"] if not i.startswith("index-")]
+            if not ids or type(node) not in UNLABELLED:
+                continue
+            target = nodes.target("", "", ids=ids)
+            if isinstance(node, nodes.row):
+                _element(node[0]).insert(0, target)
+            elif isinstance(node, (nodes.entry, nodes.list_item, nodes.container)):
+                node.insert(0, target)
+            elif node.parent is not None:
+                node.parent.insert(node.parent.index(node), target)
+            node["ids"] = [i for i in node["ids"] if i not in ids]
+
+
+class PrintChapters(SphinxPostTransform):
+    """The root page's toctrees (already replaced by the pages they list, as the LaTeX
+    builder assembles one document) moved out of the heading they sit under, to follow
+    it, so the pages they list are chapters beside the root page's own."""
+
+    default_priority = 5
+    builders = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        if self.env.docname != self.config.root_doc:
+            return
+        moved = [wrapper for wrapper in self.document.findall(nodes.compound)
+                 if "toctree-wrapper" in wrapper["classes"]
+                 and isinstance(wrapper.parent, nodes.section)
+                 and isinstance(wrapper.parent.parent, nodes.section)]
+        for wrapper in reversed(moved):        # each right after its heading: order kept
+            heading = wrapper.parent
+            heading.remove(wrapper)
+            heading.parent.insert(heading.parent.index(heading) + 1, wrapper)
+
+
+class PrintFinder(SphinxPostTransform):
+    """Each :class:`~kb.handbook.finding.finder_page.finder_node` as a paragraph saying where the
+    printed handbook has what the site's finder shows."""
+
+    default_priority = 200
+    builders = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        for node in list(self.document.findall(finder_node)):
+            node.replace_self(nodes.paragraph("", FINDER_ON_PAPER))
+
+
+#: What the printed Find a ruling page says in place of the choices.
+FINDER_ON_PAPER = ("On paper there is nothing to pick: each topic's section ends with every "
+                   "scenario that raises it, ruled by each rulebook, and the index lists the "
+                   "scenarios by title. The site's page filters them as you choose.")
+
+
+class PrintMatrix(SphinxPostTransform):
+    """Each table of class ``floorbook-matrix`` (:func:`kb.handbook.views.matrix._matrix_table`)
+    as, per scenario, a target with the row's id, the row's title paragraph and a table
+    of :data:`COLUMNS` with a row per rulebook.  Runs after cross-references resolve."""
+
+    default_priority = 150
+    builders = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        for table in list(self.document.findall(nodes.table)):
+            if "floorbook-matrix" in table["classes"]:
+                table.replace_self(per_scenario(table))
+
+
+def per_scenario(matrix: nodes.table) -> list[nodes.Node]:
+    """The nodes :class:`PrintMatrix` puts in place of ``matrix``."""
+    # the shape kb.handbook.views.matrix gives it: one tgroup, a head row and a row per scenario
+    group = matrix.next_node(nodes.tgroup)
+    assert group is not None
+    head, body = group.next_node(nodes.thead), group.next_node(nodes.tbody)
+    assert head is not None and body is not None
+    names = [_entry(entry).children for entry in _element(head[0]).children[1:]]
+    printed: list[nodes.Node] = []
+    for row in map(_element, body.children):
+        title, *cells = [_entry(cell) for cell in row.children]
+        printed.append(nodes.target("", "", ids=list(row["ids"])))
+        printed.extend(child.deepcopy() for child in title.children)
+        printed.append(_scenario_table(names, cells))
+    return printed
+
+
+def _element(node: nodes.Node) -> nodes.Element:
+    """``node``, which the table's structure makes an element (a row or an entry)."""
+    assert isinstance(node, nodes.Element)
+    return node
+
+
+def _entry(node: nodes.Node) -> nodes.entry:
+    """``node``, a cell of a matrix row (kb.handbook.views.matrix puts only entries in a row)."""
+    assert isinstance(node, nodes.entry)
+    return node
+
+
+def _scenario_table(names: list, cells: list[nodes.entry]) -> nodes.table:
+    group = nodes.tgroup(cols=len(COLUMNS))
+    group += [nodes.colspec(colwidth=width) for _, width in COLUMNS]
+    header = nodes.row()
+    header += [nodes.entry("", nodes.paragraph("", label)) for label, _ in COLUMNS]
+    group += nodes.thead("", header)
+    body = nodes.tbody()
+    for name, cell in zip(names, cells, strict=True):
+        ruling, after = _split(cell)
+        line = nodes.row()
+        line += nodes.entry("", *(child.deepcopy() for child in name))
+        line += nodes.entry("", *ruling)
+        line += nodes.entry("", *after)
+        body += line
+    group += body
+    return nodes.table("", group, classes=["longtable", "colwidths-given",
+                                           "floorbook-printed-matrix"])
+
+
+def _split(cell: nodes.entry) -> tuple[list[nodes.Node], list[nodes.Node]]:
+    """A ruling cell's paragraphs: (the remedy, the calls and the numbers; the card
+    lines), without the rulebook's name the narrow-screen site shows in the cell."""
+    ruling: list[nodes.Node] = []
+    after: list[nodes.Node] = []
+    for container in cell.children:
+        for child in container.children if isinstance(container, nodes.container) \
+                else [container]:
+            copy = _element(child.deepcopy())  # a cell's paragraphs and containers
+            for name in list(copy.findall(nodes.inline)):
+                if "floorbook-cell-book" in name["classes"]:
+                    name.parent.remove(name)
+            (after if "floorbook-line" in copy.get("classes", ()) else ruling).append(copy)
+    return ruling, after or [nodes.paragraph("", "")]

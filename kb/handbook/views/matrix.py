@@ -1,0 +1,212 @@
+"""The views of scenario rulings, as fragments: a topic's ruling matrix and the
+disagreements page computed from the rulings.
+
+Each function takes the build's :class:`~kb.handbook.data.store.Handbook` (whose
+``rulings`` were computed once at ``builder-inited``) and returns a
+:class:`~kb.handbook.views.fragment.Fragment` whose digest covers the scenario files' contents
+and the rulings shown, so an edit of one scenario re-renders exactly the pages showing it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from docutils import nodes
+from sphinx import addnodes
+
+from kb.handbook.data.rulings import SEED
+from kb.handbook.views import cells, listed
+from kb.handbook.views.fragment import Fragment
+from kb.knowledge.graph import disagreements
+from kb.knowledge.names import edition_short
+
+
+def column_names(hb) -> dict[str, str]:
+    """Rulebook id -> the short name its column shows ("Robert's Rules v11", or the book's title)."""
+    kb = hb.kb
+    return {b.id: edition_short(kb, b.id) if kb.has("edition", b.id) else b.title
+            for b in hb.rulings.rulebooks}
+
+
+def _header(hb, book_id: str, name: str) -> nodes.Node:
+    """A column's header: the rulebook's name, linked to its edition page if it has one."""
+    if not hb.kb.has("edition", book_id):
+        return nodes.Text(name)
+    return addnodes.pending_xref("", nodes.inline(name, name), refdomain="rule",
+                                 reftype="edition", reftarget=book_id, refexplicit=True,
+                                 refwarn=True)
+
+
+def _entry(*children: nodes.Node) -> nodes.entry:
+    return nodes.entry("", *children)
+
+
+def _matrix_table(hb, shown: list[str], names: dict[str, str]) -> nodes.table:
+    """The matrix as one table node: a header row of rulebooks, then a row per scenario
+    with the id ``ruling-<scenario id>`` (:func:`kb.handbook.views.cells.row_anchor`), so a
+    link can land on the row.  Built as nodes, not a MyST list-table, because a
+    list-table's rows cannot carry ids."""
+    table = hb.rulings
+    columns = 1 + len(table.rulebooks)
+    group = nodes.tgroup(cols=columns)
+    group += [nodes.colspec(colwidth=1) for _ in range(columns)]
+    header = nodes.row()
+    header += _entry(nodes.paragraph("", "Scenario"))
+    header += [_entry(nodes.paragraph("", "", _header(hb, b.id, names[b.id])))
+               for b in table.rulebooks]
+    group += nodes.thead("", header)
+    body = nodes.tbody()
+    for sid in shown:
+        row = table.row(sid)
+        seats = cells.shown_seats(row)
+        line = nodes.row(ids=[cells.row_anchor(sid)])
+        line += _entry(cells.title_link(table.scenarios[sid], table.differs(sid)))
+        line += [_entry(cells.ruling_cell(r, seats, names.get, names.get(r.rulebook, "")))
+                 for r in row]
+        body += line
+    group += body
+    return nodes.table("", group, classes=["floorbook-matrix"])
+
+
+def showing(table, topic: str) -> list[str]:
+    """The ids of the scenarios whose ruling under some rulebook, at any of its floor
+    calls, names ``topic`` (:meth:`kb.handbook.data.rulings.RulingTable.showing`)."""
+    return table.showing(topic)
+
+
+def matrix_digest(hb, topic_id: str) -> str:
+    """The digest of :func:`matrix_body`'s fragment, from what it is made of (the topic,
+    the columns' names, each shown scenario's file and rulings), without building it:
+    deciding which pages are outdated must not cost a build of every matrix.  KeyError
+    for an unknown topic."""
+    hb.kb.topic(topic_id)
+    table = hb.rulings
+    shown = showing(table, topic_id)
+    made_of = (topic_id, SEED, sorted(column_names(hb).items()) if shown else (),
+               [(sid, table.row_digest(sid)) for sid in shown])
+    return hashlib.sha1(repr(made_of).encode()).hexdigest()
+
+
+def matrix_body(hb, topic_id: str) -> Fragment:
+    """A topic's ruling matrix: a row per scenario whose ruling (under any rulebook) names
+    the topic, a column per published rulebook; then each scenario's heading, events and
+    explanations.  Empty when no scenario shows the topic; KeyError for an unknown topic."""
+    hb.kb.topic(topic_id)
+    table, f = hb.rulings, Fragment()
+    shown = showing(table, topic_id)
+    if not shown:
+        return f
+    names = column_names(hb)
+    f.add("```{rubric} How each rulebook rules the scenarios", "```", "",
+          f"Every scenario of the knowledge base that raises this topic, ruled by each "
+          f"published rulebook; random steps use seed {SEED}. A "
+          "{bdg-danger}`books differ` row is one where Robert's Rules v11 and TDA 2024 "
+          "rule differently.", "")
+    f.add(f.node(_matrix_table(hb, shown, names)), "")
+    f.fingerprint.extend((table.files[sid], repr(table.row(sid))) for sid in shown)
+    f.add("```{rubric} The scenarios", "```", "")
+    for sid in shown:
+        _scenario_section(f, table, sid, names)
+    return f
+
+
+def _scenario_section(f: Fragment, table, sid: str, names: dict) -> None:
+    heading, about = cells.scenario_heading(table.scenarios[sid], table.differs(sid))
+    f.add(f.node(heading), "", f.node(about), "",
+          ":::{dropdown} Why each rulebook rules so", ":class-container: floorbook-why", "",
+          f.node(cells.explanations(table.row(sid), names)), ":::", "")
+
+
+def _declared_by_topic(hb) -> dict[str, list]:
+    declared: dict[str, list] = {}
+    for d in disagreements(hb.kb):
+        declared.setdefault(d.topic, []).append(d)
+    return declared
+
+
+def computed_body(hb) -> Fragment:
+    """Disagreements shown by scenarios: per topic the declared points and the scenarios
+    on which the two compared books rule differently, both outcomes side by side."""
+    table, f = hb.rulings, Fragment()
+    declared = _declared_by_topic(hb)
+    computed: dict[str, list] = {}
+    for c in table.computed:
+        computed.setdefault(c.topic, []).append(c)
+    exercised, names = table.exercised(), column_names(hb)
+    if not computed:
+        f.add("No scenario shows the books ruling differently.", "")
+    for topic in hb.kb.topics:
+        if topic.id in computed or (topic.id in declared and topic.id in exercised):
+            _topic_section(f, table, topic.id, declared.get(topic.id, []),
+                           computed.get(topic.id, []), names)
+    return f
+
+
+def computed_digest(hb) -> str:
+    """The digest of :func:`computed_body`'s fragment, from what it is made of (the
+    topics in order, the declared disagreements, the computed ones with their
+    scenarios' files and rulings, the columns' names), without building it."""
+    table = hb.rulings
+    made_of = ([t.id for t in hb.kb.topics], repr(disagreements(hb.kb)),
+               sorted(table.exercised()), sorted(column_names(hb).items()),
+               [(c.topic, c.pair, c.difference, table.row_digest(c.scenario),
+                 repr((c.left, c.right))) for c in table.computed])
+    return hashlib.sha1(repr(made_of).encode()).hexdigest()
+
+
+def textual_body(hb) -> Fragment:
+    """The declared disagreements on topics no scenario exercises, by topic."""
+    f, declared, exercised = Fragment(), _declared_by_topic(hb), hb.rulings.exercised()
+    for topic in hb.kb.topics:
+        if topic.id in declared and topic.id not in exercised:
+            f.add(f"```{{rubric}} {f.xref('topic', topic.id)}", "```", "")
+            _declared(f, declared[topic.id])
+    return f
+
+
+def _declared(f: Fragment, found: list) -> None:
+    for d in found:
+        f.add(f"- {f.xref('prov', d.left)} and {f.xref('prov', d.right)}: "
+              f"{f.markdown(d.point)}")
+    f.add("")
+
+
+def _topic_section(f: Fragment, table, topic: str, declared: list, computed: list,
+                   names: dict) -> None:
+    f.add(f"```{{rubric}} {f.xref('topic', topic)}", "```", "")
+    if declared:
+        f.add("**Declared:**", "")
+        _declared(f, declared)
+    else:
+        f.add("**Declared:** none (the rulings differ, no relation declares it).", "")
+    if not computed:
+        f.add("*No scenario shows the books ruling differently on this topic.*", "")
+    for _, group in listed.by_pair(computed):   # the first DRAWN drawn, the rest listed
+        for c in group[:listed.DRAWN]:
+            _side_by_side(f, table, c, names)
+            f.fingerprint.append((table.files[c.scenario], repr((c.left, c.right))))
+        listed.add_rest(f, table, group[listed.DRAWN:], names,
+                        lambda topic, sid, pair: shown_anchor(topic, sid, pair, table.checked))
+
+
+def shown_anchor(topic: str, scenario_id: str, pair: tuple[str, ...] = (),
+                 checked: tuple[str, ...] = ()) -> str:
+    """The id of a computed disagreement's heading on the disagreements page (the
+    ``checked`` pair of books, the first compared, keeps the anchors it always had)."""
+    books = "" if pair == checked else "-" + "-".join(nodes.make_id(b) for b in pair)
+    return f"shown-{topic}-" + cells.anchor(scenario_id) + books
+
+
+def _side_by_side(f: Fragment, table, c, names: dict) -> None:
+    scenario = table.scenarios[c.scenario]
+    seats = cells.shown_seats([c.left, c.right])
+    left, right = (names.get(book, book) for book in c.pair)
+    heading, about = cells.scenario_heading(scenario, f"{left} against {right}: "
+                                            f"{c.difference}")
+    heading["ids"] = [shown_anchor(c.topic, c.scenario, c.pair, table.checked)]
+    f.add(f.node(heading), "", f.node(about), "", "::::{grid} 1 2 2 2", ":gutter: 2", "")
+    for ruling in (c.left, c.right):
+        name = names.get(ruling.rulebook, ruling.rulebook)
+        f.add(f":::{{grid-item-card}} {f.text(name)}", ":class-card: floorbook-book", "",
+              f.node(cells.ruling_cell(ruling, seats, names.get)), ":::", "")
+    f.add("::::", "")
