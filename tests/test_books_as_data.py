@@ -18,7 +18,7 @@ from kb.knowledge.load import load_knowledge_base
 from kb.rules.books import resolve_rulebook
 from kb.rules.engine import rule
 
-STARTER = Path(__file__).parents[1] / "kb" / "handbook" / "starter" / "data"
+STARTER = Path(__file__).parents[1] / "kb" / "handbook" / "sitebuild" / "starter" / "data"
 
 #: A small card room's rules: one edition, published, and one provision that rules as the
 #: TDA's four-card flop rule (``same-as``: no decider of its own).
