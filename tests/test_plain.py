@@ -4,6 +4,7 @@ version that holds code is read as damaged, and nothing in it runs."""
 
 from __future__ import annotations
 
+import dataclasses
 import marshal
 import pickle
 from pathlib import Path
@@ -86,3 +87,20 @@ def test_a_store_holding_code_is_damaged_and_nothing_runs(data, cache_dir, capsy
         planted = {key: marshal.dumps(_code(marker)) for key in entries}
         store.write_bytes(head + marshal.dumps((scope, planted)))
     assert _check(data, capsys) == fresh and not marker.exists()
+
+
+def _slotted(**options) -> type:
+    """A dataclass with slots, named as if a ``kb`` module held it."""
+    kind = dataclasses.dataclass(slots=True, **options)(
+        type("Slotted", (), {"__annotations__": {"a": int}, "__module__": "kb.x"}))
+    kind.__qualname__ = "Slotted"
+    return kind
+
+
+def test_a_record_with_slots_is_kept_only_when_its_slots_are_its_fields():
+    weak = _slotted(weakref_slot=True)                 # a slot that is not a field
+    sub = type("Sub", (_slotted(),), {"__slots__": ("b",), "__module__": "kb.x"})
+    for value in (weak(1), sub(1)):
+        with pytest.raises(plain.NotPlain):
+            plain.dumps([value])
+    assert plain._fields(_slotted()) == ("a",)
