@@ -1,25 +1,27 @@
 """Validating parsed data against the JSON Schema of its kind (step 3 of
 :mod:`kb.files`): every error at the line of the offending value, in words, with what to
-do.  The schemas are the files ``kb/schemas/<kind>.schema.json``."""
+do.  The schemas are the files ``kb/schemas/<kind>.schema.json``.
+
+Every document is walked by ``jsonschema`` (about 0.1 ms a scenario file, 20 ms the
+largest provisions file).  Until issue 20 a check compiled to Python by fastjsonschema
+answered "conforms" first and was kept, as code, in the user's cache; nothing
+executable is read from a cache folder now, and a rebuild after one edit validates only
+the files that changed (kept per file, :mod:`kb.files.cache`), so the walk costs a few
+tens of milliseconds there, and a cold build about what compiling the checks did
+(docs/benchmarks.md)."""
 
 from __future__ import annotations
 
 import json
-import marshal
-import re
-from collections.abc import Iterator
 from collections.abc import Mapping as SchemaObject
-from contextlib import contextmanager
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import fastjsonschema
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
-from kb.files.cache import Cache, digest
 from kb.files.invisible import invisible_problems
 from kb.files.parsing import Mapping, Sequence, line_of
 from kb.files.problems import Problem
@@ -72,159 +74,12 @@ def validate_paths(validator: Draft202012Validator, data, name: str
     >>> validate_paths(schema("glossary"), {"terms": [1]}, "g.yaml")[1]
     [('terms', 0)]
     """
-    if conforms(validator, data):
-        return [], []
     problems: list[Problem] = []
     paths = []
     for error in validator.iter_errors(data):
         problems.extend(_problems(error, data, name))
         paths.append(tuple(error.absolute_path))
     return sorted(set(problems), key=lambda p: (p.line, p.message)), paths
-
-
-def conforms(validator: Draft202012Validator, data) -> bool:
-    """Whether ``data`` surely conforms to ``validator``'s schema, by the schema compiled to
-    Python with fastjsonschema (20-50 times faster than walking it): True only when the
-    compiled check passes; False when it fails or cannot be made, and then ``jsonschema``
-    finds and words every error as before, so the answer never changes, only its speed.
-
-    >>> conforms(schema("glossary"), {"terms": []}), conforms(schema("glossary"), {})
-    (True, False)
-    """
-    check = _compiled(validator)
-    if check is None:
-        return False
-    try:
-        check(data)
-    except fastjsonschema.JsonSchemaException:
-        return False
-    return True
-
-
-#: id of a jsonschema validator -> (the validator, its compiled check or None).
-_COMPILED: dict[int, tuple] = {}
-
-
-def _compiled(validator: Draft202012Validator):
-    found = _COMPILED.get(id(validator))     # the entry holds the validator: its id is its own
-    if found is None:
-        try:
-            check = _check(_stricter(validator.schema))
-        except (fastjsonschema.JsonSchemaDefinitionException, ValueError, TypeError):
-            check = None
-        found = _COMPILED[id(validator)] = (validator, check)
-    return found[1]
-
-
-#: The cache the compiled checks are kept in while :func:`checks_kept_in` says so.
-_KEPT_IN: list[Cache | None] = [None]
-
-
-@contextmanager
-def checks_kept_in(cache: Cache | None) -> Iterator[None]:
-    """Meanwhile, the checks compiled from the schemas are kept in ``cache`` (a
-    :class:`kb.files.cache.Cache`; None: compiled in this process only, as outside the
-    block): compiling a schema to Python took 10 to 45 ms, and a rebuild after one edited
-    provisions file compiled two (its schema and the house files').  A check is kept as
-    its code, under its schema's digest, in a store of the code's version (which covers
-    the schemas and fastjsonschema's version); one whose bytes are not those kept, or
-    that does not load, is compiled again.  A kept check is code, and runs when it is
-    read: the one entry of the cache that is not plain data (:mod:`kb.files.plain`).  It
-    is read only from a cache folder that no one else can change
-    (:mod:`kb.files.private`), which is as much the user's as the site-packages floorbook
-    runs from, and through that folder's open descriptor, never through a link."""
-    before, _KEPT_IN[0] = _KEPT_IN[0], cache
-    try:
-        yield
-    finally:
-        _KEPT_IN[0] = before
-
-
-def _check(definition):
-    """The compiled check of the (stricter) schema ``definition``; raises as
-    fastjsonschema does for a schema it cannot compile."""
-    cache = _KEPT_IN[0]
-    if cache is None:
-        return fastjsonschema.compile(definition, use_default=False, use_formats=False)
-    with cache.store("schema", digest(json.dumps(definition).encode())) as store:
-        check = _loaded(store.get("check"))
-        if check is None:
-            source = fastjsonschema.compile_to_code(definition, use_default=False,
-                                                    use_formats=False)
-            entry = re.search(r"^def (validate\w*)\(", source, re.MULTILINE)
-            if entry is None:           # not the code fastjsonschema writes: do not keep it
-                return fastjsonschema.compile(definition, use_default=False,
-                                              use_formats=False)
-            blob = marshal.dumps(compile(source, "<fastjsonschema>", "exec"))
-            store.put("check", (digest(blob), entry[1], blob))
-            check = _loaded(store.get("check"))
-    return check
-
-
-def _loaded(kept):
-    """The check in a store's entry (digest, entry function's name, marshalled code), or
-    None if there is none or it is damaged."""
-    if not (isinstance(kept, tuple) and len(kept) == 3 and isinstance(kept[2], bytes)
-            and isinstance(kept[1], str) and kept[0] == digest(kept[2])):
-        return None
-    namespace: dict[str, Any] = {}
-    try:
-        exec(marshal.loads(kept[2]), namespace)  # noqa: S102 (our own code, as kept)
-    except Exception:  # noqa: BLE001 (any damage: compile again)
-        return None
-    check = namespace.get(kept[1])
-    return check if callable(check) else None
-
-
-def _stricter(node):
-    """A copy of a schema that fastjsonschema (written for drafts 4 to 7) reads no more
-    loosely than jsonschema reads Draft 2020-12: a ``const`` or ``enum`` of numbers or
-    booleans also states their type (in Python ``1 == True``, so fastjsonschema would take
-    ``1`` for ``const: true``), and ``$ref`` with sibling keywords becomes an ``allOf`` of
-    the two (drafts before 2019 ignore the siblings).  A copy that is stricter only makes
-    more documents go to jsonschema.  A keyword it does not know would be ignored, so one
-    raises ValueError (then jsonschema does all)."""
-    if isinstance(node, bool):
-        return node
-    if not isinstance(node, dict):
-        raise ValueError(f"not a schema: {node!r}")
-    unknown = set(node) - _KNOWN
-    if unknown:
-        raise ValueError(f"keywords fastjsonschema may not read as jsonschema: {unknown}")
-    copy: dict[str, Any] = {}
-    for key, value in node.items():
-        if key in _NAMED:
-            copy[key] = {name: _stricter(schema) for name, schema in value.items()}
-        elif key in _SCHEMAS:
-            copy[key] = [_stricter(v) for v in value] if isinstance(value, list) \
-                else _stricter(value)
-        else:
-            copy[key] = value
-    values = [copy["const"]] if "const" in copy else copy.get("enum", [])
-    kinds = {_JSON_TYPE[type(v)] for v in values if type(v) in _JSON_TYPE}
-    if kinds and "type" not in copy:
-        copy["type"] = sorted(kinds)
-    if "$ref" in copy and len(set(copy) - _PLACE) > 1:
-        place = {key: copy.pop(key) for key in _PLACE & set(copy)}  # where refs resolve
-        reference = {"$ref": copy.pop("$ref")}
-        copy = {**place, "allOf": [reference, copy]}
-    return copy
-
-
-#: Keywords that stay where they are when a ``$ref``'s siblings move into an ``allOf``.
-_PLACE = {"$defs", "$id", "$schema"}
-_JSON_TYPE = {bool: "boolean", int: "integer", float: "number", str: "string"}
-#: Keywords whose values are name -> schema, and those whose values are schemas.
-_NAMED = {"$defs", "properties", "patternProperties"}
-_SCHEMAS = {"additionalProperties", "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
-            "items", "propertyNames"}
-#: Every keyword the copy may hold: those above, the ones whose values are data, and the
-#: annotations both validators ignore.
-_KNOWN = _NAMED | _SCHEMAS | {
-    "const", "enum", "required", "pattern", "type", "maxItems", "minItems", "maxLength",
-    "minLength", "maxProperties", "minProperties", "maximum", "minimum", "exclusiveMaximum",
-    "exclusiveMinimum", "uniqueItems", "multipleOf", "$ref", "$id", "$schema", "default",
-    "description", "title", "examples", "patternErrorMessage", "x-hint"}
 
 
 _TYPE_WORDS = {"string": ("text", "quote it"), "integer": ("a whole number", "write e.g. 3"),
