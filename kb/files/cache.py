@@ -67,7 +67,7 @@ OFF = ("off", "0", "no", "false")
 PACKAGE = Path(__file__).resolve().parent.parent
 _NOT_CODE = ("data", "__pycache__")
 #: The distributions whose behaviour a cached result depends on (parsing, messages).
-_LIBRARIES = ("PyYAML", "jsonschema", "networkx")
+_LIBRARIES = ("PyYAML", "jsonschema", "fastjsonschema", "networkx")
 
 
 def digest(data: bytes) -> str:

@@ -2,13 +2,9 @@
 :mod:`kb.files`): every error at the line of the offending value, in words, with what to
 do.  The schemas are the files ``kb/schemas/<kind>.schema.json``.
 
-Every document is walked by ``jsonschema`` (about 0.1 ms a scenario file, 20 ms the
-largest provisions file).  Until issue 20 a check compiled to Python by fastjsonschema
-answered "conforms" first and was kept, as code, in the user's cache; nothing
-executable is read from a cache folder now, and a rebuild after one edit validates only
-the files that changed (kept per file, :mod:`kb.files.cache`), so the walk costs a few
-tens of milliseconds there, and a cold build about what compiling the checks did
-(docs/benchmarks.md)."""
+A document is walked by ``jsonschema`` only when the schema's check compiled to Python
+(:func:`conforms`) does not pass it or is not made yet; until issue 20 those checks were
+kept, as code, in the user's cache: they are made in the process now, never kept."""
 
 from __future__ import annotations
 
@@ -19,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import fastjsonschema
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
@@ -74,12 +71,107 @@ def validate_paths(validator: Draft202012Validator, data, name: str
     >>> validate_paths(schema("glossary"), {"terms": [1]}, "g.yaml")[1]
     [('terms', 0)]
     """
+    if conforms(validator, data):
+        return [], []
     problems: list[Problem] = []
     paths = []
     for error in validator.iter_errors(data):
         problems.extend(_problems(error, data, name))
         paths.append(tuple(error.absolute_path))
     return sorted(set(problems), key=lambda p: (p.line, p.message)), paths
+
+
+def conforms(validator: Draft202012Validator, data) -> bool:
+    """Whether ``data`` surely conforms to ``validator``'s schema, by the schema compiled to
+    Python with fastjsonschema (20-50 times faster than walking it): True only when the
+    compiled check passes; False when it fails, is not made yet or cannot be made, and
+    then ``jsonschema`` finds and words every error, so the answer never changes, only its
+    speed.  A check is compiled in this process, from the package's own schema, at its
+    :data:`EAGER`-th document, and never kept: nothing executable is read from a cache
+    folder.  (Compiling costs 10 to 45 ms a schema, walking a document a few; a rebuild
+    after one edit validates a few files, a check of a large folder thousands.)
+
+    >>> fresh = Draft202012Validator({"type": "object"})
+    >>> [conforms(fresh, {}) for _ in range(EAGER)], conforms(fresh, [])
+    ([False, False, False, True], False)
+    """
+    found = _COMPILED.get(id(validator))     # the entry holds the validator: its id is its own
+    if found is None:
+        found = _COMPILED[id(validator)] = [validator, None, 0]
+    if found[1] is None:
+        found[2] += 1
+        if found[2] < EAGER:
+            return False
+        try:
+            found[1] = fastjsonschema.compile(_stricter(validator.schema), use_default=False,
+                                              use_formats=False)
+        except (fastjsonschema.JsonSchemaDefinitionException, ValueError, TypeError):
+            found[1] = False
+    if found[1] is False:
+        return False
+    try:
+        found[1](data)
+    except fastjsonschema.JsonSchemaException:
+        return False
+    return True
+
+
+#: The document of a schema at which its check is compiled (the ones before are walked).
+EAGER = 4
+#: id of a jsonschema validator -> [the validator, its compiled check (None: not yet,
+#: False: cannot be), the documents it was asked about].
+_COMPILED: dict[int, list] = {}
+
+
+def _stricter(node):
+    """A copy of a schema that fastjsonschema (written for drafts 4 to 7) reads no more
+    loosely than jsonschema reads Draft 2020-12: a ``const`` or ``enum`` of numbers or
+    booleans also states their type (in Python ``1 == True``, so fastjsonschema would take
+    ``1`` for ``const: true``), and ``$ref`` with sibling keywords becomes an ``allOf`` of
+    the two (drafts before 2019 ignore the siblings).  A copy that is stricter only makes
+    more documents go to jsonschema.  A keyword it does not know would be ignored, so one
+    raises ValueError (then jsonschema does all)."""
+    if isinstance(node, bool):
+        return node
+    if not isinstance(node, dict):
+        raise ValueError(f"not a schema: {node!r}")
+    unknown = set(node) - _KNOWN
+    if unknown:
+        raise ValueError(f"keywords fastjsonschema may not read as jsonschema: {unknown}")
+    copy: dict[str, Any] = {}
+    for key, value in node.items():
+        if key in _NAMED:
+            copy[key] = {name: _stricter(schema) for name, schema in value.items()}
+        elif key in _SCHEMAS:
+            copy[key] = [_stricter(v) for v in value] if isinstance(value, list) \
+                else _stricter(value)
+        else:
+            copy[key] = value
+    values = [copy["const"]] if "const" in copy else copy.get("enum", [])
+    kinds = {_JSON_TYPE[type(v)] for v in values if type(v) in _JSON_TYPE}
+    if kinds and "type" not in copy:
+        copy["type"] = sorted(kinds)
+    if "$ref" in copy and len(set(copy) - _PLACE) > 1:
+        place = {key: copy.pop(key) for key in _PLACE & set(copy)}  # where refs resolve
+        reference = {"$ref": copy.pop("$ref")}
+        copy = {**place, "allOf": [reference, copy]}
+    return copy
+
+
+#: Keywords that stay where they are when a ``$ref``'s siblings move into an ``allOf``.
+_PLACE = {"$defs", "$id", "$schema"}
+_JSON_TYPE = {bool: "boolean", int: "integer", float: "number", str: "string"}
+#: Keywords whose values are name -> schema, and those whose values are schemas.
+_NAMED = {"$defs", "properties", "patternProperties"}
+_SCHEMAS = {"additionalProperties", "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
+            "items", "propertyNames"}
+#: Every keyword the copy may hold: those above, the ones whose values are data, and the
+#: annotations both validators ignore.
+_KNOWN = _NAMED | _SCHEMAS | {
+    "const", "enum", "required", "pattern", "type", "maxItems", "minItems", "maxLength",
+    "minLength", "maxProperties", "minProperties", "maximum", "minimum", "exclusiveMaximum",
+    "exclusiveMinimum", "uniqueItems", "multipleOf", "$ref", "$id", "$schema", "default",
+    "description", "title", "examples", "patternErrorMessage", "x-hint"}
 
 
 _TYPE_WORDS = {"string": ("text", "quote it"), "integer": ("a whole number", "write e.g. 3"),
