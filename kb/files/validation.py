@@ -93,7 +93,7 @@ def conforms(validator: Draft202012Validator, data) -> bool:
 
     >>> fresh = Draft202012Validator({"type": "object"})
     >>> [conforms(fresh, {}) for _ in range(EAGER)], conforms(fresh, [])
-    ([False, False, False, True], False)
+    ([False, False, False, False, True], False)
     """
     found = _COMPILED.get(id(validator))     # the entry holds the validator: its id is its own
     if found is None:
@@ -116,8 +116,9 @@ def conforms(validator: Draft202012Validator, data) -> bool:
     return True
 
 
-#: The document of a schema at which its check is compiled (the ones before are walked).
-EAGER = 4
+#: The document of a schema at which its check is compiled (the ones before are walked):
+#: a rebuild after one edit validates that file and each house file twice (two bundled).
+EAGER = 5
 #: id of a jsonschema validator -> [the validator, its compiled check (None: not yet,
 #: False: cannot be), the documents it was asked about].
 _COMPILED: dict[int, list] = {}
