@@ -1,9 +1,8 @@
 """The engine's shortcuts for speed (issue 11, docs/benchmarks.md "Rulings per second")
 change no ruling: each is held here to what it replaced.
 
-* a ruling's random source is seeded only when a remedy first draws, from a kept start
-  state for a whole-number seed (kb.hand.draws.Draws): the draws are those of
-  ``random.Random(seed)``;
+* a ruling's random source is seeded only when a remedy first draws
+  (kb.hand.draws.Draws): the draws are those of ``random.Random(seed)``;
 * compare() works out the units of the first floor call, their representative
   irregularities and topics once for every book: it rules random hands, of several floor
   calls too, exactly as rule() does book by book;
@@ -45,31 +44,24 @@ def draws_of(rng) -> list:
 
 
 @pytest.mark.parametrize("seed", [0, 1, 3, 2**40, -7, "a seed"])
-def test_draws_are_those_of_a_fresh_random_seeded_alike_the_first_time_and_after(seed):
+def test_draws_are_those_of_a_fresh_random_seeded_alike(seed):
     first, again = Draws(seed), Draws(seed)
     assert not first.drawn
     assert draws_of(first.rng) == draws_of(random.Random(seed))
     assert first.drawn and first.rng is first.rng
-    assert draws_of(again.rng) == draws_of(random.Random(seed))   # from the kept state
-
-
-def test_draws_stay_right_when_more_seeds_are_used_than_are_kept():
-    seeds = range(3 * draws._KEPT)
-    for seed in [*seeds, *seeds]:
-        assert draws_of(Draws(seed).rng) == draws_of(random.Random(seed)), seed
-    assert len(draws._STARTS) <= draws._KEPT
+    assert draws_of(again.rng) == draws_of(random.Random(seed))
 
 
 def test_a_ruling_that_draws_nothing_seeds_nothing_and_a_misdeal_seeds_once(monkeypatch):
     seeded = []
-    real = draws._seeded
-    monkeypatch.setattr(draws, "_seeded", lambda seed: seeded.append(seed) or real(seed))
+    real = draws.Random
+    monkeypatch.setattr(draws, "Random", lambda seed: seeded.append(seed) or real(seed))
     book = resolve_rulebook(KB, "tda@2024")
     quiet = rule(KB, book, hand("  - deal: {}\n"), seed=5)
     assert quiet.remedy == "continue" and seeded == []
     misdeal = rule(KB, book, hand("  - deal: {exposed: [1]}\n"), seed=5)
     assert misdeal.remedy == "misdeal" and misdeal.random and seeded == [5]
-    again = rule(KB, book, hand("  - deal: {exposed: [1]}\n"), seed=5)   # a kept state
+    again = rule(KB, book, hand("  - deal: {exposed: [1]}\n"), seed=5)
     assert again == misdeal and seeded == [5, 5]
 
 
@@ -149,59 +141,3 @@ def test_tda_2026_renumbering_is_what_the_plain_pattern_of_its_numbers_gave():
     for text in texts:
         assert book.renumber(text) == plain.sub(lambda m: pairs[m.group(1)], text), text
     assert book.renumber("See 35-E and 35-A-6.") == "See 37-E and 35-A-6."
-
-
-@pytest.mark.parametrize("count", [0, 1, 2, 3, 13, 47, 52, 53, 64, 65, 1024, 1025, 1500])
-def test_the_written_out_shuffle_is_random_shuffle(count):
-    """draws.Source.shuffle: the same permutation and state as random.Random.shuffle
-    (every list length, the ones past its table of bit counts too)."""
-    for seed in [*range(40), "a seed", 2**70]:
-        mine, theirs = list(range(count)), list(range(count))
-        source, fresh = draws.Source(seed), random.Random(seed)
-        source.shuffle(mine)
-        fresh.shuffle(theirs)
-        assert mine == theirs and source.getstate() == fresh.getstate(), seed
-        assert draws_of(source) == draws_of(fresh)
-
-
-def every_draw(rng, plan: str) -> list:
-    """Draws of every kind in the order ``plan`` names them: s a 52-card shuffle, c a cut,
-    r random(), b getrandbits of 7 and 40 bits, o other methods, g getstate and back."""
-    made: list = []
-    for what in plan:
-        if what == "s":
-            made += draws_of(rng)
-        elif what == "c":
-            made.append(rng.randint(4, 48))
-        elif what == "r":
-            made.append(rng.random())
-        elif what == "b":
-            made += [rng.getrandbits(7), rng.getrandbits(40), rng.getrandbits(0)]
-        elif what == "o":
-            made += [rng.choice("abcdefg"), rng.sample(range(90), 5), rng.gauss(0, 1),
-                     rng.uniform(1, 2), rng.randbytes(3), rng.shuffle(list(range(2000)))]
-        elif what == "g":
-            rng.setstate(rng.getstate())
-    return made
-
-
-@pytest.mark.parametrize("plan", ["s", "sc", "ssss", "rrrr" * 80, "sbsbs", "gss", "sgs", "os",
-                                  "csos", "r" * 127 + "s", "ssssssss"])
-def test_a_source_drawing_from_kept_outputs_draws_as_random_random(plan):
-    """A seed's second ruling on draws from its kept first outputs (draws._WORDS of them),
-    then from its own state: the same draws as random.Random(seed), whatever the kinds and
-    however far past the kept outputs (a shuffle crossing their end too)."""
-    for seed in (11, 2**33 + 5, -4):
-        draws._STARTS.pop(seed, None)
-        assert every_draw(draws._seeded(seed), "s") == every_draw(random.Random(seed), "s")
-        kept = draws._seeded(seed)          # from the kept outputs
-        assert not kept._live and draws._STARTS[seed][1] is not None
-        assert every_draw(kept, plan) == every_draw(random.Random(seed), plan), (seed, plan)
-        fresh = random.Random(seed)
-        every_draw(fresh, plan)
-        assert kept.getstate() == fresh.getstate()
-
-    refused = draws._seeded(11)
-    with pytest.raises(TypeError):          # refused as random.Random refuses it
-        refused.getrandbits(2.0)
-    assert refused.random() == random.Random(11).random()   # and nothing drawn

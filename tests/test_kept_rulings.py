@@ -198,3 +198,23 @@ def test_a_build_after_a_summary_edit_is_the_build_without_the_cache(tmp_path):
     assert "Edited for the test." in (kept / "editions" / "tda-2024.html").read_text()
     for name in names:
         assert (kept / name).read_bytes() == (fresh / name).read_bytes(), name
+
+
+def test_a_kept_disagreement_names_its_rulings_and_is_checked(kb, read, tmp_path):
+    """The kept table holds each ruling once: a disagreement's two rulings are named by
+    their rulebooks and taken from the table's rulings again; one naming a ruling the
+    table does not hold, or not a ruling at all, makes the entry damaged."""
+    scenarios, digests = read
+    with Cache(tmp_path).store("table", "/data") as store:
+        kept_table(kb, None, scenarios, digests, store)
+    with Cache(tmp_path).store("table", "/data") as store:
+        key = rulings._table_key(kb, None, scenarios, digests)
+        entry = store.get(key)
+    assert entry.computed and all(isinstance(c.left, str) for c in entry.computed)
+    again = rulings._unkept(entry, scenarios, digests)
+    assert again is not None and again.computed[0].left is \
+        again.rulings[again.computed[0].scenario, again.computed[0].left.rulebook]
+    for bad in ("nobody@1", 3):
+        broken = replace(entry, computed=(replace(entry.computed[0], right=bad),
+                                          *entry.computed[1:]))
+        assert rulings._unkept(broken, scenarios, digests) is None

@@ -79,14 +79,12 @@ def run_check(args) -> int:
     (:meth:`kb.files.cache.Cache.default`), unless ``--no-cache``; the output is the
     same."""
     from kb.files.cache import Cache
-    from kb.files.validation import checks_kept_in
     from kb.house.datafolder import folder_problems
 
     root = args.data or DATA
     _progress(f"checking {root}: its files, then every scenario under every rulebook ...")
     cache = Cache.default(enabled=not args.no_cache, data=root)
-    with checks_kept_in(cache):
-        kb, problems = folder_problems(root, cache=cache)
+    kb, problems = folder_problems(root, cache=cache)
     if args.json:
         print(json.dumps(check_report(root, kb, problems), indent=2, ensure_ascii=False))
         return 1 if problems else 0
@@ -141,7 +139,6 @@ def run_build(args) -> int:
     output and moved into place only when the build succeeds, so a failed or interrupted
     build leaves the output folder as it was."""
     from kb.files.cache import Cache
-    from kb.files.validation import checks_kept_in
     from kb.handbook.sitebuild.doctrees_trust import keyed_digest, user_key
     from kb.handbook.sitebuild.site import output_problem, pages_folder
 
@@ -170,8 +167,7 @@ def run_build(args) -> int:
     uptodate.forget(args.output)
     root = args.data or DATA
     cache = Cache.default(not args.no_cache, root)
-    with checks_kept_in(cache):
-        built = _build(args, pages, cache)
+    built = _build(args, pages, cache)
     if built is None:
         return 1
     # a file written while Sphinx read it (even put back since) may be in the site as it

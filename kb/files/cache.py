@@ -11,9 +11,8 @@ store is opened through the open folder, never through a link, never waiting on 
 --no-cache`` does (:meth:`Cache.default` then gives None).
 
 A :class:`Store` is one file of the cache: the entries of one *kind* (knowledge-base files,
-scenario files, rulings; the handbook's ruling table, :func:`kb.handbook.data.rulings.kept_table`;
-a schema's compiled check, :func:`kb.files.validation.checks_kept_in`) for one *scope* (a
-data folder's absolute path, or a schema's digest), each under a key that holds the digest
+scenario files, rulings; the handbook's ruling table, :func:`kb.handbook.data.rulings.kept_table`)
+for one *scope* (a data folder's absolute path), each under a key that holds the digest
 of what it was computed from (:func:`digest`).  An entry is plain data
 (:mod:`kb.files.plain`: marshal's bytes of text, numbers, containers and the project's
 records, which reading cannot turn into code; never a pickle).  The whole store is written

@@ -3,9 +3,9 @@ cannot run code (:mod:`kb.files.cache`; pickle, which calls whatever a file name
 never read from disk).
 
 A value is made of ``None``, booleans, numbers, text, bytes, tuples, lists, dicts, sets
-and the project's records: instances of a dataclass, a named tuple, an enumeration, or a dict or list
-subclass (the parser's :class:`kb.files.parsing.Mapping`, which knows its lines) of a
-``kb`` module.  A record is written as the tuple ``(..., "module:Class", (field
+and the project's records: instances of a dataclass (with a ``__dict__``, or slots that
+are its fields), a named tuple, an enumeration, or a dict or list subclass (the parser's
+:class:`kb.files.parsing.Mapping`, which knows its lines) of a ``kb`` module.  A record is written as the tuple ``(..., "module:Class", (field
 values))`` (an enum's: its value; a dict's or list's: its contents and its
 attributes); nothing else is, so a value that holds anything else (a function, a path)
 raises :class:`NotPlain` and is not kept.
@@ -32,6 +32,7 @@ from __future__ import annotations
 import dataclasses
 import marshal
 import sys
+import types
 from enum import Enum
 from typing import Any
 
@@ -86,12 +87,18 @@ def _encoded_record(value: Any, kind: type) -> tuple:
     if isinstance(value, tuple):                 # a named tuple: its items are its fields
         return (..., name, tuple([v if type(v) in _SCALARS else _encoded(v) for v in value]))
     state = getattr(value, "__dict__", None)
-    if state is None or len(state) != len(fields):
+    if state is None:                            # slots (see _fields): its fields only
+        try:
+            values = [getattr(value, f) for f in fields]
+        except AttributeError:
+            raise NotPlain(f"a {kind.__name__} lacks a field") from None
+    elif len(state) != len(fields):
         raise NotPlain(f"a {kind.__name__} holds more than its fields")
-    try:
-        values = [state[f] for f in fields]
-    except KeyError:
-        raise NotPlain(f"a {kind.__name__} holds more than its fields") from None
+    else:
+        try:
+            values = [state[f] for f in fields]
+        except KeyError:
+            raise NotPlain(f"a {kind.__name__} holds more than its fields") from None
     return (..., name, tuple([v if type(v) in _SCALARS else _encoded(v) for v in values]))
 
 
@@ -148,6 +155,9 @@ def _maker(node: tuple) -> Any:
             return _container(kind, node)
     else:
         fields = _FIELDS[kind]
+        # a slots record's fields are set by its slots' own descriptors (a frozen class's
+        # __setattr__ refuses, and no code of the class runs)
+        slots = [vars(kind)[f].__set__ for f in fields] if "__slots__" in vars(kind) else None
 
         def make(node: tuple) -> Any:
             if len(node) != 3 or type(node[2]) is not tuple or len(node[2]) != len(fields):
@@ -158,7 +168,11 @@ def _maker(node: tuple) -> Any:
             if issubclass(kind, tuple):          # a named tuple, without its __new__
                 return tuple.__new__(kind, values)
             made = object.__new__(kind)
-            made.__dict__.update(zip(fields, values, strict=True))
+            if slots is None:
+                made.__dict__.update(zip(fields, values, strict=True))
+            else:
+                for put, value in zip(slots, values, strict=True):
+                    put(made, value)
             return made
     _MAKERS[name] = make
     return make
@@ -189,16 +203,25 @@ def _name(kind: type) -> str:
 
 
 def _fields(kind: type) -> tuple[str, ...]:
-    """The field names of the record class ``kind`` (a dataclass with a ``__dict__``, or
-    a named tuple)."""
+    """The field names of the record class ``kind`` (a dataclass with a ``__dict__``, one
+    whose slots are its fields and nothing else, or a named tuple)."""
     named = getattr(kind, "_fields", None) if issubclass(kind, tuple) else None
     if isinstance(named, tuple):
         _FIELDS[kind] = named
         return named
-    if not dataclasses.is_dataclass(kind) or "__slots__" in vars(kind):
+    if not dataclasses.is_dataclass(kind):
         raise NotPlain(f"a {kind.__name__} cannot be kept")
-    _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
-    return _FIELDS[kind]
+    fields = tuple(f.name for f in dataclasses.fields(kind))
+    if "__slots__" in vars(kind) and not (
+            tuple(vars(kind)["__slots__"]) == fields and kind.__mro__[1:] == (object,)
+            and all(type(vars(kind)[f]) is _SLOT for f in fields)):
+        raise NotPlain(f"a {kind.__name__} cannot be kept")
+    _FIELDS[kind] = fields
+    return fields
+
+
+#: The type of a slot's descriptor (what ``__slots__`` makes of a name).
+_SLOT = types.MemberDescriptorType
 
 
 def _class(name: str) -> type:

@@ -1,15 +1,15 @@
 """Validating parsed data against the JSON Schema of its kind (step 3 of
 :mod:`kb.files`): every error at the line of the offending value, in words, with what to
-do.  The schemas are the files ``kb/schemas/<kind>.schema.json``."""
+do.  The schemas are the files ``kb/schemas/<kind>.schema.json``.
+
+A document is walked by ``jsonschema`` only when the schema's check compiled to Python
+(:func:`conforms`) does not pass it or is not made yet; until issue 20 those checks were
+kept, as code, in the user's cache: they are made in the process now, never kept."""
 
 from __future__ import annotations
 
 import json
-import marshal
-import re
-from collections.abc import Iterator
 from collections.abc import Mapping as SchemaObject
-from contextlib import contextmanager
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -19,7 +19,6 @@ import fastjsonschema
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
-from kb.files.cache import Cache, digest
 from kb.files.invisible import invisible_problems
 from kb.files.parsing import Mapping, Sequence, line_of
 from kb.files.problems import Problem
@@ -85,95 +84,44 @@ def validate_paths(validator: Draft202012Validator, data, name: str
 def conforms(validator: Draft202012Validator, data) -> bool:
     """Whether ``data`` surely conforms to ``validator``'s schema, by the schema compiled to
     Python with fastjsonschema (20-50 times faster than walking it): True only when the
-    compiled check passes; False when it fails or cannot be made, and then ``jsonschema``
-    finds and words every error as before, so the answer never changes, only its speed.
+    compiled check passes; False when it fails, is not made yet or cannot be made, and
+    then ``jsonschema`` finds and words every error, so the answer never changes, only its
+    speed.  A check is compiled in this process, from the package's own schema, at its
+    :data:`EAGER`-th document, and never kept: nothing executable is read from a cache
+    folder.  (Compiling costs 10 to 45 ms a schema, walking a document a few; a rebuild
+    after one edit validates a few files, a check of a large folder thousands.)
 
-    >>> conforms(schema("glossary"), {"terms": []}), conforms(schema("glossary"), {})
-    (True, False)
+    >>> fresh = Draft202012Validator({"type": "object"})
+    >>> [conforms(fresh, {}) for _ in range(EAGER)], conforms(fresh, [])
+    ([False, False, False, False, True], False)
     """
-    check = _compiled(validator)
-    if check is None:
+    found = _COMPILED.get(id(validator))     # the entry holds the validator: its id is its own
+    if found is None:
+        found = _COMPILED[id(validator)] = [validator, None, 0]
+    if found[1] is None:
+        found[2] += 1
+        if found[2] < EAGER:
+            return False
+        try:
+            found[1] = fastjsonschema.compile(_stricter(validator.schema), use_default=False,
+                                              use_formats=False)
+        except (fastjsonschema.JsonSchemaDefinitionException, ValueError, TypeError):
+            found[1] = False
+    if found[1] is False:
         return False
     try:
-        check(data)
+        found[1](data)
     except fastjsonschema.JsonSchemaException:
         return False
     return True
 
 
-#: id of a jsonschema validator -> (the validator, its compiled check or None).
-_COMPILED: dict[int, tuple] = {}
-
-
-def _compiled(validator: Draft202012Validator):
-    found = _COMPILED.get(id(validator))     # the entry holds the validator: its id is its own
-    if found is None:
-        try:
-            check = _check(_stricter(validator.schema))
-        except (fastjsonschema.JsonSchemaDefinitionException, ValueError, TypeError):
-            check = None
-        found = _COMPILED[id(validator)] = (validator, check)
-    return found[1]
-
-
-#: The cache the compiled checks are kept in while :func:`checks_kept_in` says so.
-_KEPT_IN: list[Cache | None] = [None]
-
-
-@contextmanager
-def checks_kept_in(cache: Cache | None) -> Iterator[None]:
-    """Meanwhile, the checks compiled from the schemas are kept in ``cache`` (a
-    :class:`kb.files.cache.Cache`; None: compiled in this process only, as outside the
-    block): compiling a schema to Python took 10 to 45 ms, and a rebuild after one edited
-    provisions file compiled two (its schema and the house files').  A check is kept as
-    its code, under its schema's digest, in a store of the code's version (which covers
-    the schemas and fastjsonschema's version); one whose bytes are not those kept, or
-    that does not load, is compiled again.  A kept check is code, and runs when it is
-    read: the one entry of the cache that is not plain data (:mod:`kb.files.plain`).  It
-    is read only from a cache folder that no one else can change
-    (:mod:`kb.files.private`), which is as much the user's as the site-packages floorbook
-    runs from, and through that folder's open descriptor, never through a link."""
-    before, _KEPT_IN[0] = _KEPT_IN[0], cache
-    try:
-        yield
-    finally:
-        _KEPT_IN[0] = before
-
-
-def _check(definition):
-    """The compiled check of the (stricter) schema ``definition``; raises as
-    fastjsonschema does for a schema it cannot compile."""
-    cache = _KEPT_IN[0]
-    if cache is None:
-        return fastjsonschema.compile(definition, use_default=False, use_formats=False)
-    with cache.store("schema", digest(json.dumps(definition).encode())) as store:
-        check = _loaded(store.get("check"))
-        if check is None:
-            source = fastjsonschema.compile_to_code(definition, use_default=False,
-                                                    use_formats=False)
-            entry = re.search(r"^def (validate\w*)\(", source, re.MULTILINE)
-            if entry is None:           # not the code fastjsonschema writes: do not keep it
-                return fastjsonschema.compile(definition, use_default=False,
-                                              use_formats=False)
-            blob = marshal.dumps(compile(source, "<fastjsonschema>", "exec"))
-            store.put("check", (digest(blob), entry[1], blob))
-            check = _loaded(store.get("check"))
-    return check
-
-
-def _loaded(kept):
-    """The check in a store's entry (digest, entry function's name, marshalled code), or
-    None if there is none or it is damaged."""
-    if not (isinstance(kept, tuple) and len(kept) == 3 and isinstance(kept[2], bytes)
-            and isinstance(kept[1], str) and kept[0] == digest(kept[2])):
-        return None
-    namespace: dict[str, Any] = {}
-    try:
-        exec(marshal.loads(kept[2]), namespace)  # noqa: S102 (our own code, as kept)
-    except Exception:  # noqa: BLE001 (any damage: compile again)
-        return None
-    check = namespace.get(kept[1])
-    return check if callable(check) else None
+#: The document of a schema at which its check is compiled (the ones before are walked):
+#: a rebuild after one edit validates that file and each house file twice (two bundled).
+EAGER = 5
+#: id of a jsonschema validator -> [the validator, its compiled check (None: not yet,
+#: False: cannot be), the documents it was asked about].
+_COMPILED: dict[int, list] = {}
 
 
 def _stricter(node):

@@ -33,7 +33,7 @@ from kb.rules.outcomes import FINAL, Remedy, StepKind
 from kb.rules.records import ruling, same_as
 from kb.rules.remedies import Decision, cut, floor_decision
 from kb.rules.rulebook import Lookups, Rulebook, lookups
-from kb.rules.ruling import Ruling, changed
+from kb.rules.ruling import Ruling
 from kb.rules.situation import Case, representative, units
 
 #: The events of a hand cut at its floor calls (:func:`kb.hand.segments.segments`).
@@ -135,7 +135,7 @@ def _placed(call: Ruling, floor: int | None, random_: bool) -> Ruling:
     changes it: most hands have one call and no random step)."""
     if call.floor == floor and call.random == random_:
         return call
-    return changed(call, floor=floor, random=random_)
+    return replace(call, floor=floor, random=random_)
 
 
 _ENDED = " The hand ends here: the events after this floor call did not happen."

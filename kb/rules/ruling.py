@@ -18,15 +18,11 @@ from kb.hand.scenario import Citation  # a scenario's expect cites as rulings do
 from kb.knowledge.names import book_name
 from kb.rules.outcomes import Remedy, StepKind
 
-# The records below are frozen dataclasses (equality, hash, repr and immutability as
-# generated) with a hand-written ``__init__`` of the generated one's signature: the
-# generated one of a frozen class sets each field through ``object.__setattr__``, ten
-# times the cost of a dict store, and a ruling builds a Ruling, a TableView and its Steps
-# (a tenth of a ruling's time).  Filling the new instance's ``__dict__`` gives the same
-# instance; tests/test_records_init.py holds each to the generated ``__init__``.
-
-#: Step's default details: a new empty dict per step, as ``default_factory=dict`` gives.
-_NO_DETAILS: dict = {}
+# The records are frozen dataclasses with slots: a ruling is shared once made (a kept
+# ruling table, a call placed at its floor event keeps its steps and table), so no field
+# may change after it is built.  (They had hand-written ``__init__``s filling the
+# instance's dict for speed until issue 20: tools/bench_rulings.py measured the generated
+# ones within the goals, docs/benchmarks.md.)
 
 REMEDIES = tuple(Remedy)
 STEP_KINDS = tuple(StepKind)
@@ -38,23 +34,18 @@ FORMAT_VERSION = 1
 TABLE_FIELDS = ("hands", "board", "burns", "muck", "dead", "stub_top", "set_aside")
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Step:
     """One thing the dealer or floor does: ``do`` (a :data:`STEP_KINDS` name) and details."""
 
     do: str
     details: dict = field(default_factory=dict, compare=False, hash=False)
 
-    def __init__(self, do: str, details: dict = _NO_DETAILS) -> None:
-        state = self.__dict__
-        state["do"] = do
-        state["details"] = {} if details is _NO_DETAILS else details
-
     def to_json(self) -> dict:
         return {"do": self.do, **self.details}
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, slots=True)
 class TableView:
     """The cards after the remedy: hands by seat, board, burns, muck, dead seats, set-aside
     cards and the stub (top first; the JSON shows its first :data:`STUB_SHOWN` cards)."""
@@ -66,18 +57,6 @@ class TableView:
     dead: tuple[int, ...]
     stub_top: tuple[str, ...]
     set_aside: tuple[str, ...] = ()
-
-    def __init__(self, hands: dict, board: tuple[str, ...], burns: tuple[str, ...],
-                 muck: tuple[str, ...], dead: tuple[int, ...], stub_top: tuple[str, ...],
-                 set_aside: tuple[str, ...] = ()) -> None:
-        state = self.__dict__
-        state["hands"] = hands
-        state["board"] = board
-        state["burns"] = burns
-        state["muck"] = muck
-        state["dead"] = dead
-        state["stub_top"] = stub_top
-        state["set_aside"] = set_aside
 
     def to_json(self) -> dict:
         return {"hands": {str(seat): list(cards) for seat, cards in sorted(self.hands.items())},
@@ -102,7 +81,7 @@ class Cited(NamedTuple):
     provision: str
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Ruling:
     """One rulebook's ruling on one scenario; ``cited``: the provisions it cites, in
     order, each with its number (:class:`Cited`)."""
@@ -122,24 +101,6 @@ class Ruling:
     floor: int | None = None
     #: the earlier floor calls of the hand, each a ruling of its own, in order
     calls: tuple[Ruling, ...] = ()
-
-    def __init__(self, scenario: str, rulebook: str, remedy: str, cited: tuple[Cited, ...],
-                 steps: tuple[Step, ...], random: bool, table: TableView, explanation: str,
-                 topic: str | None = None, irregularities: tuple[dict, ...] = (),
-                 floor: int | None = None, calls: tuple[Ruling, ...] = ()) -> None:
-        state = self.__dict__
-        state["scenario"] = scenario
-        state["rulebook"] = rulebook
-        state["remedy"] = remedy
-        state["cited"] = cited
-        state["steps"] = steps
-        state["random"] = random
-        state["table"] = table
-        state["explanation"] = explanation
-        state["topic"] = topic
-        state["irregularities"] = irregularities
-        state["floor"] = floor
-        state["calls"] = calls
 
     def to_json(self) -> dict:
         """The exchange format's JSON object (a dict ready for :func:`json.dumps`): its
@@ -172,22 +133,6 @@ class Ruling:
     def every_call(self) -> tuple[Ruling, ...]:
         """The earlier calls and this last one, in order."""
         return (*self.calls, self)
-
-
-def changed(ruling: Ruling, **changes) -> Ruling:
-    """``dataclasses.replace(ruling, **changes)``, without running ``__init__`` again (a
-    ruling placed at its floor call is a copy with two fields changed: the copy of the
-    other fields' dict is all ``replace`` comes to for these records)."""
-    if not _RULING_FIELDS.issuperset(changes):
-        raise TypeError(f"not fields of a Ruling: {sorted(set(changes) - _RULING_FIELDS)}")
-    state = ruling.__dict__.copy()
-    state.update(changes)
-    made = object.__new__(Ruling)
-    object.__setattr__(made, "__dict__", state)     # frozen: the one way in
-    return made
-
-
-_RULING_FIELDS = frozenset(Ruling.__dataclass_fields__)
 
 
 # --------------------------------------------------------------------------- expectations

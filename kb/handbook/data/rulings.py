@@ -148,8 +148,30 @@ def kept_table(kb: KnowledgeBase, data_dir: Path | None, read: tuple,
     for sid in table.scenarios:
         table.row_digest(sid)
     if key is not None and key == _table_key(kb, data_dir, read, digests):
-        store.put(key, replace(table, scenarios={}))     # plain data (kb.files.plain)
+        store.put(key, replace(table, scenarios={}, computed=tuple(  # plain data
+            _by_books(c, table.rulings) for c in table.computed)))
     return table
+
+
+def _by_books(found: ComputedDisagreement, rulings: dict) -> ComputedDisagreement:
+    """``found`` as kept: its two rulings, which the table holds too, named by their
+    rulebooks (a kept table was read back half made of these copies)."""
+    if rulings.get((found.scenario, found.left.rulebook)) is not found.left or \
+            rulings.get((found.scenario, found.right.rulebook)) is not found.right:
+        return found
+    return replace(found, left=found.left.rulebook, right=found.right.rulebook)
+
+
+def _from_books(found, rulings: dict):
+    """A kept disagreement (:func:`_by_books`) with its rulings again, or None if it
+    names a ruling the table does not hold."""
+    if not isinstance(found, ComputedDisagreement):
+        return None
+    left, right = (rulings.get((found.scenario, side)) if isinstance(side, str) else side
+                   for side in (found.left, found.right))
+    if not (isinstance(left, Ruling) and isinstance(right, Ruling)):
+        return None
+    return replace(found, left=left, right=right)
 
 
 def rulings_digest(kb: KnowledgeBase) -> str:
@@ -221,10 +243,12 @@ def _unkept(table, read: tuple, digests: dict[str, str]) -> RulingTable | None:
             and isinstance(table.rulings, dict) and isinstance(table.computed, tuple)
             and set(table.rulings) == {(sid, b.id) for sid in files for b in books}
             and all(isinstance(r, Ruling) for r in table.rulings.values())
-            and all(isinstance(c, ComputedDisagreement) for c in table.computed)
             and _memo_shaped(table._memo, files)):
         return None
-    return table
+    computed = tuple(_from_books(c, table.rulings) for c in table.computed)
+    if None in computed:
+        return None
+    return replace(table, computed=computed)
 
 
 def _memo_shaped(memo, files: dict[str, str]) -> bool:
