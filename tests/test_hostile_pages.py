@@ -509,3 +509,20 @@ def test_a_page_may_show_at_most_200_of_floorbooks_views(tmp_path, capsys):
     lines = (data / "pages" / PAGE).read_text(encoding="utf-8").splitlines()
     first = [n for n, text in enumerate(lines, 1) if text.startswith("```{rule:")][200]
     refused(err, data, first, "at most 200 of floorbook's views")
+
+
+def test_views_inside_floorbooks_own_views_do_not_count_towards_the_200(tmp_path, capsys):
+    """An edition's page shows each of its provisions as a view of its own: with 250
+    provisions (a 10x knowledge base has about 2,000) the page the author wrote holds one
+    view, and it builds (tools/bench.py's 10x build was refused at its edition page)."""
+    data = hostile_data(tmp_path, "")
+    extra = "".join(
+        f"  - id: tda.extra-{n}\n    title: Extra {n}\n    numbers: {{\"tda@2024\": X-{n}}}\n"
+        f"    summary: An extra provision.\n    topics: [four-card-flop]\n"
+        f"    confidence: confirmed\n    checked-against: [T1]\n" for n in range(250))
+    provisions = data / "provisions" / "tda.yaml"
+    provisions.write_text(provisions.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    status, err = build(data, tmp_path / "site", capsys)
+    assert (status, err) == (0, "")
+    page = (tmp_path / "site" / "editions" / "tda-2024.html").read_text(encoding="utf-8")
+    assert "X-249" in page and "X-0" in page

@@ -36,14 +36,17 @@ _SHORT = 1000
 
 #: How many of floorbook's views a data folder's page may show: each may be a whole
 #: table of the knowledge base, so 37,800 one-line directives (a page under its 1 MB cap)
-#: made a 46 MB page in 4 minutes and 2.1 GB; a page of the handbook shows a few.
+#: made a 46 MB page in 4 minutes and 2.1 GB; a page of the handbook shows a few.  Only
+#: the views the page's author wrote count: those floorbook's own views hold (an edition's
+#: provisions, one view each) grow with the data, which has bounds of its own, and a 10x
+#: knowledge base's edition page holds about 2,000.
 VIEWS_CAP = 200
 
 
 def too_many_views(directive: SphinxDirective) -> bool:
     """Whether ``directive``, in an untrusted page (:func:`kb.handbook.guard.untrusted.restricted`),
     is past the page's :data:`VIEWS_CAP` views; the first one past says so in a warning."""
-    if not restricted(directive.env):
+    if not restricted(directive.env) or directive.env.temp_data.get("floorbook_inside"):
         return False
     shown = int(directive.env.temp_data.get("floorbook_views") or 0) + 1
     directive.env.temp_data["floorbook_views"] = shown
@@ -66,7 +69,12 @@ class FragmentMixin(SphinxDirective):
             if slot[0] == "xref" and slot[1] == "rule":
                 uses.note_reference(self.env, slot[2], slot[3])
         root = nodes.container()
-        root.extend(self._parsed(fragment.source))
+        inside = self.env.temp_data.get("floorbook_inside") or 0
+        self.env.temp_data["floorbook_inside"] = inside + 1     # views of our own, uncounted
+        try:
+            root.extend(self._parsed(fragment.source))
+        finally:
+            self.env.temp_data["floorbook_inside"] = inside
         fill(root, fragment, self.env.docname)
         return list(root.children)
 
