@@ -26,25 +26,43 @@ atexit.register(shutil.rmtree, os.environ["FLOORBOOK_CACHE_DIR"], ignore_errors=
 CHECKOUT = Path(__file__).resolve().parent.parent
 
 #: The test files (paths from the top of the checkout; a folder: every file in it) that
-#: take more than about ten seconds: `pytest -m "not slow"` leaves them out (the inner
-#: loop); `pytest` and .ci/run run them.  The printed handbooks (LaTeX), the browser, the
-#: property tests (invariants, hostile inputs), the benchmarks, the wheel, and the builds
-#: of the whole handbook.
+#: take longest, each about five seconds or more on a quiet 2-core machine:
+#: `pytest -m "not slow"` leaves them out (the inner loop, about a minute); `pytest` and
+#: .ci/run run them.  The printed handbooks (LaTeX), the browser, the property tests
+#: (invariants, hostile inputs), the benchmarks, the wheel, the builds of whole sites,
+#: every scenario ruled again, pytest or floorbook run in a child process.
 SLOW = (
     "tests/browser",
     "tests/test_bench.py",
     "tests/test_bench_compare.py",
     "tests/test_blind_views.py",
+    "tests/test_build_damaged.py",
+    "tests/test_build_faults.py",
+    "tests/test_build_leftovers.py",
+    "tests/test_clean_output.py",
+    "tests/test_cli_conventions.py",
+    "tests/test_doctrees_trusted.py",
+    "tests/test_export.py",
+    "tests/test_followups_house.py",
     "tests/test_hostile.py",
     "tests/test_hostile_pages.py",
     "tests/test_hostile_pages_limits.py",
+    "tests/test_house_check.py",
+    "tests/test_house_publish.py",
     "tests/test_invariants.py",
     "tests/test_invariants_fixes.py",
     "tests/test_invariants_rough.py",
+    "tests/test_kept_checks.py",
+    "tests/test_kept_rulings.py",
+    "tests/test_many_items.py",
     "tests/test_parallel_build.py",
+    "tests/test_parents_unwritten.py",
+    "tests/test_parse_direct.py",
     "tests/test_pdf.py",
     "tests/test_pdf_house.py",
+    "tests/test_plugin.py",
     "tests/test_sphinx_handbook.py",
+    "tests/test_sphinx_incremental.py",
     "tests/test_wheel.py",
 )
 
