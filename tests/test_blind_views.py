@@ -5,12 +5,8 @@ views only, while one read from other data is compared on all of them."""
 
 from __future__ import annotations
 
-import os
 import pickle
-import subprocess
-import sys
 from dataclasses import replace
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -22,17 +18,11 @@ from kb.handbook.data.store import Handbook
 from kb.handbook.domain import uses
 from kb.house.datafolder import read_folder
 
-PROJECT = Path(__file__).resolve().parent.parent
-
 
 @pytest.fixture(scope="module")
-def recorded(tmp_path_factory) -> dict:
+def recorded(handbook) -> dict:
     """Every view key a build of the bundled handbook recorded, with its digest."""
-    out = tmp_path_factory.mktemp("blind") / "site"
-    env = {**os.environ, "PYTHONPATH": str(PROJECT), "FLOORBOOK_CACHE": "off"}
-    done = subprocess.run([sys.executable, "-m", "kb", "build", "-q", "-o", str(out)],
-                          env=env, capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stderr
+    out = handbook                        # built once a session (tests/conftest.py)
     with open(out.parent / f".{out.name}.doctrees" / "environment.pickle", "rb") as handle:
         data = pickle.load(handle).domaindata["rule"]
     assert set(data["uses"]) <= set(data["uses-state"])     # every page's state is kept

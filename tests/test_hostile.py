@@ -185,8 +185,15 @@ def _argv(command: list[str], **paths: Path) -> list[str]:
     return [str(paths[word]) if word in paths else word for word in command]
 
 
+def _named(command: list[str]) -> str:
+    """The command's first two words, a path by its file name (a test id is the same on
+    every machine)."""
+    return " ".join(Path(word).name if Path(word).is_absolute() else word
+                    for word in command[:2])
+
+
 def _cases(commands: dict[str, list[list[str]]]):
-    return [pytest.param(kind, command, case, id=f"{' '.join(command[:2])}-{case.name}")
+    return [pytest.param(kind, command, case, id=f"{_named(command)}-{case.name}")
             for kind, kind_commands in commands.items() for command in kind_commands
             for case in HOSTILE]
 
@@ -259,7 +266,7 @@ def _override_clique(size: int) -> str:
     return HEADS["house"] + "add:\n" + adds
 
 
-@pytest.mark.parametrize("command", USER_FILE_COMMANDS["house"], ids=lambda c: c[1])
+@pytest.mark.parametrize("command", USER_FILE_COMMANDS["house"], ids=_named)
 def test_a_house_file_whose_twelve_rules_all_override_each_other_gets_a_few_lines(
         tmp_path, command):
     # 12! orderings, millions of cycles: each cycle (or group) must be reported once,

@@ -1,4 +1,4 @@
-"""The real handbook (docs/ with kb/data), built once with warnings as errors."""
+"""The real handbook (docs/ with kb/data), built once a session with warnings as errors."""
 
 from __future__ import annotations
 
@@ -6,11 +6,9 @@ import re
 from pathlib import Path
 
 import pytest
-from test_sphinx_basic import build, search_index
+from test_sphinx_basic import search_index
 
 from kb.knowledge.load import load_knowledge_base
-
-PROJECT = Path(__file__).parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -19,11 +17,8 @@ def kb():
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("handbook")
-    warnings = build(PROJECT / "docs", out, confdir=PROJECT)
-    assert warnings == "", warnings
-    return out / "html"
+def site(handbook) -> Path:
+    return handbook             # built once a session (tests/conftest.py)
 
 
 def _text(path: Path) -> str:

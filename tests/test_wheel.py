@@ -39,9 +39,12 @@ def build_wheel(folder: Path) -> Path:
                         ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(PROJECT / name, source / name)
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
-                    "--no-build-isolation", "-q", "-w", str(folder / "dist"), str(source)],
-                   check=True, capture_output=True, timeout=300)
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
+                           "--no-build-isolation", "-q", "-w", str(folder / "dist"),
+                           str(source)], check=True, capture_output=True, text=True,
+                          timeout=300)
+    # setuptools warns of nothing (pyproject.toml; pip's own notices may come)
+    assert [line for line in done.stderr.splitlines() if "Warning" in line] == [], done.stderr
     [wheel] = (folder / "dist").glob("floorbook-*.whl")
     return wheel
 

@@ -2,11 +2,15 @@
 # Set up floorbook on a fresh machine: Graphviz (for the handbook's graph pictures) where
 # it is missing, a virtual environment in .venv, and the package (with the test extra and
 # Chromium for the browser tests when called as `tools/install.sh test`; LaTeX for the
-# printed handbook with `test` or `pdf`).  Safe to run again: only what is missing is
-# installed, with one `apt-get update` for all of it.
+# printed handbook with `test` or `pdf`).  `tools/install.sh floors` is `test` into a
+# second environment, .venv-floors, with the lowest release of each dependency that
+# pyproject.toml claims (.ci/floors.txt), for .ci/run to test them.  Safe to run again:
+# only what is missing is installed, with one `apt-get update` for all of it.
 set -eu
 cd "$(dirname "$0")/.."
 WHAT=${1:-}
+VENV=.venv
+if [ "$WHAT" = floors ]; then WHAT=test VENV=.venv-floors FLOORS="-c .ci/floors.txt"; fi
 
 DEBIAN=        # the Debian packages to install, with the packages they recommend
 LEAN=          # ... and those to install without (TeX Live's recommends are hundreds of MB)
@@ -55,10 +59,11 @@ if [ -n "$DEBIAN$LEAN" ]; then
 fi
 
 PYTHON=${PYTHON:-python3}
-[ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
-.venv/bin/python -m pip install -q --upgrade pip >/dev/null
+[ -x $VENV/bin/python ] || "$PYTHON" -m venv $VENV
+$VENV/bin/python -m pip install -q --upgrade pip >/dev/null
+# shellcheck disable=SC2086  # FLOORS is two words, or none
 if [ "$WHAT" = test ]; then
-  .venv/bin/python -m pip install -qq -e '.[test]'
+  $VENV/bin/python -m pip install -qq ${FLOORS:-} -e '.[test]'
 else
-  .venv/bin/python -m pip install -qq -e .
+  $VENV/bin/python -m pip install -qq -e .
 fi

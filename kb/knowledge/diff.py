@@ -52,7 +52,13 @@ class EditionDiff:
 
 def previous_edition(kb: KnowledgeBase, edition_id: str) -> str | None:
     """The edition of the same source with the latest year before ``edition_id``'s, or None
-    (no year, or no earlier edition with one)."""
+    (no year, or no earlier edition with one).  KeyError if the edition is unknown.
+
+    >>> from kb import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> previous_edition(kb, "tda@2026"), previous_edition(kb, "tda@2024")
+    ('tda@2024', None)
+    """
     edition = kb.edition(edition_id)
     if edition.year is None:
         return None
@@ -64,7 +70,16 @@ def previous_edition(kb: KnowledgeBase, edition_id: str) -> str | None:
 def edition_diff(kb: KnowledgeBase, earlier: str, later: str) -> EditionDiff:
     """What changed from ``earlier`` to ``later`` (two editions of one source).
 
-    Raises KeyError for an unknown edition and ValueError for editions of two sources."""
+    Raises KeyError for an unknown edition and ValueError for editions of two sources.
+
+    >>> from kb import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> changes = edition_diff(kb, "tda@2024", "tda@2026")
+    >>> changes.renumbered[0]
+    Change(earlier=(('tda.disputed-hands', '22'),), later=('tda.disputed-hands', '24'), point='')
+    >>> bool(changes), changes.removed
+    (True, ())
+    """
     source = kb.edition(earlier).source
     if kb.edition(later).source != source:
         raise ValueError(f"{earlier} and {later} are editions of different sources")

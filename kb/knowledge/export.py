@@ -39,7 +39,15 @@ SECTIONS = ("sources", "editions", "copies", "provisions", "relations", "relatio
 def knowledge_json(kb: KnowledgeBase) -> dict:
     """``kb`` as a dict of lists ready for :func:`json.dumps` (keys: :data:`SECTIONS`),
     every list in the data's own order; ``relations`` holds every relation of every
-    provision as ``{"from": ..., "kind": ..., "to": ..., "inverse": ...}``."""
+    provision as ``{"from": ..., "kind": ..., "to": ..., "inverse": ...}``.
+
+    >>> from kb import load_knowledge_base
+    >>> data = knowledge_json(load_knowledge_base())
+    >>> tuple(data) == SECTIONS
+    True
+    >>> data["relation_kinds"][0]
+    {'kind': 'cites', 'inverse': 'cited-by', 'acyclic': False}
+    """
     return {
         "sources": [_source(s) for s in kb.sources],
         "editions": [_edition(e) for s in kb.sources for e in s.editions],
@@ -56,7 +64,12 @@ def knowledge_json(kb: KnowledgeBase) -> dict:
 
 def cited_as(kb: KnowledgeBase, number: Number) -> str:
     """A number as the handbook cites it, edition and number: ``"TDA 2024 35"`` (without
-    its confidence label).  KeyError if the edition is unknown."""
+    its confidence label).  KeyError if the edition is unknown.
+
+    >>> from kb import load_knowledge_base
+    >>> cited_as(load_knowledge_base(), Number("tda@2024", "35"))
+    'TDA 2024 35'
+    """
     return f"{edition_short(kb, number.edition)} {number.number}"
 
 

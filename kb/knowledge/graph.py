@@ -27,7 +27,19 @@ from kb.knowledge.model import KnowledgeBase, Location, Provision, RelationKind
 
 
 def build_graph(kb: KnowledgeBase) -> nx.MultiDiGraph:
-    """Build the graph of ``kb``; dangling targets become nodes of kind ``missing``."""
+    """Build the graph of ``kb``: a node per source (``source:ID``), edition
+    (``edition:ID``), topic (``topic:ID``), term (``term:TERM``) and provision (its id),
+    each with its ``kind`` and ``record``, and an edge per relation keyed by its name;
+    dangling targets become nodes of kind ``missing``.
+
+    >>> from kb import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> graph = build_graph(kb)
+    >>> graph.nodes["tda.four-card-flop"]["kind"], graph.nodes["topic:four-card-flop"]["kind"]
+    ('provision', 'topic')
+    >>> graph.has_edge("tda.four-card-flop", "edition:tda@2024", "in-edition")
+    True
+    """
     graph: nx.MultiDiGraph = nx.MultiDiGraph()
     for source in kb.sources:
         graph.add_node(f"source:{source.id}", kind="source", record=source)
@@ -74,6 +86,13 @@ def neighbours(graph: nx.MultiDiGraph, node: str, kind: str | None = None
 
     ``kind`` filters by the stored relation kind (e.g. ``"differs-from"`` finds both
     directions, named ``differs-from`` and ``differed-from-by``).
+
+    >>> from kb import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> graph = build_graph(kb)
+    >>> ("differed-from-by", "rrop.holdem.four-card-flop", "in") in neighbours(
+    ...     graph, "tda.four-card-flop", "differs-from")
+    True
     """
     result = []
     for _, other, key in graph.out_edges(node, keys=True):
@@ -94,13 +113,25 @@ def _inverse(key: str) -> str:
 
 
 def edition_provisions(kb: KnowledgeBase, edition: str) -> list[Provision]:
-    """Provisions with a number in ``edition``, in the data's order."""
+    """Provisions with a number in ``edition``, in the data's order.
+
+    >>> from kb import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> [p.id for p in edition_provisions(kb, "tda@2024")][:2]
+    ['tda.player-responsibilities', 'tda.disputed-hands']
+    """
     return [p for p in kb.provisions if p.number_in(edition)]
 
 
 def book_order(kb: KnowledgeBase, edition: str) -> list[Provision]:
     """The provisions of ``edition`` sorted as the book prints them (its ``sections``
-    first, then natural order of the number)."""
+    first, then natural order of the number).  KeyError if the edition is unknown.
+
+    >>> from kb import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> [p.number_in("tda@2024").number for p in book_order(kb, "tda@2024")][:4]
+    ['2', '22', '23', '26']
+    """
     sections = kb.edition(edition).sections
     numbered = [(p, number) for p in kb.provisions if (number := p.number_in(edition))]
     numbered.sort(key=lambda pair: number_key(pair[1].number, sections))
@@ -120,12 +151,27 @@ def number_key(number: str, sections: tuple[str, ...] = ()) -> tuple:
 
 
 def provisions_for(kb: KnowledgeBase, topic: str, edition: str) -> list[Provision]:
-    """The provisions of ``edition`` that answer ``topic``, in book order."""
+    """The provisions of ``edition`` that answer ``topic``, in book order.
+
+    >>> from kb import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> [p.id for p in provisions_for(kb, "four-card-flop", "tda@2024")]
+    ['tda.four-card-flop']
+    """
     return [p for p in book_order(kb, edition) if topic in p.topics]
 
 
 def topic_neighbourhood(graph: nx.MultiDiGraph, topic: str, radius: int = 1) -> nx.MultiDiGraph:
-    """The topic, the provisions answering it, and their relations ``radius`` steps out."""
+    """The topic, the provisions answering it, and their relations ``radius`` steps out
+    (a copy of that part of ``graph``).
+
+    >>> from kb import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> graph = build_graph(kb)
+    >>> around = topic_neighbourhood(graph, "four-card-flop")
+    >>> "tda.four-card-flop" in around and "rrop.holdem.four-card-flop" in around
+    True
+    """
     answering = [a for a, _, k in graph.in_edges(f"topic:{topic}", keys=True) if k == "answers"]
     nodes = {f"topic:{topic}", *answering}
     frontier = set(answering)
@@ -153,7 +199,14 @@ class Disagreement:
 
 def disagreements(kb: KnowledgeBase) -> list[Disagreement]:
     """Every declared disagreement, with its topic (the relation's own, else the first
-    topic both provisions answer, else the declaring provision's first topic)."""
+    topic both provisions answer, else the declaring provision's first topic).
+
+    >>> from kb import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> ("rrop.holdem.four-card-flop", "tda.four-card-flop") in [
+    ...     (d.left, d.right) for d in disagreements(kb) if d.topic == "four-card-flop"]
+    True
+    """
     result = []
     for provision in kb.provisions:
         for rel in provision.relations:
@@ -172,17 +225,37 @@ def _shared_topic(kb: KnowledgeBase, provision: Provision, rel) -> str:
 
 
 def renumbering(kb: KnowledgeBase, old: str, new: str) -> dict[str, str]:
-    """Map each number of edition ``old`` to the same provision's number in ``new``."""
+    """Map each number of edition ``old`` to the same provision's number in ``new``.
+
+    >>> from kb import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> renumbering(kb, "tda@2024", "tda@2026")["39-A"]
+    '41-A'
+    """
     return {before.number: after.number for p in kb.provisions
             if (before := p.number_in(old)) and (after := p.number_in(new))}
 
 
 def cited_by(graph: nx.MultiDiGraph, pid: str) -> list[str]:
-    """Provisions that cite (or miscite) ``pid``."""
+    """Provisions that cite (or miscite) ``pid``, sorted.
+
+    >>> from kb import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> graph = build_graph(kb)
+    >>> cited_by(graph, "apt.deuce-to-seven-reshuffle")
+    ['myhomegame.draw-stub-short']
+    """
     return sorted({a for a, _, k in graph.in_edges(pid, keys=True)
                    if k in ("cites", "miscites")})
 
 
 def cites(graph: nx.MultiDiGraph, pid: str) -> list[str]:
-    """Provisions that ``pid`` cites."""
+    """Provisions that ``pid`` cites, sorted.
+
+    >>> from kb import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> graph = build_graph(kb)
+    >>> cites(graph, "myhomegame.draw-stub-short")
+    ['apt.deuce-to-seven-reshuffle', 'pa.five-card-draw-reshuffle']
+    """
     return sorted({b for _, b, k in graph.out_edges(pid, keys=True) if k == "cites"})

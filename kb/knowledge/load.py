@@ -72,10 +72,20 @@ class Problem:
 
     @property
     def file(self) -> str:
+        """The file the problem is in, as its location names it.
+
+        >>> Problem(Location("topics.yaml", 4), "bad").file
+        'topics.yaml'
+        """
         return self.location.file
 
     @property
     def line(self) -> int:
+        """The problem's line in its file (1 is the first).
+
+        >>> Problem(Location("topics.yaml", 4), "bad").line
+        4
+        """
         return self.location.line
 
     @classmethod
@@ -119,6 +129,14 @@ def load_knowledge_base(root: Path | None = None, cache: Cache | None = None
     each file whose bytes an earlier run with the same code read is not parsed again: its
     records and problems come from the cache, and the result (or the :class:`LoadError`)
     equals a fresh load's.  :func:`load_with_digest` also gives the files' digest.
+
+    >>> kb = load_knowledge_base()
+    >>> kb.provision("tda.four-card-flop").source
+    'tda'
+    >>> load_knowledge_base(Path("no-such-folder"))
+    Traceback (most recent call last):
+    ...
+    kb.knowledge.load.LoadError: no-such-folder:1: the data folder does not exist ...
     """
     return load_with_digest(root, cache)[0]
 

@@ -51,11 +51,20 @@ class RelationKind(StrEnum):
 
     @property
     def inverse(self) -> str:
+        """The relation's name read from its target: ``cited-by`` for ``cites``.
+
+        >>> RelationKind.REFINES.inverse
+        'refined-by'
+        """
         return _INVERSES[self]
 
     @property
     def acyclic(self) -> bool:
-        """True for the kinds where a cycle makes no sense (precedence and refinement)."""
+        """True for the kinds where a cycle makes no sense (precedence and refinement).
+
+        >>> RelationKind.OVERRIDES.acyclic, RelationKind.CITES.acyclic
+        (True, False)
+        """
         return self in (RelationKind.OVERRIDES, RelationKind.EXCEPTION_TO, RelationKind.REFINES)
 
 
@@ -228,11 +237,25 @@ class Provision(_Located):
     lines: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def number_in(self, edition: str) -> Number | None:
-        """The number this provision has in ``edition``, or None if it is not in it."""
+        """The number this provision has in ``edition``, or None if it is not in it.
+
+        >>> from kb import load_knowledge_base
+        >>> kb = load_knowledge_base()
+        >>> kb.provision("tda.four-card-flop").number_in("tda@2024").number
+        '39-A'
+        >>> kb.provision("tda.four-card-flop").number_in("rrop@v11") is None
+        True
+        """
         return next((n for n in self.numbers if n.edition == edition), None)
 
     @property
     def editions(self) -> tuple[str, ...]:
+        """The ids of the editions that number this provision, in the order listed.
+
+        >>> from kb import load_knowledge_base
+        >>> load_knowledge_base().provision("tda.four-card-flop").editions
+        ('tda@2024', 'tda@2026')
+        """
         return tuple(n.edition for n in self.numbers)
 
 
@@ -361,22 +384,63 @@ class KnowledgeBase:
         index["term"] = {t.term: t for t in self.terms}
 
     def provision(self, pid: str) -> Provision:
-        """The provision with id ``pid``; raises KeyError if there is none."""
+        """The provision with id ``pid``; raises KeyError if there is none.
+
+        >>> from kb import load_knowledge_base
+        >>> kb = load_knowledge_base()
+        >>> kb.provision("tda.four-card-flop").title
+        'Four-card flop'
+        """
         return self._index["provision"][pid]
 
     def topic(self, tid: str) -> Topic:
+        """The topic with id ``tid``; raises KeyError if there is none.
+
+        >>> from kb import load_knowledge_base
+        >>> kb = load_knowledge_base()
+        >>> kb.topic("four-card-flop").title
+        'Four-card flop'
+        """
         return self._index["topic"][tid]
 
     def edition(self, eid: str) -> Edition:
+        """The edition with id ``eid`` (``source@label``); raises KeyError if there is none.
+
+        >>> from kb import load_knowledge_base
+        >>> kb = load_knowledge_base()
+        >>> kb.edition("tda@2024").label
+        '2024 Rules, Version 1.0'
+        """
         return self._index["edition"][eid]
 
     def source(self, sid: str) -> Source:
+        """The source (a book, a house's rules) with id ``sid``; raises KeyError if there
+        is none.
+
+        >>> from kb import load_knowledge_base
+        >>> kb = load_knowledge_base()
+        >>> kb.source("tda").title
+        'Poker TDA Rules'
+        """
         return self._index["source"][sid]
 
     @property
     def editions(self) -> tuple[Edition, ...]:
+        """Every edition of every source, in the order of the sources.
+
+        >>> from kb import load_knowledge_base
+        >>> kb = load_knowledge_base()
+        >>> "tda@2024" in [edition.id for edition in kb.editions]
+        True
+        """
         return tuple(self._index["edition"].values())
 
     def has(self, kind: str, key: str) -> bool:
-        """Whether a record of ``kind`` (provision, topic, edition, source, copy, term) exists."""
+        """Whether a record of ``kind`` (provision, topic, edition, source, copy, term) exists.
+
+        >>> from kb import load_knowledge_base
+        >>> kb = load_knowledge_base()
+        >>> kb.has("provision", "tda.four-card-flop"), kb.has("topic", "no-such-topic")
+        (True, False)
+        """
         return key in self._index[kind]

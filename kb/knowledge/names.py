@@ -36,14 +36,24 @@ _ASCII_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
 
 def escape_markdown(text: str) -> str:
     """Backslash every ASCII punctuation character and fold whitespace, so ``text``
-    reads as itself in CommonMark/MyST (no markup, no HTML, no directive, no role)."""
+    reads as itself in CommonMark/MyST (no markup, no HTML, no directive, no role).
+
+    >>> print(escape_markdown("*bold*  <b>"))
+    \\*bold\\* \\<b\\>
+    """
     return _ASCII_PUNCTUATION.sub(r"\\\1", " ".join(text.split()))
 
 
 def edition_short(kb: KnowledgeBase, edition_id: str) -> str:
     """A short name for an edition: ``"TDA 2024"``, ``"Robert's Rules v11"``, ``"House
     casino 2026"`` (the source's ``short`` name, else one made from its id).  KeyError if
-    the edition is unknown."""
+    the edition is unknown.
+
+    >>> from kb import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> edition_short(kb, "tda@2024"), edition_short(kb, "rrop@v11")
+    ('TDA 2024', "Robert's Rules v11")
+    """
     source = kb.edition(edition_id).source
     if kb.source(source).short:
         name = kb.source(source).short
@@ -70,26 +80,51 @@ def book_name(kb: KnowledgeBase, rulebook_id: str) -> str:
 
 
 def edition_title(kb: KnowledgeBase, edition_id: str) -> str:
-    """The full name of an edition: source title and edition label."""
+    """The full name of an edition: source title and edition label.  KeyError if the
+    edition is unknown.
+
+    >>> from kb import load_knowledge_base
+    >>> edition_title(load_knowledge_base(), "tda@2024")
+    'Poker TDA Rules: 2024 Rules, Version 1.0'
+    """
     edition = kb.edition(edition_id)
     return f"{kb.source(edition.source).title}: {edition.label}"
 
 
 def number_text(number: Number) -> str:
-    """A number as printed, with its confidence when it is not confirmed."""
+    """A number as printed, with its confidence when it is not confirmed.
+
+    >>> number_text(Number("tda@2026", "41-A", Confidence.PARTIAL))
+    '41-A (partial)'
+    >>> number_text(Number("tda@2024", "39-A", Confidence.CONFIRMED))
+    '39-A'
+    """
     if number.confidence is Confidence.CONFIRMED:
         return number.number
     return f"{number.number} ({number.confidence.value})"
 
 
 def citation(kb: KnowledgeBase, provision: Provision) -> str:
-    """Every number of ``provision``: ``"TDA 2024 39-A; TDA 2026 41-A (unconfirmed)"``."""
+    """Every number of ``provision``: ``"TDA 2024 39-A; TDA 2026 41-A (partial)"``, or
+    ``"no number"``.
+
+    >>> from kb import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> citation(kb, kb.provision("tda.four-card-flop"))
+    'TDA 2024 39-A; TDA 2026 41-A (partial)'
+    """
     return "; ".join(f"{edition_short(kb, n.edition)} {number_text(n)}"
                      for n in provision.numbers) or "no number"
 
 
 def display_name(kb: KnowledgeBase, provision: Provision) -> str:
-    """The provision as a link shows it: ``"Four-card flop (TDA 2024 39-A)"``."""
+    """The provision as a link shows it: its title and its first number.
+
+    >>> from kb import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> display_name(kb, kb.provision("tda.four-card-flop"))
+    'Four-card flop (TDA 2024 39-A)'
+    """
     if not provision.numbers:
         return provision.title
     first = provision.numbers[0]
@@ -97,5 +132,11 @@ def display_name(kb: KnowledgeBase, provision: Provision) -> str:
 
 
 def primary_edition(provision: Provision) -> str | None:
-    """The edition whose page holds the provision's full entry: its first listed number."""
+    """The edition whose page holds the provision's full entry: that of its first listed
+    number (None if it has none).
+
+    >>> from kb import load_knowledge_base
+    >>> primary_edition(load_knowledge_base().provision("tda.four-card-flop"))
+    'tda@2024'
+    """
     return provision.numbers[0].edition if provision.numbers else None

@@ -10,8 +10,6 @@ page it opened are saved under ``test-artefacts/browser/`` at the top of the che
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
 import re
 from pathlib import Path
@@ -29,19 +27,10 @@ TIMEOUT_MS = 15_000
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Path:
-    """The handbook built once, as `floorbook build -o <tmp>` builds it (warnings are
-    errors); the folder holding index.html."""
-    from kb.cli import main
-
-    out = tmp_path_factory.mktemp("browser") / "site"
-    errors = io.StringIO()
-    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(errors):
-        status = main(["build", "-o", str(out)])
-    if status != 0:
-        pytest.fail(f"floorbook build -o {out} exited {status}:\n{errors.getvalue()}",
-                    pytrace=False)
-    return out
+def site(handbook) -> Path:
+    """The handbook as `floorbook build -o <tmp>` builds it, built once for the session
+    (tests/conftest.py); the folder holding index.html."""
+    return handbook
 
 
 @pytest.fixture(scope="session")
