@@ -52,7 +52,6 @@ SLOW = (
     "tests/test_invariants.py",
     "tests/test_invariants_fixes.py",
     "tests/test_invariants_rough.py",
-    "tests/test_kept_checks.py",
     "tests/test_kept_rulings.py",
     "tests/test_many_items.py",
     "tests/test_parallel_build.py",
