@@ -196,3 +196,25 @@ def test_a_bare_continue_fails_its_item_at_its_line_only_where_the_project_asks(
     assert "FAILED s/flop.yaml::four-card-flop[wsop@2024]" in asked.stdout
     plain = pytest_in(project(tmp_path / "b", "floorbook_scenarios = s\n", **files))
     assert plain.returncode == 0 and "6 passed" in plain.stdout
+
+
+def test_a_house_file_named_in_expect_must_stay_inside_the_scenarios_project(tmp_path):
+    """A scenario file is untrusted: `../../secret.yaml` or an absolute path in its
+    `expect` was opened and parsed (the fresh user's run of issue 20), reporting what the
+    file held; now it is refused at the entry's line and nothing is read."""
+    from kb.hand.scenario_file import load_scenario
+    from kb.house.expectations import Expectations
+    project = tmp_path / "project"
+    (project / "scenarios").mkdir(parents=True)
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("base: tda@2024\nsecret: 1\n", encoding="utf-8")
+    source = (Path(__file__).parent.parent / "kb" / "data" / "scenarios"
+              / "four-card-flop.yaml").read_text(encoding="utf-8")
+    for key in ("../../secret.yaml", str(secret)):
+        path = project / "scenarios" / "s.yaml"
+        head = source.split("\nexpect:")[0]
+        path.write_text(f'{head}\nexpect:\n  "{key}": {{remedy: continue, citations: []}}\n',
+                        encoding="utf-8")
+        problems = Expectations().check_scenario(load_scenario(path))
+        assert len(problems) == 1 and "is outside the scenario's project" in problems[0]
+        assert problems[0].startswith(f"{path}:")

@@ -81,7 +81,7 @@ class Expectations:
 
     def _resolve(self, ident: str, folder: Path) -> Rulebook:
         if _looks_like_path(ident) and self.kb.books.get(ident) is None:  # published first
-            return load_house_rulebook(self.kb, folder / ident)
+            return load_house_rulebook(self.kb, _inside(ident, folder))
         return resolve_rulebook(self.kb, ident, lambda: [  # the house books of published()
             book for book in self.published() if self.kb.books.get(book.id) is None])
 
@@ -134,6 +134,28 @@ def data_rulebooks(kb: KnowledgeBase, data: Path | None) -> list[Rulebook]:
     books = published_editions(kb)
     folder = Path(data) / "rulebooks"
     return books + (house_rulebooks(kb, folder) if folder.is_dir() else [])
+
+
+def _inside(ident: str, folder: Path) -> Path:
+    """The house file a scenario in ``folder`` names by the relative path ``ident``: it
+    must stay inside the folder above the scenario's (``../rulebooks/ours.yaml``), since a
+    scenario file is untrusted and reads nothing outside its project.  Raises
+    :class:`RulebookError` for an absolute path or one that leads out.
+
+    >>> _inside("../rulebooks/ours.yaml", Path("/p/scenarios")).as_posix()
+    '/p/scenarios/../rulebooks/ours.yaml'
+    >>> _inside("../../etc/passwd.yaml", Path("/p/scenarios"))
+    Traceback (most recent call last):
+    kb.rules.rulebook.RulebookError: the house rulebook ../../etc/passwd.yaml is outside the scenario's project (name a house file inside the folder above the scenario's, such as ../rulebooks/ours.yaml)
+    """
+    top = folder.resolve().parent
+    path = folder / ident
+    if Path(ident).is_absolute() or ident.startswith("~") \
+            or not path.resolve().is_relative_to(top):
+        raise RulebookError(f"the house rulebook {ident} is outside the scenario's project "
+                            "(name a house file inside the folder above the scenario's, "
+                            "such as ../rulebooks/ours.yaml)")
+    return path
 
 
 def _looks_like_path(ident: str) -> bool:
