@@ -109,4 +109,4 @@ def test_a_topic_without_a_page_is_a_warning_naming_the_shell_to_add(tmp_path):
     index.write_text(index.read_text().replace("topics/four-card-flop\n", ""))
     warnings = build(srcdir, tmp_path / "out")
     assert "topic four-card-flop (topics.yaml:2) has no page" in warnings
-    assert "docs/topics/four-card-flop.md" in warnings
+    assert f"add {srcdir}/topics/four-card-flop.md" in warnings   # where the pages are
