@@ -119,3 +119,21 @@ def test_the_bundled_books_are_the_published_editions_in_column_order():
     assert kb.books.get("tda@2026").deciders == "tda@2024"
     assert kb.books.get("wsop@2024").falls_back_to == ("wsop-live@2024",)
     assert kb.books.primary == ("rrop@v11", "tda@2024")
+
+
+def test_rule_and_compare_rule_under_the_data_folders_books(tmp_path, capsys):
+    """`rule` and `compare` had no --data: a book added to a data folder could be seen
+    only through pytest or the build (the fresh user's run of issue 20)."""
+    import json
+    data = _club_folder(tmp_path)
+    scenario = str(data / "scenarios" / "four-card-flop.yaml")
+    capsys.readouterr()
+    assert main(["rule", scenario, "--rulebook", "club@2026", "--data", str(data),
+                 "--json"]) == 0
+    ruling = json.loads(capsys.readouterr().out)
+    assert (ruling["rulebook"], ruling["remedy"]) == ("club@2026", "continue")
+    assert main(["compare", scenario, "--data", str(data), "--json"]) == 0
+    assert [r["rulebook"] for r in json.loads(capsys.readouterr().out)] == [
+        "rrop@v11", "tda@2024", "club@2026"]
+    assert main(["rule", scenario, "--rulebook", "club@2026"]) == 2    # not a bundled book
+    assert "club@2026" in capsys.readouterr().err

@@ -25,6 +25,7 @@ def add_parsers(commands) -> None:
                            "the path of a house rulebook file")
     rule.add_argument("--seed", type=int, default=0, help="seed of every random step (0)")
     rule.add_argument("--json", action="store_true", help="print the ruling as JSON")
+    _data_option(rule)
     rule.set_defaults(run=run_rule)
 
     compare = commands.add_parser(
@@ -34,7 +35,20 @@ def add_parsers(commands) -> None:
     compare.add_argument("scenario", type=_path, metavar="SCENARIO", help="a scenario YAML file")
     compare.add_argument("--seed", type=int, default=0, help="seed of every random step (0)")
     compare.add_argument("--json", action="store_true", help="print the rulings as a JSON list")
+    _data_option(compare)
     compare.set_defaults(run=run_compare)
+
+
+def _data_option(parser) -> None:
+    parser.add_argument("--data", type=_path, default=None, metavar="DIR",
+                        help="rule with the knowledge base in DIR (its books and its "
+                             "rulebooks folder) instead of the bundled one")
+
+
+def _house_folder(data: Path | None) -> Path:
+    """Where the house rulebooks are: the data folder's ``rulebooks``, or the bundled ones."""
+    from kb.house.compose import RULEBOOKS
+    return RULEBOOKS if data is None else data / "rulebooks"
 
 
 def run_rule(args) -> int:
@@ -44,13 +58,13 @@ def run_rule(args) -> int:
     from kb.rules.engine import rule
     from kb.rules.rulebook import RulebookError
 
-    loaded = _scenario_and_kb(args.scenario)
+    loaded = _scenario_and_kb(args.scenario, args.data)
     if isinstance(loaded, int):
         return loaded
     scenario, kb = loaded
     from kb.house.compose import HouseFileError
     try:
-        book = resolve_rulebook(kb, args.rulebook)
+        book = resolve_rulebook(kb, args.rulebook, _house_folder(args.data))
     except HouseFileError as error:          # the house file is bad input: file:line lines
         return _fail(str(error).splitlines())
     except RulebookError as error:           # an unknown rulebook id is a usage error
@@ -62,18 +76,22 @@ def run_rule(args) -> int:
 
 def run_compare(args) -> int:
     """Rule ``args.scenario`` under every published rulebook."""
-    from kb.house.compose import published_rulebooks
+    from kb.house.compose import HouseFileError, published_rulebooks
     from kb.rules.engine import rule
 
-    loaded = _scenario_and_kb(args.scenario)
+    loaded = _scenario_and_kb(args.scenario, args.data)
     if isinstance(loaded, int):
         return loaded
     scenario, kb = loaded
-    rulings = [_ruled(rule, kb, book, scenario, args.seed) for book in published_rulebooks(kb)]
+    try:
+        books = published_rulebooks(kb, _house_folder(args.data))
+    except HouseFileError as error:          # a house file of the data folder: file:line
+        return _fail(str(error).splitlines())
+    rulings = [_ruled(rule, kb, book, scenario, args.seed) for book in books]
     return _print_rulings(kb, rulings, args.json, many=True, seed=args.seed)
 
 
-def _scenario_and_kb(path: Path):
+def _scenario_and_kb(path: Path, data: Path | None = None):
     from kb.hand.scenario import ScenarioError
     from kb.hand.scenario_file import load_scenario
     from kb.knowledge.load import LoadError, load_knowledge_base
@@ -84,7 +102,7 @@ def _scenario_and_kb(path: Path):
         return _fail([str(error)])
     _progress("reading the knowledge base ...")
     try:
-        return scenario, load_knowledge_base()
+        return scenario, load_knowledge_base(data)
     except LoadError as error:
         return _fail(str(p) for p in error.problems)
 

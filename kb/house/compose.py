@@ -380,17 +380,18 @@ def folder_rulebooks(kb: KnowledgeBase, folder: Path = RULEBOOKS
     return books, problems
 
 
-def published_rulebooks(kb: KnowledgeBase) -> list[Rulebook]:
+def published_rulebooks(kb: KnowledgeBase, folder: Path = RULEBOOKS) -> list[Rulebook]:
     """Every published rulebook: the editions, then the house rulebooks composed from
-    kb/data/rulebooks."""
-    return [*published_editions(kb), *house_rulebooks(kb)]
+    ``folder`` (default kb/data/rulebooks; a data folder's ``rulebooks``, if it has one)."""
+    return [*published_editions(kb), *(house_rulebooks(kb, folder) if folder.is_dir() else [])]
 
 
-def resolve_rulebook(kb: KnowledgeBase, ident: str) -> Rulebook:
-    """The rulebook named by ``ident``: an edition id, a house rulebook id, or the path of a
-    house rulebook file.  Raises :class:`RulebookError` with what to do."""
+def resolve_rulebook(kb: KnowledgeBase, ident: str, folder: Path = RULEBOOKS) -> Rulebook:
+    """The rulebook named by ``ident``: an edition id, a house rulebook id of ``folder``
+    (default kb/data/rulebooks), or the path of a house rulebook file.  Raises
+    :class:`RulebookError` with what to do."""
     looks_like_path = ident.endswith((".yaml", ".yml")) or "/" in ident
     if looks_like_path and kb.books.get(ident) is None:    # a published id comes first
         # read like any input file: missing, a FIFO, a folder -> HouseFileError, located
         return load_house_rulebook(kb, Path(ident))
-    return resolve_id(kb, ident, lambda: house_rulebooks(kb))
+    return resolve_id(kb, ident, lambda: house_rulebooks(kb, folder) if folder.is_dir() else [])
