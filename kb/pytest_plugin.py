@@ -80,6 +80,7 @@ def pytest_configure(config) -> None:
     from kb.knowledge.model import GAMES
     for game in sorted(GAMES):
         _register_marker(config, game, f"floorbook scenarios of the game {game}")
+    _register_marker(config, "unread", _UNREAD)       # listed by `pytest --markers` too
     if getattr(config.option, "markers", False):      # `pytest --markers` lists them all
         from kb.knowledge.load import LoadError
         try:

@@ -100,6 +100,7 @@ def test_items_are_marked_by_game_and_topic_under_strict_markers(tmp_path):
     assert "@pytest.mark.four-card-flop: floorbook scenarios ruled on the topic " \
            "four-card-flop" in markers
     assert "@pytest.mark.razz: floorbook scenarios of the game razz" in markers
+    assert "@pytest.mark.unread: floorbook expectations the engine wrote" in markers
 
 
 def test_a_house_rulebook_path_in_expect_is_read_from_the_scenario_files_folder(tmp_path):
