@@ -77,7 +77,7 @@ def pytest_configure(config) -> None:
     data = config.getoption("floorbook_data") or next(iter(config.getini("floorbook_data")),
                                                        None)
     expectations = config.stash[_EXPECTATIONS] = Expectations(data)
-    from kb.knowledge.model import GAMES
+    from kb.knowledge.vocabulary import GAMES
     for game in sorted(GAMES):
         _register_marker(config, game, f"floorbook scenarios of the game {game}")
     _register_marker(config, "unread", _UNREAD)       # listed by `pytest --markers` too

@@ -22,7 +22,7 @@ from kb.files.parsing import parse_text
 from kb.house.compose import resolve_rulebook
 from kb.house.datafolder import read_folder
 from kb.knowledge.load import load_knowledge_base
-from kb.knowledge.model import Confidence
+from kb.knowledge.vocabulary import Confidence
 from kb.rules.engine import rule
 from kb.rules.ruling import Cited
 

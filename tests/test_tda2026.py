@@ -13,7 +13,7 @@ from test_sphinx_basic import ROOT, build
 
 from kb.knowledge.diff import edition_diff, previous_edition
 from kb.knowledge.load import load_knowledge_base
-from kb.knowledge.model import Confidence
+from kb.knowledge.vocabulary import Confidence
 from kb.rules.rulebook import edition_rulebook
 
 

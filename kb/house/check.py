@@ -28,7 +28,8 @@ from kb.hand.deal import replay
 from kb.hand.scenario import ScenarioError
 from kb.house.compose import compose, compose_file
 from kb.house.spec import HouseSpec
-from kb.knowledge.model import KnowledgeBase, RelationKind
+from kb.knowledge.model import KnowledgeBase
+from kb.knowledge.vocabulary import RelationKind
 from kb.rules.disagreements import difference, load_scenarios
 from kb.rules.engine import rule
 from kb.rules.irregularities import topics_for

@@ -18,7 +18,8 @@ from __future__ import annotations
 import networkx as nx
 
 from kb.knowledge.load import Problem
-from kb.knowledge.model import KnowledgeBase, Location, RelationKind
+from kb.knowledge.model import KnowledgeBase, Location
+from kb.knowledge.vocabulary import RelationKind
 
 #: At most this many provisions are named when a cycle catches many.
 _NAMED = 8

@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kb.knowledge.graph import number_key
-from kb.knowledge.model import KnowledgeBase, Number, Provision, RelationKind
+from kb.knowledge.model import KnowledgeBase, Number, Provision
+from kb.knowledge.vocabulary import RelationKind
 
 
 @dataclass(frozen=True)

@@ -23,13 +23,13 @@ from kb.knowledge.model import (
     KnowledgeBase,
     Number,
     Provision,
-    RelationKind,
     Source,
     SourceCopy,
     Term,
     Topic,
 )
 from kb.knowledge.names import edition_short
+from kb.knowledge.vocabulary import RelationKind
 
 #: The keys of :func:`knowledge_json`'s result, in order.
 SECTIONS = ("sources", "editions", "copies", "provisions", "relations", "relation_kinds",

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from kb.knowledge.model import KnowledgeBase, Location, Provision, RelationKind
+from kb.knowledge.model import KnowledgeBase, Location, Provision
+from kb.knowledge.vocabulary import RelationKind
 
 
 def build_graph(kb: KnowledgeBase) -> nx.MultiDiGraph:

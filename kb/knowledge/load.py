@@ -36,7 +36,6 @@ from kb.files.validation import validate_kind
 from kb.knowledge.books import read_books
 from kb.knowledge.model import (
     Books,
-    Confidence,
     Edition,
     Erratum,
     KnowledgeBase,
@@ -45,14 +44,12 @@ from kb.knowledge.model import (
     Param,
     Provision,
     Relation,
-    RelationKind,
-    Setting,
     Source,
     SourceCopy,
-    SourceKind,
     Term,
     Topic,
 )
+from kb.knowledge.vocabulary import Confidence, RelationKind, Setting, SourceKind
 
 
 @dataclass(frozen=True)

@@ -4,101 +4,20 @@ Frozen dataclasses and string enums only: no I/O, no Sphinx, no networkx.  Every
 that comes from a YAML file carries a :class:`Location` so that problems found later (by
 the graph checks, the composer or the engine) can point at ``file:line``.
 
->>> Confidence("confirmed") is Confidence.CONFIRMED
-True
->>> RelationKind.DIFFERS_FROM.inverse
-'differed-from-by'
+Its words (confidence, kinds of source and relation, settings, games) are in
+:mod:`kb.knowledge.vocabulary`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 
-
-class Confidence(StrEnum):
-    """How sure we are of a provision or a number, as the fact sheet labels it."""
-
-    CONFIRMED = "confirmed"      # read in a public copy of the book
-    PARTIAL = "partial"          # part seen, or seen in a derivative or renumbered copy
-    UNCONFIRMED = "unconfirmed"  # not seen in any copy: a seed's claim, kept to be checked
-
-
-class SourceKind(StrEnum):
-    """What kind of body publishes a source."""
-
-    BOOK = "book"                # a general rulebook (Robert's Rules of Poker)
-    TOURNAMENT = "tournament"    # a tournament association (Poker TDA)
-    HOUSE = "house"              # a card room's or a home game's own rules
-    REGULATOR = "regulator"      # a gaming regulator's code
-    SECONDARY = "secondary"      # a page that summarises and cites other books
-
-
-class RelationKind(StrEnum):
-    """Typed relations between provisions; each has the name of its inverse."""
-
-    CITES = "cites"
-    REFINES = "refines"
-    EXCEPTION_TO = "exception-to"
-    SAME_AS = "same-as"
-    DIFFERS_FROM = "differs-from"
-    OVERRIDES = "overrides"
-    ADOPTS = "adopts"
-    DEFINES = "defines"
-    RENUMBERS = "renumbers"
-    MISCITES = "miscites"
-    REVISES = "revises"
-
-    @property
-    def inverse(self) -> str:
-        """The relation's name read from its target: ``cited-by`` for ``cites``.
-
-        >>> RelationKind.REFINES.inverse
-        'refined-by'
-        """
-        return _INVERSES[self]
-
-    @property
-    def acyclic(self) -> bool:
-        """True for the kinds where a cycle makes no sense (precedence and refinement).
-
-        >>> RelationKind.OVERRIDES.acyclic, RelationKind.CITES.acyclic
-        (True, False)
-        """
-        return self in (RelationKind.OVERRIDES, RelationKind.EXCEPTION_TO, RelationKind.REFINES)
-
-
-_INVERSES = {
-    RelationKind.CITES: "cited-by",
-    RelationKind.REFINES: "refined-by",
-    RelationKind.EXCEPTION_TO: "has-exception",
-    RelationKind.SAME_AS: "same-as",
-    RelationKind.DIFFERS_FROM: "differed-from-by",
-    RelationKind.OVERRIDES: "overridden-by",
-    RelationKind.ADOPTS: "adopted-by",
-    RelationKind.DEFINES: "defined-by",
-    RelationKind.RENUMBERS: "renumbered-by",
-    RelationKind.MISCITES: "miscited-by",
-    RelationKind.REVISES: "revised-by",
-}
-
-
-class Setting(StrEnum):
-    CASH = "cash"
-    TOURNAMENT = "tournament"
-
-
-#: Games a provision or scenario may name; the group names stand for several games.
-GAMES = frozenset({
-    "holdem", "omaha", "stud", "razz", "stud-high-low", "draw-high", "lowball-a5",
-    "lowball-27", "badugi",
-})
-GAME_GROUPS = {
-    "all": GAMES,
-    "flop-games": frozenset({"holdem", "omaha"}),
-    "stud-games": frozenset({"stud", "razz", "stud-high-low"}),
-    "draw-games": frozenset({"draw-high", "lowball-a5", "lowball-27", "badugi"}),
-}
+from kb.knowledge.vocabulary import (
+    Confidence,
+    RelationKind,
+    Setting,
+    SourceKind,
+)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 
-from kb.knowledge.model import Confidence, KnowledgeBase, Number, Provision
+from kb.knowledge.model import KnowledgeBase, Number, Provision
+from kb.knowledge.vocabulary import Confidence
 
 #: sphinx-design badge colour of each confidence label.
 CONFIDENCE_COLOUR = {

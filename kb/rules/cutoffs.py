@@ -33,7 +33,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kb.hand.actions import Record
-from kb.knowledge.model import KnowledgeBase, RelationKind
+from kb.knowledge.model import KnowledgeBase
+from kb.knowledge.vocabulary import RelationKind
 from kb.rules.rulebook import Rulebook
 
 #: The acts that put chips in the pot (TDA 2024 Rule 36-A).

@@ -24,7 +24,8 @@ from kb.hand.draws import Draws
 from kb.hand.scenario import Event, Floor, Scenario
 from kb.hand.segments import Carried, play_segment, resume, segments, standing
 from kb.hand.table import Irregularity, StubEmpty
-from kb.knowledge.model import GAME_GROUPS, KnowledgeBase
+from kb.knowledge.model import KnowledgeBase
+from kb.knowledge.vocabulary import GAME_GROUPS
 from kb.rules.combine import combine
 from kb.rules.cutoffs import cutoff_rule
 from kb.rules.deciders import load_deciders

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 
-from kb.knowledge.model import Confidence, KnowledgeBase, RelationKind
+from kb.knowledge.model import KnowledgeBase
+from kb.knowledge.vocabulary import Confidence, RelationKind
 from kb.rules.combine import answered
 from kb.rules.deciders import load_deciders
 from kb.rules.remedies import Decision

@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from kb.knowledge.model import KnowledgeBase, RelationKind
+from kb.knowledge.model import KnowledgeBase
+from kb.knowledge.vocabulary import RelationKind
 from kb.rules.ruling import Citation
 
 _PRECEDES = (RelationKind.EXCEPTION_TO, RelationKind.REFINES, RelationKind.OVERRIDES)

@@ -11,7 +11,8 @@ from kb.handbook.views.changes import add_changes
 from kb.handbook.views.fragment import Fragment, safe_id
 from kb.knowledge import names
 from kb.knowledge.graph import book_order, disagreements, edition_provisions, neighbours, number_key
-from kb.knowledge.model import Confidence, Provision, SourceKind
+from kb.knowledge.model import Provision
+from kb.knowledge.vocabulary import Confidence, SourceKind
 
 _NOT_RELATIONS = {"answers", "answered-by", "in-edition", "contains"}
 
