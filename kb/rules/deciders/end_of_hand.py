@@ -82,7 +82,12 @@ def rrop_burn_after_pot(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, the burn-error rule's last clause: a round without
     betting because a player was all-in is corrected only until the pot is awarded; a
     round with betting stood already.  After the award the board stands.  None while the
-    pot is not awarded."""
+    pot is not awarded.
+
+    >>> from kb.rules.examples import case
+    >>> rrop_burn_after_pot(case("burn-error-all-in-found-after-next-hand")).remedy
+    'continue'
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "burn-count" or case.stage() == "playing":
         return None

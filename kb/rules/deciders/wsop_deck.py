@@ -17,7 +17,12 @@ def wsop_joker_defective_deck(case: Case) -> Decision | None:
     defective and it is replaced; the effect on the hand is not stated, so the floor decides
     (a holder who acted is dead under 108, decided before this).  The other reading, Rule
     129 to Live Action Rule 115 (a scrap of paper, replaced), is named.  None for anything
-    but a joker (e.g. ``found: {foreign: Jk, where: stub}``: floor-decision)."""
+    but a joker (e.g. ``found: {foreign: Jk, where: stub}``: floor-decision).
+
+    >>> from kb.rules.examples import case
+    >>> wsop_joker_defective_deck(case("case-c43-joker-on-flop-after-all-ins", book="wsop")).remedy
+    'floor-decision'
+    """
     irregularity = case.irregularity
     if irregularity is None or irregularity.kind != "foreign" \
             or JOKER not in (irregularity.get("cards") or ()):
