@@ -264,7 +264,7 @@ def tda_kill_after_sa(case: Case) -> Decision | None:
     an extra card is not the burn).
 
     >>> from kb.rules.examples import case
-    >>> tda_kill_after_sa(case("button-short-after-substantial-action", book="tda")).remedy
+    >>> tda_kill_after_sa(case("case-c14-one-card-button-bets", book="tda")).remedy
     'dead-hand'
     """
     if wrong_count(case) is None or case.substantial_action() is None:

@@ -28,7 +28,7 @@ def rrop_misdeal_cutoff(case: Case) -> Decision | None:
     played out.
 
     >>> from kb.rules.examples import case
-    >>> rrop_misdeal_cutoff(case("boxed-card-on-flop")).remedy
+    >>> rrop_misdeal_cutoff(case("boxed-two-cards-on-flop-after-action")).remedy
     'continue'
     """
     if not case.action_begun():

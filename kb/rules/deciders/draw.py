@@ -94,7 +94,7 @@ def tda_draw_games(case: Case) -> Decision | None:
     """Poker TDA 2024 Rule 35-A (closing sentence): for draw games house rules apply.
 
     >>> from kb.rules.examples import case
-    >>> tda_draw_games(case("case-c01-exposed-card-self-dealt", book="tda")).remedy
+    >>> tda_draw_games(case("case-c04-27-triple-draw-exposed-on-draw", book="tda")).remedy
     'floor-decision'
     """
     if draw_exposure(case) is None:

@@ -105,7 +105,7 @@ def rrop_flop_burn_error(case: Case) -> Decision | None:
     awarded: the general burn-error rule's all-in clause is over, the board stands.
 
     >>> from kb.rules.examples import case
-    >>> rrop_flop_burn_error(case("burn-error-all-in-found-after-next-hand")).remedy
+    >>> rrop_flop_burn_error(case("flop-no-burn-all-in-found-after-pot-awarded")).remedy
     'continue'
     """
     return rrop_burn_after_pot(case) or flop_reshuffle(case, ("rrop.holdem.flop-redeal",),
@@ -201,7 +201,7 @@ def rrop_burn_error(case: Case) -> Decision | None:
     the pot was awarded the board stands; after the next deal began, Decision-Making 5.
 
     >>> from kb.rules.examples import case
-    >>> rrop_burn_error(case("burn-error-all-in-floor-before-pot-awarded")).remedy
+    >>> rrop_burn_error(case("burn-error-all-in-found-after-next-hand")).remedy
     'continue'
     """
     return rrop_burn_after_pot(case) or _burn_error(case)
@@ -356,8 +356,8 @@ def tda_randomness(case: Case) -> Decision | None:
     killed after substantial action).
 
     >>> from kb.rules.examples import case
-    >>> tda_randomness(case("burn-error-all-in-floor-before-pot-awarded", book="tda")).remedy
-    'floor-decision'
+    >>> tda_randomness(case("burn-error-all-in-found-after-next-hand", book="tda")).remedy
+    'continue'
     """
     irregularity = ruled_on(case)
     if irregularity.kind != "burn-count" or irregularity.get("street") == "flop":

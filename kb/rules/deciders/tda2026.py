@@ -38,7 +38,7 @@ def tda_2026_fouled_deck(case: Case) -> Decision | None:
     a different back or missing cards rule as under 2024's 35-E.
 
     >>> from kb.rules.examples import case
-    >>> tda_2026_fouled_deck(case("case-c40-duplicate-in-hand", book="tda")).remedy
+    >>> tda_2026_fouled_deck(case("case-c40-duplicate-in-hand", book="tda@2026")).remedy
     'void'
     """
     if ruled_on(case).kind != "foreign":
@@ -69,7 +69,7 @@ def tda_2026_after_substantial_action(case: Case) -> Decision | None:
     37-E.  Everything else rules as 2024's 35-D.
 
     >>> from kb.rules.examples import case
-    >>> tda_2026_after_substantial_action(case("boxed-card-on-flop", book="tda")).remedy
+    >>> tda_2026_after_substantial_action(case("boxed-card-on-flop", book="tda@2026")).remedy
     'floor-decision'
     """
     if ruled_on(case).kind == "foreign":
@@ -85,7 +85,7 @@ def tda_2026_stud_seventh_exposed(case: Case) -> Decision | None:
     With no betting left, or the card gone, as in 2024.
 
     >>> from kb.rules.examples import case
-    >>> tda_2026_stud_seventh_exposed(case("stud-seventh-street-card-exposed-all-in", book="tda")).remedy
+    >>> tda_2026_stud_seventh_exposed(case("stud-seventh-street-card-exposed-all-in", book="tda@2026")).remedy
     'continue'
     """
     irregularity = ruled_on(case)

@@ -35,7 +35,7 @@ def wsop_missed_burn(case: Case) -> Decision | None:
     river (Robert's Rules would put the extra burn back on top).
 
     >>> from kb.rules.examples import case
-    >>> wsop_missed_burn(case("burn-error-all-in-found-after-next-hand", book="wsop")).remedy
+    >>> wsop_missed_burn(case("case-c23-exposed-card-burn-plus-extra-burn", book="wsop")).remedy
     'continue'
     """
     irregularity = ruled_on(case)

@@ -61,7 +61,7 @@ def wsop_live_misdeal_cutoff(case: Case) -> Decision | None:
     not entitled to a hand go to the muck (:func:`~kb.rules.deciders.cutoff.stray_hand`).
 
     >>> from kb.rules.examples import case
-    >>> wsop_live_misdeal_cutoff(case("boxed-card-on-flop", book="wsop-live")).remedy
+    >>> wsop_live_misdeal_cutoff(case("boxed-two-cards-on-flop-after-action", book="wsop-live")).remedy
     'continue'
     """
     if not case.cutoff_reached():

@@ -66,7 +66,7 @@ def wsop_live_flop_burn_error(case: Case) -> Decision | None:
     decides; after the pot was awarded the board stands (165's all-in clause is over).
 
     >>> from kb.rules.examples import case
-    >>> wsop_live_flop_burn_error(case("burn-error-all-in-found-after-next-hand", book="wsop-live")).remedy
+    >>> wsop_live_flop_burn_error(case("flop-no-burn-all-in-found-after-pot-awarded", book="wsop-live")).remedy
     'continue'
     """
     after_pot = rrop_burn_after_pot(case)

@@ -194,7 +194,7 @@ def wsop_live_lowball_exposed(case: Case) -> Decision | None:
     goes, so it is set aside out of play (this project's reading).
 
     >>> from kb.rules.examples import case
-    >>> wsop_live_lowball_exposed(case("case-c01-exposed-card-self-dealt", book="wsop-live")).remedy
+    >>> wsop_live_lowball_exposed(case("lowball-27-exposed-card-before-draw", book="wsop-live")).remedy
     'continue'
     """
     irregularity = draw_exposure(case)
@@ -221,8 +221,8 @@ def wsop_live_lowball_misdeal(case: Case) -> Decision | None:
     Rule 118's (the burn); boxed cards are no cause here.
 
     >>> from kb.rules.examples import case
-    >>> wsop_live_lowball_misdeal(case("button-short-before-action", book="wsop-live")).remedy
-    'continue'
+    >>> wsop_live_lowball_misdeal(case("wsop-live-27-empty-seat-dealt-in", book="wsop-live")).remedy
+    'misdeal'
     """
     irregularity = ruled_on(case)
     if case.cutoff_reached():
