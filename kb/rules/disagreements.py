@@ -43,7 +43,17 @@ SCENARIOS = DATA / "scenarios"
 
 @dataclass(frozen=True)
 class ComputedDisagreement:
-    """One scenario on which two books rule differently."""
+    """One scenario on which two books rule differently.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.books import published_editions
+    >>> from kb.rules.engine import compare
+    >>> kb = load_knowledge_base()
+    >>> hand = load_scenario(kb.root + "/scenarios/boxed-card-during-deal.yaml")
+    >>> rrop, tda = compare(kb, hand, published_editions(kb)[:2])
+    >>> ComputedDisagreement("boxed-card", hand.id, hand.path, rrop, tda, "").pair
+    ('rrop@v11', 'tda@2024')
+    """
 
     topic: str
     scenario: str
@@ -75,7 +85,11 @@ def _scenarios(folder: str) -> tuple[Scenario, ...]:
 
 def unique_ids(scenarios) -> tuple[list[Scenario], list[FileProblem]]:
     """The first scenario of each id, in order, and a problem for each later one (named at
-    its id's line, naming the first's file)."""
+    its id's line, naming the first's file).
+
+    >>> unique_ids([])
+    ([], [])
+    """
     first: dict[str, Scenario] = {}
     problems: list[FileProblem] = []
     for scenario in scenarios:
@@ -182,7 +196,17 @@ def exercised_topics(kb: KnowledgeBase, scenarios, rulings: dict | None = None) 
 
 
 def topics_of(ruling: Ruling) -> tuple[str, ...]:
-    """The topics a ruling names, every floor call's in order (earlier calls first)."""
+    """The topics a ruling names, every floor call's in order (earlier calls first).
+
+    >>> from kb.hand.scenario_file import load_scenario
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.books import published_editions
+    >>> kb = load_knowledge_base()
+    >>> from kb.rules.engine import rule
+    >>> hand = load_scenario(kb.root + "/scenarios/boxed-two-cards-during-deal.yaml")
+    >>> topics_of(rule(kb, published_editions(kb)[0], hand))
+    (...)
+    """
     return tuple(dict.fromkeys(r.topic for r in (*ruling.calls, ruling) if r.topic))
 
 
@@ -190,7 +214,18 @@ def pair_outcome(left: Ruling, right: Ruling) -> tuple[str, tuple[str, ...]]:
     """What :func:`check_disagreements` needs of one scenario's rulings under the two
     books of the checked pair: how they differ (:func:`difference`, empty when they agree)
     and the topics either names (:func:`topics_of`, the left's first), small enough to
-    keep between runs."""
+    keep between runs.
+
+    >>> from kb.hand.scenario_file import load_scenario
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.books import published_editions
+    >>> kb = load_knowledge_base()
+    >>> from kb.rules.engine import compare
+    >>> hand = load_scenario(kb.root + "/scenarios/boxed-two-cards-during-deal.yaml")
+    >>> rrop, tda = compare(kb, hand, published_editions(kb)[:2])
+    >>> pair_outcome(rrop, rrop)[0]
+    ''
+    """
     return difference(left, right), tuple(dict.fromkeys((*topics_of(left),
                                                          *topics_of(right))))
 

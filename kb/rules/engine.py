@@ -49,6 +49,15 @@ def rule(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario, seed: int = 
     the earlier calls in ``calls``.  A void ends the hand: later events are not played.
 
     Raises :class:`~kb.hand.scenario.ScenarioError` when the events cannot be replayed.
+
+    >>> from kb.hand.scenario_file import load_scenario
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.books import published_editions
+    >>> kb = load_knowledge_base()
+    >>> rrop = published_editions(kb)[0]
+    >>> hand = load_scenario(kb.root + "/scenarios/boxed-two-cards-during-deal.yaml")
+    >>> rule(kb, rrop, hand).remedy
+    'misdeal'
     """
     parts = segments(scenario.events)
     return _rule(lookups(kb, rulebook), scenario, seed, parts, _first_call(scenario, parts),
