@@ -151,7 +151,13 @@ def wsop_live_two_boxed(case: Case) -> Decision | None:
 def wsop_live_foreign_card(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 22: a card that does not belong to the
     deck voids the hand, with no exception for substantial action or for the stub.  A
-    joker is Rule 115's (a scrap of paper); once the next hand has begun, Rule 51 rules."""
+    joker is Rule 115's (a scrap of paper); once the next hand has begun, Rule 51 rules.
+
+    >>> from kb.rules.examples import case
+    >>> joker = case("case-c43-joker-on-flop-after-all-ins", book="wsop-live")
+    >>> wsop_live_foreign_card(joker) is None
+    True
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "foreign" or case.stage() == "next-hand":
         return None
