@@ -24,8 +24,9 @@ def rrop_boxed_card(case: Case) -> Decision | None:
     (Misdeals 2(c)); after it (Misdeals 1), each is a scrap of paper.
 
     >>> from kb.rules.examples import case
-    >>> rrop_boxed_card(case("boxed-card-during-deal")).remedy
-    'continue'
+    >>> found = rrop_boxed_card(case("boxed-card-during-deal"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['set-aside'])
     """
     boxed = _boxed(case)
     if not boxed or (len(boxed) >= boxed_limit(case) and not case.cutoff_reached()):
@@ -49,8 +50,9 @@ def rrop_two_boxed(case: Case) -> Decision | None:
     action has begun are a misdeal (the text does not limit it to the starting deal).
 
     >>> from kb.rules.examples import case
-    >>> rrop_two_boxed(case("boxed-two-cards-during-deal")).remedy
-    'misdeal'
+    >>> found = rrop_two_boxed(case("boxed-two-cards-during-deal"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('misdeal', ['gather', 'shuffle', 'cut', 'redeal'])
     """
     if len(_boxed(case)) < boxed_limit(case) or case.cutoff_reached():
         return None
@@ -64,8 +66,9 @@ def tda_two_boxed(case: Case) -> Decision | None:
     before substantial action (35-D).  The TDA has no rule for a single boxed card.
 
     >>> from kb.rules.examples import case
-    >>> tda_two_boxed(case("boxed-two-cards-during-deal", book="tda")).remedy
-    'misdeal'
+    >>> found = tda_two_boxed(case("boxed-two-cards-during-deal", book="tda"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('misdeal', ['gather', 'shuffle', 'cut', 'redeal'])
     """
     initial = [i for i in _boxed(case) if i.get("street") == "deal"]
     if len(initial) < boxed_limit(case) or case.cutoff_reached():

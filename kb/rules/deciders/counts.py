@@ -50,8 +50,9 @@ def rrop_one_extra_card(case: Case) -> Decision | None:
     exceptions to Misdeals 2(e).
 
     >>> from kb.rules.examples import case
-    >>> rrop_one_extra_card(case("extra-card-first-player-tournament")).remedy
-    'continue'
+    >>> found = rrop_one_extra_card(case("extra-card-first-player-tournament"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['return-to-stub', 'burn'])
     """
     return _extra_card_as_burn(case, _RROP_BURN)
 
@@ -62,8 +63,9 @@ def house_one_extra_card(case: Case) -> Decision | None:
     first player after the deal is the flop burn.
 
     >>> from kb.rules.examples import case
-    >>> house_one_extra_card(case("extra-card-first-player-tournament")).remedy
-    'continue'
+    >>> found = house_one_extra_card(case("extra-card-first-player-tournament"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['return-to-stub', 'burn'])
     """
     return _extra_card_as_burn(case)
 
@@ -74,8 +76,9 @@ def rrop_extra_cards(case: Case) -> Decision | None:
     more extra cards in the starting hands are a misdeal before action has begun.
 
     >>> from kb.rules.examples import case
-    >>> rrop_extra_cards(case("extra-three-cards-first-player")).remedy
-    'misdeal'
+    >>> found = rrop_extra_cards(case("extra-three-cards-first-player"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('misdeal', ['gather', 'shuffle', 'cut', 'redeal'])
     """
     irregularity = ruled_on(case)
     if irregularity.kind != "extra" or irregularity.get("count") < 2 or case.cutoff_reached():
@@ -153,8 +156,9 @@ def rrop_wrong_count(case: Case) -> Decision | None:
     cutoff this provision does not decide (Dead Hands 1(d) does).
 
     >>> from kb.rules.examples import case
-    >>> rrop_wrong_count(case("button-short-before-action")).remedy
-    'continue'
+    >>> found = rrop_wrong_count(case("button-short-before-action"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['supply'])
     """
     held = wrong_count(case)
     if held is None or case.cutoff_reached():
@@ -197,8 +201,9 @@ def tda_button_short(case: Case) -> Decision | None:
     replayed, as in :func:`_supply_in_sequence`.
 
     >>> from kb.rules.examples import case
-    >>> tda_button_short(case("button-short-after-substantial-action", book="tda")).remedy
-    'continue'
+    >>> found = tda_button_short(case("button-short-after-substantial-action", book="tda"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['supply'])
     """
     held = wrong_count(case)
     if held is None or held[0] != case.scenario.button or held[1] >= case.proper_cards:
@@ -231,8 +236,9 @@ def tda_wrong_count(case: Case) -> Decision | None:
     substantial action (the button's short hand excepted, Rule 37).
 
     >>> from kb.rules.examples import case
-    >>> tda_wrong_count(case("case-c08-misdeal-after-two-folds", book="tda")).remedy
-    'misdeal'
+    >>> found = tda_wrong_count(case("case-c08-misdeal-after-two-folds", book="tda"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('misdeal', ['gather', 'shuffle', 'cut', 'redeal'])
     """
     held = wrong_count(case)
     if held is None or case.cutoff_reached():
@@ -264,8 +270,9 @@ def tda_kill_after_sa(case: Case) -> Decision | None:
     an extra card is not the burn).
 
     >>> from kb.rules.examples import case
-    >>> tda_kill_after_sa(case("case-c14-one-card-button-bets", book="tda")).remedy
-    'dead-hand'
+    >>> found = tda_kill_after_sa(case("case-c14-one-card-button-bets", book="tda"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('dead-hand', ['kill'])
     """
     if wrong_count(case) is None or case.substantial_action() is None:
         return None
@@ -299,8 +306,9 @@ def rrop_dead_wrong_count(case: Case) -> Decision | None:
     be live, Explanations #4) and a draw hand short before the draw (live).
 
     >>> from kb.rules.examples import case
-    >>> rrop_dead_wrong_count(case("button-short-after-substantial-action")).remedy
-    'dead-hand'
+    >>> found = rrop_dead_wrong_count(case("button-short-after-substantial-action"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('dead-hand', ['kill'])
     """
     if wrong_count(case) is None or not case.cutoff_reached():
         return None

@@ -26,8 +26,9 @@ def rrop_exposed_on_draw(case: Case) -> Decision | None:
     the draw is never kept; it is replaced after everyone else has drawn.
 
     >>> from kb.rules.examples import case
-    >>> rrop_exposed_on_draw(case("case-c04-27-triple-draw-exposed-on-draw")).remedy
-    'continue'
+    >>> found = rrop_exposed_on_draw(case("case-c04-27-triple-draw-exposed-on-draw"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['finish-deal', 'replace', 'set-aside'])
     """
     irregularity = draw_exposure(case)
     if irregularity is None or irregularity.kind != "draw-exposed":
@@ -59,8 +60,9 @@ def rrop_ace_to_five(case: Case) -> Decision | None:
     used as the burn.
 
     >>> from kb.rules.examples import case
-    >>> rrop_ace_to_five(case("lowball-a5-exposed-high-card-before-draw")).remedy
-    'continue'
+    >>> found = rrop_ace_to_five(case("lowball-a5-exposed-high-card-before-draw"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['finish-deal', 'replace', 'set-aside'])
     """
     irregularity = draw_exposure(case)
     if irregularity is None or irregularity.kind != "exposed" or case.game != "lowball-a5":

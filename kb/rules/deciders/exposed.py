@@ -31,8 +31,9 @@ def house_exposed_misdeal(case: Case) -> Decision | None:
     which this project reads as bringing in Robert's Rules' cutoff (Misdeals 1).
 
     >>> from kb.rules.examples import case
-    >>> house_exposed_misdeal(case("case-c05b-first-card-off-table")).remedy
-    'misdeal'
+    >>> found = house_exposed_misdeal(case("case-c05b-first-card-off-table"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('misdeal', ['gather', 'shuffle', 'cut', 'redeal'])
     """
     exposed = exposed_cards(case)
     if not exposed or not (first_two_exposed(case) or too_many_exposed(case)):
@@ -53,8 +54,9 @@ def rrop_exposed_first_two(case: Case) -> Decision | None:
     misdeal, if found before action has begun (Misdeals 1).
 
     >>> from kb.rules.examples import case
-    >>> rrop_exposed_first_two(case("case-c05b-first-card-off-table")).remedy
-    'misdeal'
+    >>> found = rrop_exposed_first_two(case("case-c05b-first-card-off-table"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('misdeal', ['gather', 'shuffle', 'cut', 'redeal'])
     """
     exposed = exposed_cards(case)
     if not exposed or case.cutoff_reached() or not (first_two_exposed(case) or too_many_exposed(case)):
@@ -81,8 +83,9 @@ def rrop_exposed_hole_card(case: Case) -> Decision | None:
     becomes the burn of the next street (flop, turn, river).
 
     >>> from kb.rules.examples import case
-    >>> rrop_exposed_hole_card(case("case-c01-exposed-card-self-dealt")).remedy
-    'continue'
+    >>> found = rrop_exposed_hole_card(case("case-c01-exposed-card-self-dealt"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['finish-deal', 'replace', 'set-aside'])
     """
     exposed = exposed_cards(case)
     if not exposed or too_many_exposed(case) or first_two_exposed(case) or case.game not in FLOP_GAMES \
@@ -162,8 +165,9 @@ def tda_exposing_cards(case: Case) -> Decision | None:
     penalized, but the hand is not dead.
 
     >>> from kb.rules.examples import case
-    >>> tda_exposing_cards(case("player-exposes-own-card", book="tda")).remedy
-    'continue'
+    >>> found = tda_exposing_cards(case("player-exposes-own-card", book="tda"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['consider-penalty'])
     """
     irregularity = ruled_on(case)
     if irregularity.kind != "player-exposed":

@@ -30,8 +30,9 @@ def tda_four_card_flop(case: Case) -> Decision | None:
     interpretation; the rule does not spell it out.
 
     >>> from kb.rules.examples import case
-    >>> tda_four_card_flop(case("case-c27-four-card-flop-stuck-cards", book="tda")).remedy
-    'continue'
+    >>> found = tda_four_card_flop(case("case-c27-four-card-flop-stuck-cards", book="tda"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['scramble-pick'])
     """
     irregularity = ruled_on(case)
     if irregularity.kind != "board-count" or irregularity.get("count") != 4:
@@ -78,8 +79,9 @@ def rrop_four_card_flop(case: Case) -> Decision | None:
     too many cards is redealt even if the extra card is known.
 
     >>> from kb.rules.examples import case
-    >>> rrop_four_card_flop(case("case-c27-four-card-flop-stuck-cards")).remedy
-    'continue'
+    >>> found = rrop_four_card_flop(case("case-c27-four-card-flop-stuck-cards"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['return-to-stub', 'shuffle', 'cut', 'deal'])
     """
     return _redeal_flop(case, ("rrop.holdem.flop-redeal",))
 
@@ -90,8 +92,9 @@ def house_four_card_flop(case: Case) -> Decision | None:
     cards but the burn back into the deck, reshuffle, new flop without a burn.
 
     >>> from kb.rules.examples import case
-    >>> house_four_card_flop(case("case-c27-four-card-flop-stuck-cards")).remedy
-    'continue'
+    >>> found = house_four_card_flop(case("case-c27-four-card-flop-stuck-cards"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['return-to-stub', 'shuffle', 'cut', 'deal'])
     """
     return _redeal_flop(case, ("house.casino.flop-redeal",))
 
@@ -214,8 +217,9 @@ def house_burn_error(case: Case) -> Decision | None:
     Robert's Rules, the base: the board stands).
 
     >>> from kb.rules.examples import case
-    >>> house_burn_error(case("burn-error-all-in-floor-before-pot-awarded")).remedy
-    'continue'
+    >>> found = house_burn_error(case("burn-error-all-in-floor-before-pot-awarded"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['burn', 'deal', 'burn', 'deal'])
     """
     return rrop_burn_after_pot(case) or _burn_error(case)
 

@@ -21,8 +21,9 @@ def rrop_duplicate(case: Case) -> Decision | None:
     then is taken back for the refund.
 
     >>> from kb.rules.examples import case
-    >>> rrop_duplicate(case("case-c40-duplicate-in-hand")).remedy
-    'void'
+    >>> found = rrop_duplicate(case("case-c40-duplicate-in-hand"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('void', ['refund'])
     """
     irregularity = ruled_on(case)
     if irregularity.kind != "duplicate":
@@ -52,8 +53,9 @@ def rrop_odd_back(case: Case) -> Decision | None:
     stands.
 
     >>> from kb.rules.examples import case
-    >>> rrop_odd_back(case("case-c44-odd-back-river-after-hand")).remedy
-    'void'
+    >>> found = rrop_odd_back(case("case-c44-odd-back-river-after-hand"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('void', ['refund'])
     """
     irregularity = ruled_on(case)
     if irregularity.kind != "odd-back":
@@ -105,8 +107,9 @@ def tda_fouled_deck(case: Case) -> Decision | None:
     house or local regulations to define.
 
     >>> from kb.rules.examples import case
-    >>> tda_fouled_deck(case("case-c40-duplicate-in-hand", book="tda")).remedy
-    'void'
+    >>> found = tda_fouled_deck(case("case-c40-duplicate-in-hand", book="tda"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('void', ['refund'])
     """
     irregularity = ruled_on(case)
     kind = irregularity.kind
@@ -139,8 +142,9 @@ def rrop_dead_hand_joker(case: Case) -> Decision | None:
     joker as a hole card, in a game without jokers, has a dead hand.
 
     >>> from kb.rules.examples import case
-    >>> rrop_dead_hand_joker(case("joker-in-hand-after-player-acted")).remedy
-    'dead-hand'
+    >>> found = rrop_dead_hand_joker(case("joker-in-hand-after-player-acted"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('dead-hand', ['kill'])
     """
     seat = _joker_seat(case)
     if seat is None or not any(r.seat == seat for r in case.records):
@@ -170,8 +174,9 @@ def rrop_joker(case: Case) -> Decision | None:
     as a boxed card is (Irregularities 7).  A player who acted on it: Dead Hands 1(e).
 
     >>> from kb.rules.examples import case
-    >>> rrop_joker(case("case-c43-joker-on-flop-after-all-ins")).remedy
-    'continue'
+    >>> found = rrop_joker(case("case-c43-joker-on-flop-after-all-ins"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['set-aside', 'replace'])
     """
     irregularity = ruled_on(case)
     if irregularity.kind != "foreign":
@@ -216,8 +221,9 @@ def tda_non_standard(case: Case) -> Decision | None:
     before substantial action is a misdeal; after it, a scrap of paper (35-D).
 
     >>> from kb.rules.examples import case
-    >>> tda_non_standard(case("joker-in-hand-before-substantial-action", book="tda")).remedy
-    'misdeal'
+    >>> found = tda_non_standard(case("joker-in-hand-before-substantial-action", book="tda"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('misdeal', ['gather', 'shuffle', 'cut', 'redeal'])
     """
     irregularity = ruled_on(case)
     if irregularity.kind != "foreign" or case.cutoff_reached():

@@ -41,8 +41,9 @@ def tda_disordered_stub(case: Case) -> Decision | None:
     face down and cut, and play goes on.
 
     >>> from kb.rules.examples import case
-    >>> tda_disordered_stub(case("case-c52-stub-mucked-player-live", book="tda")).remedy
-    'continue'
+    >>> found = tda_disordered_stub(case("case-c52-stub-mucked-player-live", book="tda"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['face-down', 'shuffle', 'cut'])
     """
     spoiled = _spoiled(case)
     if spoiled is None:

@@ -31,8 +31,9 @@ def rrop_stud_exposed(case: Case) -> Decision | None:
     Cash games; RRoP tournaments call a misdeal (Tournaments 32).
 
     >>> from kb.rules.examples import case
-    >>> rrop_stud_exposed(case("case-c53-stud-third-card-also-dealt-up")).remedy
-    'continue'
+    >>> found = rrop_stud_exposed(case("case-c53-stud-third-card-also-dealt-up"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['face-down'])
     """
     if case.scenario.setting != "tournament" and \
             (corrective := corrective_up(case, "Seven-Card Stud 5")) is not None:
@@ -55,8 +56,9 @@ def rrop_stud_both_exposed(case: Case) -> Decision | None:
     returned.  Cash games; RRoP tournaments call a misdeal (Tournaments 32).
 
     >>> from kb.rules.examples import case
-    >>> rrop_stud_both_exposed(case("stud-both-down-cards-exposed-cash")).remedy
-    'dead-hand'
+    >>> found = rrop_stud_both_exposed(case("stud-both-down-cards-exposed-cash"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('dead-hand', ['kill', 'refund'])
     """
     irregularity = third_street(case, both=True)
     if irregularity is None or case.scenario.setting == "tournament":
@@ -201,8 +203,9 @@ def rrop_stud_running_out(case: Case) -> Decision | None:
     common card.
 
     >>> from kb.rules.examples import case
-    >>> rrop_stud_running_out(case("case-c56-stud-runs-out-eight-players")).remedy
-    'continue'
+    >>> found = rrop_stud_running_out(case("case-c56-stud-runs-out-eight-players"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['common-card'])
     """
     if ruled_on(case).kind != "stud-short-stub":
         return None

@@ -38,8 +38,9 @@ def tda_2026_fouled_deck(case: Case) -> Decision | None:
     a different back or missing cards rule as under 2024's 35-E.
 
     >>> from kb.rules.examples import case
-    >>> tda_2026_fouled_deck(case("case-c40-duplicate-in-hand", book="tda@2026")).remedy
-    'void'
+    >>> found = tda_2026_fouled_deck(case("case-c40-duplicate-in-hand", book="tda@2026"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('void', ['refund'])
     """
     if ruled_on(case).kind != "foreign":
         return tda_fouled_deck(case)

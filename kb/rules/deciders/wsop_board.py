@@ -90,8 +90,9 @@ def wsop_missed_flop_burn(case: Case) -> Decision | None:
     129, the Live Action rules).
 
     >>> from kb.rules.examples import case
-    >>> wsop_missed_flop_burn(case("flop-no-burn-no-action", book="wsop")).remedy
-    'continue'
+    >>> found = wsop_missed_flop_burn(case("flop-no-burn-no-action", book="wsop"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['scramble-pick', 'deal'])
     """
     irregularity = ruled_on(case)
     if irregularity.kind != "burn-count" or irregularity.get("street") != "flop" \
@@ -146,8 +147,9 @@ def wsop_premature_stud(case: Case) -> Decision | None:
     another burn (no face-down requirement, unlike TDA RP-5-D with 39-D).
 
     >>> from kb.rules.examples import case
-    >>> wsop_premature_stud(case("stud-premature-fifth-street", book="wsop")).remedy
-    'continue'
+    >>> found = wsop_premature_stud(case("stud-premature-fifth-street", book="wsop"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['finish-betting', 'return-to-stub', 'shuffle', 'deal'])
     """
     redealt = redeal_stud_street(case, face_down=False)
     if redealt is None:

@@ -48,8 +48,9 @@ def wsop_duplicate(case: Case) -> Decision | None:
     next hand begins).
 
     >>> from kb.rules.examples import case
-    >>> wsop_duplicate(case("case-c40-duplicate-in-hand", book="wsop")).remedy
-    'void'
+    >>> found = wsop_duplicate(case("case-c40-duplicate-in-hand", book="wsop"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('void', ['refund'])
     """
     irregularity = ruled_on(case)
     if irregularity.kind != "duplicate":
@@ -73,8 +74,9 @@ def wsop_odd_back(case: Case) -> Decision | None:
     stub before substantial action the rule is silent (None: the Live Action rules).
 
     >>> from kb.rules.examples import case
-    >>> wsop_odd_back(case("case-c44-odd-back-river-after-hand", book="wsop")).remedy
-    'void'
+    >>> found = wsop_odd_back(case("case-c44-odd-back-river-after-hand", book="wsop"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('void', ['refund'])
     """
     irregularity = ruled_on(case)
     if irregularity.kind != "odd-back":

@@ -110,8 +110,9 @@ def wsop_live_boxed_card(case: Case) -> Decision | None:
     action.  Before substantial action Rule 104 makes them a misdeal, and decides.
 
     >>> from kb.rules.examples import case
-    >>> wsop_live_boxed_card(case("boxed-card-during-deal", book="wsop-live")).remedy
-    'continue'
+    >>> found = wsop_live_boxed_card(case("boxed-card-during-deal", book="wsop-live"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['set-aside'])
     """
     cards = _boxed_cards(case)
     if not cards:
@@ -136,8 +137,9 @@ def wsop_live_two_boxed(case: Case) -> Decision | None:
     card a scenario describes turned up as the dealer reached it, so it is needed.
 
     >>> from kb.rules.examples import case
-    >>> wsop_live_two_boxed(case("boxed-two-cards-during-deal", book="wsop-live")).remedy
-    'misdeal'
+    >>> found = wsop_live_two_boxed(case("boxed-two-cards-during-deal", book="wsop-live"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('misdeal', ['gather', 'shuffle', 'cut', 'redeal'])
     """
     cards = _boxed_cards(case)
     if len(cards) < boxed_limit(case) or case.cutoff_reached():
