@@ -48,5 +48,10 @@ def resolve_rulebook(kb: KnowledgeBase, ident: str,
 
 
 def published_editions(kb: KnowledgeBase) -> list[Rulebook]:
-    """The rulebook of every edition ``kb`` publishes, in column order."""
+    """The rulebook of every edition ``kb`` publishes, in column order.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> [book.id for book in published_editions(load_knowledge_base())]
+    ['rrop@v11', 'tda@2024', 'tda@2026', 'wsop@2024', 'wsop-live@2024']
+    """
     return [edition_rulebook(kb, edition) for edition in kb.books.ids]

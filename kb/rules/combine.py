@@ -23,17 +23,29 @@ from kb.rules.ruling import Ruling
 
 
 def summary_remedy(remedies) -> str:
-    """The most far-reaching of ``remedies`` (:data:`SEVERITY`)."""
+    """The most far-reaching of ``remedies`` (:data:`SEVERITY`).
+
+    >>> summary_remedy(["continue", "floor-decision"])
+    'floor-decision'
+    """
     return max(remedies, key=SEVERITY.index)
 
 
 def answered(unit: list[Irregularity]) -> tuple[dict, ...]:
-    """The ``irregularities`` field of a ruling: each irregularity's kind and line."""
+    """The ``irregularities`` field of a ruling: each irregularity's kind and line.
+
+    >>> answered([Irregularity("boxed", 9, 0), Irregularity("boxed", 11, 0)])
+    ({'kind': 'boxed', 'line': 9}, {'kind': 'boxed', 'line': 11})
+    """
     return tuple({"kind": i.kind, "line": i.line} for i in unit)
 
 
 def what(unit: list[Irregularity]) -> str:
-    """A unit in words, with the lines of its events: ``a burn error (line 9)``."""
+    """A unit in words, with the lines of its events: ``a burn error (line 9)``.
+
+    >>> what([Irregularity("boxed", 9, 0), Irregularity("boxed", 11, 0)])
+    '... (lines 9, 11)'
+    """
     lines = ", ".join(str(n) for n in dict.fromkeys(i.line for i in unit))
     return f"{words(unit[0].kind)} (line{'s' * (',' in lines)} {lines})"
 
@@ -42,7 +54,18 @@ def combine(parts: list[tuple[list[Irregularity], Ruling]],
             covered: list[list[Irregularity]]) -> Ruling:
     """The ruling of one floor call from its units' rulings ``parts`` (unit, ruling), in
     the order ruled; ``covered`` are the units a misdeal or void answered without a
-    ruling of their own."""
+    ruling of their own.
+
+    >>> from kb.hand.scenario_file import load_scenario
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.books import published_editions
+    >>> from kb.rules.engine import rule
+    >>> kb = load_knowledge_base()
+    >>> hand = load_scenario(kb.root + "/scenarios/boxed-card-on-flop.yaml")
+    >>> one = rule(kb, published_editions(kb)[0], hand)
+    >>> combine([([Irregularity("boxed", 9, 0)], one)], []).irregularities
+    ({'kind': 'boxed', 'line': 9},)
+    """
     if len(parts) == 1 and not covered:
         unit, ruling = parts[0]
         mine = answered(unit)

@@ -109,7 +109,14 @@ DEFAULT = "rrop"
 
 def cutoff_rule(kb: KnowledgeBase, rulebook: Rulebook) -> str:
     """The name of the misdeal cutoff test ``rulebook`` applies: that of its first
-    misdeal-cutoff provision with a test of its own or through a ``same-as`` relation."""
+    misdeal-cutoff provision with a test of its own or through a ``same-as`` relation.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.books import published_editions
+    >>> kb = load_knowledge_base()
+    >>> [cutoff_rule(kb, book) for book in published_editions(kb)]
+    ['rrop', 'tda', 'tda', 'tda', 'wsop-live']
+    """
     for pid in rulebook.governing("misdeal-cutoff"):
         name = named_test(kb, pid)
         if name is not None:
@@ -118,7 +125,12 @@ def cutoff_rule(kb: KnowledgeBase, rulebook: Rulebook) -> str:
 
 
 def named_test(kb: KnowledgeBase, pid: str) -> str | None:
-    """The cutoff test provision ``pid`` states, or None."""
+    """The cutoff test provision ``pid`` states, or None.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> named_test(load_knowledge_base(), "tda.misdeal.after-substantial-action")
+    'tda'
+    """
     if pid in CUTOFF_PROVISIONS:
         return CUTOFF_PROVISIONS[pid]
     if not kb.has("provision", pid):

@@ -43,7 +43,17 @@ SCENARIOS = DATA / "scenarios"
 
 @dataclass(frozen=True)
 class ComputedDisagreement:
-    """One scenario on which two books rule differently."""
+    """One scenario on which two books rule differently.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.books import published_editions
+    >>> from kb.rules.engine import compare
+    >>> kb = load_knowledge_base()
+    >>> hand = load_scenario(kb.root + "/scenarios/boxed-card-during-deal.yaml")
+    >>> rrop, tda = compare(kb, hand, published_editions(kb)[:2])
+    >>> ComputedDisagreement("boxed-card", hand.id, hand.path, rrop, tda, "").pair
+    ('rrop@v11', 'tda@2024')
+    """
 
     topic: str
     scenario: str
@@ -75,7 +85,11 @@ def _scenarios(folder: str) -> tuple[Scenario, ...]:
 
 def unique_ids(scenarios) -> tuple[list[Scenario], list[FileProblem]]:
     """The first scenario of each id, in order, and a problem for each later one (named at
-    its id's line, naming the first's file)."""
+    its id's line, naming the first's file).
+
+    >>> unique_ids([])
+    ([], [])
+    """
     first: dict[str, Scenario] = {}
     problems: list[FileProblem] = []
     for scenario in scenarios:
@@ -91,7 +105,11 @@ def load_scenarios(folder: Path = SCENARIOS) -> tuple[Scenario, ...]:
     """Every scenario file in ``folder`` (default: kb/data/scenarios), by file name.
 
     Raises :class:`~kb.hand.scenario.ScenarioError` with every problem of every file, two
-    files with one id included (the second is reported, naming the first)."""
+    files with one id included (the second is reported, naming the first).
+
+    >>> len(load_scenarios()) > 100, load_scenarios()[0].id
+    (True, 'boxed-card-during-deal')
+    """
     return _scenarios(str(folder))
 
 
@@ -146,7 +164,15 @@ def _later_cards(ruling: Ruling) -> list:
 def book_rulings(kb: KnowledgeBase, scenarios, books: tuple[str, ...] | None = None
                  ) -> dict[tuple[str, str], Ruling]:
     """``(scenario id, book id) -> ruling`` for the edition rulebooks ``books`` (default:
-    the checked pair, :attr:`kb.knowledge.model.Books.checked`), seed 0."""
+    the checked pair, :attr:`kb.knowledge.model.Books.checked`), seed 0.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> hand = load_scenario(kb.root + "/scenarios/case-c27-four-card-flop-stuck-cards.yaml")
+    >>> {key: r.remedy for key, r in book_rulings(kb, [hand]).items()}
+    {('case-c27-four-card-flop-stuck-cards', 'rrop@v11'): 'continue',
+     ('case-c27-four-card-flop-stuck-cards', 'tda@2024'): 'continue'}
+    """
     rulebooks = [edition_rulebook(kb, b) for b in (kb.books.checked if books is None
                                                    else books)]
     return {(s.id, b.id): ruling for s in scenarios  # compare: one replay for all books
@@ -158,7 +184,14 @@ def computed_disagreements(kb: KnowledgeBase, scenarios, rulings: dict | None = 
     """Every scenario two books of one of ``pairs`` (default: the checked pair) rule
     differently, once per pair and topic the rulings name, pair by pair.  ``rulings``
     (from :func:`book_rulings`, or any mapping holding those keys) saves ruling the
-    scenarios again."""
+    scenarios again.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> hand = load_scenario(kb.root + "/scenarios/case-c27-four-card-flop-stuck-cards.yaml")
+    >>> [(d.topic, d.pair) for d in computed_disagreements(kb, [hand])]
+    [('four-card-flop', ('rrop@v11', 'tda@2024'))]
+    """
     pairs = (kb.books.checked,) if pairs is None else pairs
     if rulings is None:
         rulings = book_rulings(kb, scenarios, tuple(dict.fromkeys(b for p in pairs for b in p)))
@@ -175,14 +208,31 @@ def computed_disagreements(kb: KnowledgeBase, scenarios, rulings: dict | None = 
 
 
 def exercised_topics(kb: KnowledgeBase, scenarios, rulings: dict | None = None) -> set[str]:
-    """The topics some scenario's ruling under either book of the checked pair names."""
+    """The topics some scenario's ruling under either book of the checked pair names.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> hand = load_scenario(kb.root + "/scenarios/case-c27-four-card-flop-stuck-cards.yaml")
+    >>> sorted(exercised_topics(kb, [hand]))
+    ['four-card-flop']
+    """
     rulings = rulings if rulings is not None else book_rulings(kb, scenarios)
     return {topic for s in scenarios for b in kb.books.checked
             for topic in topics_of(rulings[s.id, b])}
 
 
 def topics_of(ruling: Ruling) -> tuple[str, ...]:
-    """The topics a ruling names, every floor call's in order (earlier calls first)."""
+    """The topics a ruling names, every floor call's in order (earlier calls first).
+
+    >>> from kb.hand.scenario_file import load_scenario
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.books import published_editions
+    >>> kb = load_knowledge_base()
+    >>> from kb.rules.engine import rule
+    >>> hand = load_scenario(kb.root + "/scenarios/boxed-two-cards-during-deal.yaml")
+    >>> topics_of(rule(kb, published_editions(kb)[0], hand))
+    ('boxed-cards',)
+    """
     return tuple(dict.fromkeys(r.topic for r in (*ruling.calls, ruling) if r.topic))
 
 
@@ -190,7 +240,18 @@ def pair_outcome(left: Ruling, right: Ruling) -> tuple[str, tuple[str, ...]]:
     """What :func:`check_disagreements` needs of one scenario's rulings under the two
     books of the checked pair: how they differ (:func:`difference`, empty when they agree)
     and the topics either names (:func:`topics_of`, the left's first), small enough to
-    keep between runs."""
+    keep between runs.
+
+    >>> from kb.hand.scenario_file import load_scenario
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.books import published_editions
+    >>> kb = load_knowledge_base()
+    >>> from kb.rules.engine import compare
+    >>> hand = load_scenario(kb.root + "/scenarios/boxed-two-cards-during-deal.yaml")
+    >>> rrop, tda = compare(kb, hand, published_editions(kb)[:2])
+    >>> pair_outcome(rrop, rrop)[0]
+    ''
+    """
     return difference(left, right), tuple(dict.fromkeys((*topics_of(left),
                                                          *topics_of(right))))
 
@@ -198,7 +259,14 @@ def pair_outcome(left: Ruling, right: Ruling) -> tuple[str, tuple[str, ...]]:
 def check_disagreements(kb: KnowledgeBase, scenarios) -> list[Problem]:
     """Declared against computed disagreements, on the topics scenarios exercise.  Raises
     :class:`~kb.hand.scenario.ScenarioError` for the first scenario whose events cannot be
-    replayed."""
+    replayed.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> hand = load_scenario(kb.root + "/scenarios/case-c27-four-card-flop-stuck-cards.yaml")
+    >>> check_disagreements(kb, [hand])
+    []
+    """
     if not kb.books.checked:
         return []
     rulings = book_rulings(kb, scenarios)
@@ -211,7 +279,14 @@ def disagreement_problems(kb: KnowledgeBase, scenarios, outcomes: dict[str, tupl
                           ) -> list[Problem]:
     """:func:`check_disagreements` from each scenario's :func:`pair_outcome`, by id in
     ``outcomes``: a declared disagreement on a topic some scenario exercises that no
-    scenario shows, then each scenario (by id) that shows one nobody declared."""
+    scenario shows, then each scenario (by id) that shows one nobody declared.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> hand = load_scenario(kb.root + "/scenarios/case-c27-four-card-flop-stuck-cards.yaml")
+    >>> disagreement_problems(kb, [hand], {hand.id: ("", ("four-card-flop",))})[0].message
+    "declared disagreement on 'four-card-flop' ... but no scenario shows the books ruling differently; ..."
+    """
     if not kb.books.checked:        # a data folder that compares no books checks none
         return []
     checked = [kb.source(kb.edition(book).source) for book in kb.books.checked]

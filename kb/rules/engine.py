@@ -50,6 +50,15 @@ def rule(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario, seed: int = 
     the earlier calls in ``calls``.  A void ends the hand: later events are not played.
 
     Raises :class:`~kb.hand.scenario.ScenarioError` when the events cannot be replayed.
+
+    >>> from kb.hand.scenario_file import load_scenario
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.books import published_editions
+    >>> kb = load_knowledge_base()
+    >>> rrop = published_editions(kb)[0]
+    >>> hand = load_scenario(kb.root + "/scenarios/boxed-two-cards-during-deal.yaml")
+    >>> rule(kb, rrop, hand).remedy
+    'misdeal'
     """
     parts = segments(scenario.events)
     return _rule(lookups(kb, rulebook), scenario, seed, parts, _first_call(scenario, parts),
@@ -82,6 +91,29 @@ def compare(kb: KnowledgeBase, scenario: Scenario, rulebooks: list[Rulebook],
     return [_rule(lookups(kb, book), scenario, seed, parts,
                   first.copy() if resumed and number < len(books) else first, grouped)
             for number, book in enumerate(books, 1)]
+
+
+def first_cases(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario,
+                seed: int = 0) -> list[Case]:
+    """The :class:`Case` the deciders are handed for each unit of ``scenario``'s first
+    floor call under ``rulebook``, in the order ruled, each on the table before any remedy
+    (a later unit's deciders see the table the previous remedy left: :func:`rule`).
+
+    Raises :class:`~kb.hand.scenario.ScenarioError` when the events cannot be replayed.
+
+    >>> from kb.hand.scenario_file import load_scenario
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.books import published_editions
+    >>> kb = load_knowledge_base()
+    >>> hand = load_scenario(kb.root + "/scenarios/boxed-card-on-flop.yaml")
+    >>> [c.irregularity.kind for c in first_cases(kb, published_editions(kb)[0], hand)]
+    ['boxed']
+    """
+    state, draws = _first_call(scenario, segments(scenario.events)), Draws(seed)
+    cutoff = cutoff_rule(kb, rulebook)
+    return [Case(state.scenario, state.seen(state.table, list(unit)), irregularity, draws,
+                 dict(rulebook.params), cutoff)
+            for unit, irregularity, _ in _units(standing(state, 0), state)]
 
 
 def _first_call(scenario: Scenario, parts: Parts):

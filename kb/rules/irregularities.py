@@ -41,7 +41,11 @@ from kb.hand.table import Irregularity, Replay, proper_cards
 
 class Kind(StrEnum):
     """An irregularity kind; the value is the name the replay records and every output
-    (JSON, pages) shows."""
+    (JSON, pages) shows.
+
+    >>> Kind("burn-count") is Kind.BURN_COUNT
+    True
+    """
 
     EXPOSED = "exposed"
     STUD_EXPOSED = "stud-exposed"
@@ -86,6 +90,9 @@ class Entry:
     non-standard card is ruled before the rest, in this rank's order (None: in the order
     found); ``found_event``: it comes to light at its ``found`` event, not when the floor
     is called; ``board``: a remedy that deals its street again answers it.
+
+    >>> entry(Kind.BOXED).words
+    '...'
     """
 
     words: str

@@ -18,7 +18,11 @@ from enum import StrEnum
 
 
 class Remedy(StrEnum):
-    """What the floor does about the hand as a whole."""
+    """What the floor does about the hand as a whole.
+
+    >>> Remedy("dead-hand") is Remedy.DEAD_HAND
+    True
+    """
 
     MISDEAL = "misdeal"
     CONTINUE = "continue"
@@ -28,7 +32,11 @@ class Remedy(StrEnum):
 
 
 class StepKind(StrEnum):
-    """One kind of thing the dealer or floor does (a step's ``do``)."""
+    """One kind of thing the dealer or floor does (a step's ``do``).
+
+    >>> StepKind.RETURN_TO_STUB == "return-to-stub"
+    True
+    """
 
     FINISH_DEAL = "finish-deal"
     REPLACE = "replace"

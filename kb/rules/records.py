@@ -27,7 +27,20 @@ def ruling(book: Lookups, case: Case, decision: Decision, pid: str | None,
            topic: str | None, unit=()) -> Ruling:
     """The ruling of ``book``'s rulebook that ``decision`` (by provision ``pid``, on
     ``topic``; None for both when no provision decided) makes on ``case``, answering the
-    irregularities of ``unit``."""
+    irregularities of ``unit``.
+
+    >>> from kb.hand.scenario_file import load_scenario
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.books import published_editions
+    >>> kb = load_knowledge_base()
+    >>> rrop = published_editions(kb)[0]
+    >>> from kb.rules.examples import case
+    >>> from kb.rules.remedies import carry_on
+    >>> from kb.rules.rulebook import lookups
+    >>> found = case("boxed-card-during-deal")
+    >>> ruling(lookups(kb, rrop), found, carry_on("Go on."), None, None).remedy
+    'continue'
+    """
     cited, notes, omaha, borrowed = _cited(book, pid, tuple(decision.provisions))
     explanation = book.renumber(decision.explanation)
     for theirs, pattern, number in borrowed:
@@ -62,7 +75,12 @@ def _cited(book: Lookups, pid: str | None, extra: tuple[str, ...]):
 def same_as(kb: KnowledgeBase, pid: str) -> tuple[str, ...]:
     """A provision with no decider of its own that the knowledge base records as the
     ``same-as`` another book's provision rules through that provision's decider (the WSOP
-    four-card flop is TDA 39-A's rule): the knowledge base, not copied code, says so."""
+    four-card flop is TDA 39-A's rule): the knowledge base, not copied code, says so.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> same_as(load_knowledge_base(), "no.such.provision")
+    ()
+    """
     deciders = load_deciders()
     if pid in deciders or not kb.has("provision", pid):
         return ()
@@ -147,7 +165,12 @@ def _number_status(number) -> str:
 
 def view(table) -> TableView:
     """The JSON table of a ruling: seats dealt in, cards in order; stub in full (the JSON
-    shows its top card)."""
+    shows its top card).
+
+    >>> from kb.rules.examples import case
+    >>> len(view(case("boxed-card-on-flop").table).board)
+    3
+    """
     hands = {seat: tuple(cards) for seat, cards in table.hands.items()}
     dead = table.dead
     return TableView(hands, tuple(table.board), tuple(table.burns), tuple(table.muck),

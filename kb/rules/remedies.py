@@ -71,7 +71,12 @@ _PLAIN: set[str] = set()
 
 def cut(cards: list[str], rng: random.Random) -> tuple[list[str], Step]:
     """Cut ``cards`` (top first) at a random point leaving :data:`CUT_MINIMUM` cards in each
-    part where possible; returns the cut cards and the step."""
+    part where possible; returns the cut cards and the step.
+
+    >>> import random
+    >>> cut(["As", "Kd", "Qh"], random.Random(0))[0]
+    ['Qh', 'As', 'Kd']
+    """
     if len(cards) < 2:
         return list(cards), step(StepKind.CUT, at=0)
     low, high = (CUT_MINIMUM, len(cards) - CUT_MINIMUM) if len(cards) >= 2 * CUT_MINIMUM \
@@ -85,7 +90,14 @@ def reshuffle_stub(table: Table, cards: list[str], rng: random.Random,
     """Return ``cards`` (taken from wherever they lie) to the stub, shuffle it (and cut);
     the burns and the muck stay out.  A card no longer on the table (a foreign card found
     in its place, or an earlier remedy of the same floor call moved it out of play) is not
-    returned: returning it would put a card into the deck that is not there."""
+    returned: returning it would put a card into the deck that is not there.
+
+    >>> import random
+    >>> from kb.rules.examples import case
+    >>> table = case("case-c31-premature-first-flop-card").table.copy()
+    >>> [s.do for s in reshuffle_stub(table, list(table.board), random.Random(0))]
+    ['return-to-stub', 'shuffle', 'cut']
+    """
     cards = [card for card in cards if _remove(table, card)]
     table.stub.extend(cards)
     steps = [step(StepKind.RETURN_TO_STUB, cards=list(cards))]
@@ -110,7 +122,13 @@ def _remove(table: Table, card: str) -> bool:
 
 
 def deal_board(table: Table, street: str, count: int, burn: bool) -> list[Step]:
-    """Burn (if ``burn``) and deal ``count`` board cards from the stub."""
+    """Burn (if ``burn``) and deal ``count`` board cards from the stub.
+
+    >>> from kb.rules.examples import case
+    >>> table = case("boxed-card-during-deal").table.copy()
+    >>> [s.do for s in deal_board(table, "flop", 3, burn=True)], len(table.board)
+    (['burn', 'deal'], 3)
+    """
     steps = []
     if burn:
         card = table.take()
@@ -124,7 +142,13 @@ def deal_board(table: Table, street: str, count: int, burn: bool) -> list[Step]:
 
 def gather_and_redeal(case, button: int | None = None) -> tuple[Table, list[Step]]:
     """A misdeal: gather every card, reshuffle, cut and redeal the same hand (same seats,
-    same button unless ``button`` corrects it), non-standard cards taken out."""
+    same button unless ``button`` corrects it), non-standard cards taken out.
+
+    >>> from kb.rules.examples import case
+    >>> table, steps = gather_and_redeal(case("boxed-two-cards-during-deal"))
+    >>> [s.do for s in steps]
+    ['gather', 'shuffle', 'cut', 'redeal']
+    """
     old, scenario = case.table, case.scenario
     deck, scraps = split_standard(_less(old.deck, old.missing))
     scraps += old.extras
@@ -173,7 +197,12 @@ def _redeal_order(case, button: int | None) -> tuple[int, ...]:
 
 def misdeal(case, explanation: str, provisions: tuple[str, ...] = (),
             button: int | None = None) -> Decision:
-    """A misdeal: gather, reshuffle, cut and redeal (random: the redeal depends on it)."""
+    """A misdeal: gather, reshuffle, cut and redeal (random: the redeal depends on it).
+
+    >>> from kb.rules.examples import case
+    >>> [s.do for s in misdeal(case("boxed-two-cards-during-deal"), "Misdeal.").steps]
+    ['gather', 'shuffle', 'cut', 'redeal']
+    """
     table, steps = gather_and_redeal(case, button)
     return Decision(Remedy.MISDEAL, explanation, steps, table, provisions, random=True)
 
@@ -183,7 +212,12 @@ _SA_RULES = ("tda.substantial-action.two-with-chips", "tda.substantial-action.th
 
 def before_sa(case) -> tuple[str, tuple[str, ...]]:
     """Where players have acted but not enough for substantial action: a sentence saying so
-    (TDA Rule 36) and the provisions to cite; empty when no one has acted."""
+    (TDA Rule 36) and the provisions to cite; empty when no one has acted.
+
+    >>> from kb.rules.examples import case
+    >>> before_sa(case("boxed-card-during-deal", book="tda"))
+    ('', ())
+    """
     if not case.records or case.substantial_action() is not None:
         return "", ()
     count = len(case.records)
@@ -193,21 +227,37 @@ def before_sa(case) -> tuple[str, tuple[str, ...]]:
 
 
 def cards(count: int) -> str:
-    """``1 card``, ``3 cards``."""
+    """``1 card``, ``3 cards``.
+
+    >>> cards(1), cards(3)
+    ('1 card', '3 cards')
+    """
     return f"{count} card{'s' * (count != 1)}"
 
 
 def void(case, explanation: str, provisions: tuple[str, ...] = ()) -> Decision:
-    """The hand is void: every chip goes back to whoever put it in."""
+    """The hand is void: every chip goes back to whoever put it in.
+
+    >>> void(None, "Void.").steps[0].do
+    'refund'
+    """
     return Decision(Remedy.VOID, explanation, [step(StepKind.REFUND, chips="all")], None, provisions)
 
 
 def floor_decision(explanation: str, provisions: tuple[str, ...] = ()) -> Decision:
-    """The book leaves the case to the floor."""
+    """The book leaves the case to the floor.
+
+    >>> floor_decision("The floor decides.").remedy
+    'floor-decision'
+    """
     return Decision(Remedy.FLOOR_DECISION, explanation, [], None, provisions)
 
 
 def carry_on(explanation: str, steps=(), table: Table | None = None,
              provisions: tuple[str, ...] = (), random: bool = False) -> Decision:
-    """Play continues after ``steps``."""
+    """Play continues after ``steps``.
+
+    >>> carry_on("Play goes on.").remedy
+    'continue'
+    """
     return Decision(Remedy.CONTINUE, explanation, list(steps), table, provisions, random)

@@ -27,7 +27,11 @@ _PRECEDES = (RelationKind.EXCEPTION_TO, RelationKind.REFINES, RelationKind.OVERR
 
 
 class RulebookError(ValueError):
-    """An unknown rulebook id, or a house rulebook that cannot be read or composed."""
+    """An unknown rulebook id, or a house rulebook that cannot be read or composed.
+
+    >>> issubclass(RulebookError, ValueError)
+    True
+    """
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,14 @@ class Rulebook:
     ``"<provision id>/<parameter>"`` -> value (house changes).  ``base``: the edition a house
     book builds on.  ``own``: the house's own provisions (:class:`kb.house.spec.HouseProvision`)
     by id.  ``executes_as``: a house provision id -> the provisions whose deciders rule for it.
+
+    >>> from kb.hand.scenario_file import load_scenario
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.books import published_editions
+    >>> kb = load_knowledge_base()
+    >>> book = published_editions(kb)[0]
+    >>> book.id, book.governing("no-such-topic")
+    ('rrop@v11', ())
     """
 
     id: str
@@ -121,7 +133,13 @@ def _by_topic(kb: KnowledgeBase, edition: str) -> dict[str, list[str]]:
 
 def precedence_order(kb: KnowledgeBase, pids: list[str], edition: str) -> tuple[str, ...]:
     """``pids`` ordered so that exceptions, refinements and overrides come before the
-    provisions they name; otherwise in the book's order of numbers."""
+    provisions they name; otherwise in the book's order of numbers.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> pids = ["wsop-live.boxed-card", "wsop-live.misdeals.cutoff"]
+    >>> precedence_order(load_knowledge_base(), pids, "wsop-live@2024")
+    ('wsop-live.boxed-card', 'wsop-live.misdeals.cutoff')
+    """
     from kb.knowledge.graph import number_key
     sections = kb.edition(edition).sections if kb.has("edition", edition) else ()
 
@@ -198,7 +216,16 @@ _MISSING = object()
 def citation(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> Citation | None:
     """How ``rulebook`` cites provision ``pid``: a house's own number, else its number in
     the first of the book's citation editions (then its base) that numbers it, else its
-    first number; None for an id neither the book nor the knowledge base holds."""
+    first number; None for an id neither the book nor the knowledge base holds.
+
+    >>> from kb.hand.scenario_file import load_scenario
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.books import published_editions
+    >>> kb = load_knowledge_base()
+    >>> rrop = published_editions(kb)[0]
+    >>> citation(kb, rrop, "no.such.provision") is None
+    True
+    """
     own = rulebook.own.get(pid)
     if own is not None:
         source, _, edition = rulebook.id.partition("@")
@@ -225,7 +252,16 @@ _KEPT = 64
 
 def lookups(kb: KnowledgeBase, rulebook: Rulebook) -> Lookups:
     """The :class:`Lookups` of ``rulebook`` in ``kb``, computed on first use.  Keyed by
-    identity, not equality: two house books with one id may govern differently."""
+    identity, not equality: two house books with one id may govern differently.
+
+    >>> from kb.hand.scenario_file import load_scenario
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.books import published_editions
+    >>> kb = load_knowledge_base()
+    >>> rrop = published_editions(kb)[0]
+    >>> lookups(kb, rrop).rulebook is rrop
+    True
+    """
     key = (id(kb), id(rulebook))
     found = _LOOKUPS.pop(key, None)      # put back last: the least recently used goes first
     if found is None:

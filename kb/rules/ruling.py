@@ -36,7 +36,11 @@ TABLE_FIELDS = ("hands", "board", "burns", "muck", "dead", "stub_top", "set_asid
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One thing the dealer or floor does: ``do`` (a :data:`STEP_KINDS` name) and details."""
+    """One thing the dealer or floor does: ``do`` (a :data:`STEP_KINDS` name) and details.
+
+    >>> Step("burn", {"card": "As"}).to_json()
+    {'do': 'burn', 'card': 'As'}
+    """
 
     do: str
     details: dict = field(default_factory=dict, compare=False, hash=False)
@@ -48,7 +52,11 @@ class Step:
 @dataclass(frozen=True, slots=True)
 class TableView:
     """The cards after the remedy: hands by seat, board, burns, muck, dead seats, set-aside
-    cards and the stub (top first; the JSON shows its first :data:`STUB_SHOWN` cards)."""
+    cards and the stub (top first; the JSON shows its first :data:`STUB_SHOWN` cards).
+
+    >>> TableView({1: ("As", "Kd")}, (), (), (), (), ()).to_json()["hands"]
+    {...}
+    """
 
     hands: dict
     board: tuple[str, ...]
@@ -84,7 +92,18 @@ class Cited(NamedTuple):
 @dataclass(frozen=True, slots=True)
 class Ruling:
     """One rulebook's ruling on one scenario; ``cited``: the provisions it cites, in
-    order, each with its number (:class:`Cited`)."""
+    order, each with its number (:class:`Cited`).
+
+    >>> from kb.hand.scenario_file import load_scenario
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.books import published_editions
+    >>> from kb.rules.engine import rule
+    >>> kb = load_knowledge_base()
+    >>> hand = load_scenario(kb.root + "/scenarios/boxed-two-cards-during-deal.yaml")
+    >>> found = rule(kb, published_editions(kb)[0], hand)
+    >>> found.remedy, found.to_json()["remedy"]
+    ('misdeal', 'misdeal')
+    """
 
     scenario: str
     rulebook: str

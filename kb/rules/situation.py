@@ -27,7 +27,13 @@ from kb.rules.irregularities import FIRST, entry, topics_for
 class Case:
     """What a decider sees: the scenario, the replay, the irregularity ruled on, the
     rulebook's parameters and cutoff, and the ruling's random source for reshuffles and
-    picks (:attr:`rng`, from ``draws``)."""
+    picks (:attr:`rng`, from ``draws``).
+
+    >>> from kb.rules.examples import case
+    >>> found = case("boxed-card-on-flop")
+    >>> found.game, found.irregularity.kind, found.cutoff_rule
+    ('holdem', 'boxed', 'rrop')
+    """
 
     scenario: Scenario
     replay: Replay
@@ -120,7 +126,12 @@ def stage_found(replay: Replay, irregularity: Irregularity) -> str:
 
 
 def primary_irregularity(replay: Replay) -> Irregularity | None:
-    """The irregularity the ruling answers (see the module docstring), or None."""
+    """The irregularity the ruling answers (see the module docstring), or None.
+
+    >>> from kb.rules.examples import case
+    >>> primary_irregularity(case("case-c40-duplicate-in-hand").replay).kind
+    'duplicate'
+    """
     found = replay.irregularities
     for kind in FIRST:
         match = next((i for i in found if i.kind == kind), None)
@@ -177,7 +188,13 @@ def _merge_silent(ordered: list[list[Irregularity]], replay: Replay):
 def representative(unit: list[Irregularity], replay: Replay) -> Irregularity:
     """The irregularity of ``unit`` a decider is handed as *the* one ruled on: for a
     fouled deck or a non-standard card the first found; otherwise, of those found by the
-    unit's last event, the first that raises a topic."""
+    unit's last event, the first that raises a topic.
+
+    >>> from kb.rules.examples import case
+    >>> replay = case("boxed-card-on-flop").replay
+    >>> representative(list(replay.irregularities), replay).kind
+    'boxed'
+    """
     if unit[0].kind in FIRST:
         return unit[0]
     end = max(i.line for i in unit)

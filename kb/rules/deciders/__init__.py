@@ -32,7 +32,14 @@ DECIDERS: dict[str, Decider] = {}
 
 def decides(*provision_ids: str) -> Callable[[Decider], Decider]:
     """Register the decorated function as the decider of ``provision_ids``; raises
-    ValueError when one of them already has a decider."""
+    ValueError when one of them already has a decider.
+
+    >>> @decides("example.provision")
+    ... def example(case):
+    ...     return None
+    >>> DECIDERS.pop("example.provision") is example
+    True
+    """
     def register(function: Decider) -> Decider:
         for pid in provision_ids:
             if pid in DECIDERS:
@@ -44,7 +51,11 @@ def decides(*provision_ids: str) -> Callable[[Decider], Decider]:
 
 @cache
 def load_deciders() -> dict[str, Decider]:
-    """Import every decider module once; returns provision id -> decider."""
+    """Import every decider module once; returns provision id -> decider.
+
+    >>> load_deciders()["rrop.irregularities.boxed-card"].__name__
+    'rrop_boxed_card'
+    """
     for module in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{module.name}")
     return DECIDERS

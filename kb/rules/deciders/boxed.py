@@ -21,7 +21,13 @@ def _boxed(case: Case) -> list[Irregularity]:
 def rrop_boxed_card(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Irregularities 7: a boxed card is a meaningless scrap of
     paper, replaced by the next card.  Two or more are a misdeal before action has begun
-    (Misdeals 2(c)); after it (Misdeals 1), each is a scrap of paper."""
+    (Misdeals 2(c)); after it (Misdeals 1), each is a scrap of paper.
+
+    >>> from kb.rules.examples import case
+    >>> found = rrop_boxed_card(case("boxed-card-during-deal"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['set-aside'])
+    """
     boxed = _boxed(case)
     if not boxed or (len(boxed) >= boxed_limit(case) and not case.cutoff_reached()):
         return None
@@ -41,7 +47,13 @@ def rrop_boxed_card(case: Case) -> Decision | None:
 @decides("rrop.misdeals.boxed-cards")
 def rrop_two_boxed(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Misdeals 2(c): two or more boxed cards found before
-    action has begun are a misdeal (the text does not limit it to the starting deal)."""
+    action has begun are a misdeal (the text does not limit it to the starting deal).
+
+    >>> from kb.rules.examples import case
+    >>> found = rrop_two_boxed(case("boxed-two-cards-during-deal"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('misdeal', ['gather', 'shuffle', 'cut', 'redeal'])
+    """
     if len(_boxed(case)) < boxed_limit(case) or case.cutoff_reached():
         return None
     return misdeal(case, f"Misdeal: {len(_boxed(case))} boxed cards were found before "
@@ -51,7 +63,13 @@ def rrop_two_boxed(case: Case) -> Decision | None:
 @decides("tda.misdeal.boxed-cards")
 def tda_two_boxed(case: Case) -> Decision | None:
     """Poker TDA 2024 35-A-1: two or more boxed cards on the initial deal are a misdeal,
-    before substantial action (35-D).  The TDA has no rule for a single boxed card."""
+    before substantial action (35-D).  The TDA has no rule for a single boxed card.
+
+    >>> from kb.rules.examples import case
+    >>> found = tda_two_boxed(case("boxed-two-cards-during-deal", book="tda"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('misdeal', ['gather', 'shuffle', 'cut', 'redeal'])
+    """
     initial = [i for i in _boxed(case) if i.get("street") == "deal"]
     if len(initial) < boxed_limit(case) or case.cutoff_reached():
         return None

@@ -22,7 +22,12 @@ decides("tda.misdeal.dealt-out")(misdeal_for("dealt-out", "35-A-4"))
 def tda_button_correction(case: Case) -> Decision | None:
     """Poker TDA 2024 34-A: an incorrect button found before substantial action is
     corrected; after it the error stands (and the button is not moved back next hand).
-    The TDA does not list a wrong button as a misdeal cause."""
+    The TDA does not list a wrong button as a misdeal cause.
+
+    >>> from kb.rules.examples import case
+    >>> tda_button_correction(case("wrong-button-after-substantial-action", book="tda")).remedy
+    'continue'
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "button":
         return None

@@ -37,7 +37,12 @@ def rrop_player_caused_count(case: Case) -> Decision | None:
     count, the hand a card was taken from included, and Dead Hands 3 kills only cards thrown
     into another hand.  Whether the card simply goes back before action is not said: the
     floor decides, and the explanation gives the literal reading.  After the cutoff Dead
-    Hands 1(d) decides (None here)."""
+    Hands 1(d) decides (None here).
+
+    >>> from kb.rules.examples import case
+    >>> rrop_player_caused_count(case("player-took-neighbours-card-before-action")).remedy
+    'floor-decision'
+    """
     held = _player_counts(case)
     if not held or case.cutoff_reached():
         return None
@@ -58,7 +63,12 @@ def tda_player_caused_count(case: Case) -> Decision | None:
     substantial action, and the misdeal cause is a wrong number of cards dealt; a count a
     player upset after a correct deal, found before substantial action, has no remedy in
     the rules.  The floor decides.  After substantial action Rule 38 kills the hand (None
-    here)."""
+    here).
+
+    >>> from kb.rules.examples import case
+    >>> tda_player_caused_count(case("case-c08-player-took-neighbours-card", book="tda")).remedy
+    'floor-decision'
+    """
     held = _player_counts(case)
     if not held or case.substantial_action() is not None:
         return None

@@ -47,21 +47,39 @@ def rrop_one_extra_card(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Hold'em 2 and Irregularities 11 (the latter's number
     known only by position in the WSOP Live Action rules, partial): one extra card dealt to
     the first player after the deal goes back on the deck and is the flop burn.  Both are
-    exceptions to Misdeals 2(e)."""
+    exceptions to Misdeals 2(e).
+
+    >>> from kb.rules.examples import case
+    >>> found = rrop_one_extra_card(case("extra-card-first-player-tournament"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['return-to-stub', 'burn'])
+    """
     return _extra_card_as_burn(case, _RROP_BURN)
 
 
 @decides("house.casino.extra-card")
 def house_one_extra_card(case: Case) -> Decision | None:
     """House 13.3 (the casino's copy of Robert's Rules Hold'em 2): one extra card to the
-    first player after the deal is the flop burn."""
+    first player after the deal is the flop burn.
+
+    >>> from kb.rules.examples import case
+    >>> found = house_one_extra_card(case("extra-card-first-player-tournament"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['return-to-stub', 'burn'])
+    """
     return _extra_card_as_burn(case)
 
 
 @decides("rrop.misdeals.extra-cards", "house.casino.extra-cards-misdeal")
 def rrop_extra_cards(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Misdeals 2(d) and Hold'em 2 (also house 13.4): two or
-    more extra cards in the starting hands are a misdeal before action has begun."""
+    more extra cards in the starting hands are a misdeal before action has begun.
+
+    >>> from kb.rules.examples import case
+    >>> found = rrop_extra_cards(case("extra-three-cards-first-player"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('misdeal', ['gather', 'shuffle', 'cut', 'redeal'])
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "extra" or irregularity.get("count") < 2 or case.cutoff_reached():
         return None
@@ -136,6 +154,11 @@ def rrop_wrong_count(case: Case) -> Decision | None:
     when it came, so the burn exception is not shown and the hand is a misdeal (this
     project's reading; ``deal: {extra: 1}`` writes the exception's case).  After the
     cutoff this provision does not decide (Dead Hands 1(d) does).
+
+    >>> from kb.rules.examples import case
+    >>> found = rrop_wrong_count(case("button-short-before-action"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['supply'])
     """
     held = wrong_count(case)
     if held is None or case.cutoff_reached():
@@ -176,6 +199,11 @@ def tda_button_short(case: Case) -> Decision | None:
     A hand found with a count only (``found: wrong-count``) was replayed in full; where the
     missing card would come in sequence (nothing dealt since the deal) the table stands as
     replayed, as in :func:`_supply_in_sequence`.
+
+    >>> from kb.rules.examples import case
+    >>> found = tda_button_short(case("button-short-after-substantial-action", book="tda"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['supply'])
     """
     held = wrong_count(case)
     if held is None or held[0] != case.scenario.button or held[1] >= case.proper_cards:
@@ -205,7 +233,13 @@ def tda_button_short(case: Case) -> Decision | None:
 @decides("tda.misdeal.wrong-count")
 def tda_wrong_count(case: Case) -> Decision | None:
     """Poker TDA 2024 35-A-5: the wrong number of cards to any player is a misdeal before
-    substantial action (the button's short hand excepted, Rule 37)."""
+    substantial action (the button's short hand excepted, Rule 37).
+
+    >>> from kb.rules.examples import case
+    >>> found = tda_wrong_count(case("case-c08-misdeal-after-two-folds", book="tda"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('misdeal', ['gather', 'shuffle', 'cut', 'redeal'])
+    """
     held = wrong_count(case)
     if held is None or case.cutoff_reached():
         return None
@@ -233,7 +267,13 @@ def tda_kill_after_sa(case: Case) -> Decision | None:
     """Poker TDA 2024 Rule 38 with Addendum Ex. 1-A/1-B: after substantial action a hand
     with the wrong number of cards is killed and mucked; the stub is a normal stub and
     exactly one card is burned for each later street (no burning two to restore order, and
-    an extra card is not the burn)."""
+    an extra card is not the burn).
+
+    >>> from kb.rules.examples import case
+    >>> found = tda_kill_after_sa(case("case-c14-one-card-button-bets", book="tda"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('dead-hand', ['kill'])
+    """
     if wrong_count(case) is None or case.substantial_action() is None:
         return None
     held = wrong_counts(case)
@@ -263,7 +303,13 @@ def _rrop_live(case: Case, seat: int, count: int) -> str | None:
 def rrop_dead_wrong_count(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Dead Hands 1(d): after action has begun, a hand without
     the proper number of cards is dead, except a stud hand missing only its final card (may
-    be live, Explanations #4) and a draw hand short before the draw (live)."""
+    be live, Explanations #4) and a draw hand short before the draw (live).
+
+    >>> from kb.rules.examples import case
+    >>> found = rrop_dead_wrong_count(case("button-short-after-substantial-action"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('dead-hand', ['kill'])
+    """
     if wrong_count(case) is None or not case.cutoff_reached():
         return None
     held = wrong_counts(case)

@@ -25,7 +25,12 @@ _SA = {"36-A": "tda.substantial-action.two-with-chips",
 @decides("rrop.misdeals.cutoff")
 def rrop_misdeal_cutoff(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Misdeals 1: after two players have acted, the hand is
-    played out."""
+    played out.
+
+    >>> from kb.rules.examples import case
+    >>> rrop_misdeal_cutoff(case("boxed-two-cards-on-flop-after-action")).remedy
+    'continue'
+    """
     if not case.action_begun():
         return None
     acted = sorted({r.seat for r in case.records})
@@ -43,7 +48,12 @@ _TDA_STRAY = ("the TDA rules say nothing about them; this project follows Rule 3
 @decides("tda.misdeal.after-substantial-action")
 def tda_after_substantial_action(case: Case) -> Decision | None:
     """Poker TDA 2024 35-D: after substantial action no misdeal; a non-standard card is a
-    scrap of paper.  35-D does not speak of boxed cards or of a stray hand."""
+    scrap of paper.  35-D does not speak of boxed cards or of a stray hand.
+
+    >>> from kb.rules.examples import case
+    >>> tda_after_substantial_action(case("boxed-card-on-flop", book="tda")).remedy
+    'floor-decision'
+    """
     part = case.substantial_action()
     if part is None:
         return None

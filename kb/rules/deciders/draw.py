@@ -23,7 +23,13 @@ _27_BURN = ("It is used as the burn; the deuce-to-seven rule as reported does no
 @decides("rrop.lowball.exposed-on-draw", "rrop.draw-high.exposed-on-draw")
 def rrop_exposed_on_draw(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Lowball 9 / Draw High 8 (unconfirmed): a card exposed on
-    the draw is never kept; it is replaced after everyone else has drawn."""
+    the draw is never kept; it is replaced after everyone else has drawn.
+
+    >>> from kb.rules.examples import case
+    >>> found = rrop_exposed_on_draw(case("case-c04-27-triple-draw-exposed-on-draw"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['finish-deal', 'replace', 'set-aside'])
+    """
     irregularity = draw_exposure(case)
     if irregularity is None or irregularity.kind != "draw-exposed":
         return None
@@ -34,7 +40,12 @@ def rrop_exposed_on_draw(case: Case) -> Decision | None:
 @decides("rrop.draw-high.exposed-before-draw")
 def rrop_draw_high_before(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Draw High 4 (unconfirmed): before the draw the player
-    must keep an exposed card."""
+    must keep an exposed card.
+
+    >>> from kb.rules.examples import case
+    >>> rrop_draw_high_before(case("draw-high-exposed-card-before-draw")).remedy
+    'continue'
+    """
     irregularity = draw_exposure(case)
     if irregularity is None or irregularity.kind != "exposed" or case.game != "draw-high":
         return None
@@ -46,7 +57,13 @@ def rrop_draw_high_before(case: Case) -> Decision | None:
 def rrop_ace_to_five(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Ace-to-Five Lowball 3 (unconfirmed; partly corroborated):
     before the draw a 7 or lower must be kept; a higher card is replaced after the deal and
-    used as the burn."""
+    used as the burn.
+
+    >>> from kb.rules.examples import case
+    >>> found = rrop_ace_to_five(case("lowball-a5-exposed-high-card-before-draw"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['finish-deal', 'replace', 'set-aside'])
+    """
     irregularity = draw_exposure(case)
     if irregularity is None or irregularity.kind != "exposed" or case.game != "lowball-a5":
         return None
@@ -59,7 +76,12 @@ def rrop_ace_to_five(case: Case) -> Decision | None:
 @decides("rrop.lowball.deuce-to-seven-exposed")
 def rrop_deuce_to_seven(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Deuce-to-Seven Lowball 2 (unconfirmed): before the draw a
-    7, 5, 4, 3 or 2 is kept; any other card (the 6 included) is replaced."""
+    7, 5, 4, 3 or 2 is kept; any other card (the 6 included) is replaced.
+
+    >>> from kb.rules.examples import case
+    >>> rrop_deuce_to_seven(case("lowball-27-exposed-card-before-draw")).remedy
+    'continue'
+    """
     irregularity = draw_exposure(case)
     if irregularity is None or irregularity.kind != "exposed" or case.game != "lowball-27":
         return None
@@ -71,7 +93,12 @@ def rrop_deuce_to_seven(case: Case) -> Decision | None:
 
 @decides("tda.misdeal.draw-games")
 def tda_draw_games(case: Case) -> Decision | None:
-    """Poker TDA 2024 Rule 35-A (closing sentence): for draw games house rules apply."""
+    """Poker TDA 2024 Rule 35-A (closing sentence): for draw games house rules apply.
+
+    >>> from kb.rules.examples import case
+    >>> tda_draw_games(case("case-c04-27-triple-draw-exposed-on-draw", book="tda")).remedy
+    'floor-decision'
+    """
     if draw_exposure(case) is None:
         return None
     return floor_decision("The TDA rules leave exposed cards in draw games to house rules "

@@ -82,7 +82,12 @@ def rrop_burn_after_pot(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, the burn-error rule's last clause: a round without
     betting because a player was all-in is corrected only until the pot is awarded; a
     round with betting stood already.  After the award the board stands.  None while the
-    pot is not awarded."""
+    pot is not awarded.
+
+    >>> from kb.rules.examples import case
+    >>> rrop_burn_after_pot(case("burn-error-all-in-found-after-next-hand")).remedy
+    'continue'
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "burn-count" or case.stage() == "playing":
         return None
@@ -105,7 +110,13 @@ def tda_board_after_pot(case: Case, what: str) -> Decision | None:
     """A board error the TDA answers with a remedy for a hand still in play (39-B's
     scramble, RP-14's randomness), found after the pot was awarded: after the next hand
     the result stands (Rule 22, our reading); before it the floor decides (the TDA has no
-    rule for a board error found after the award).  None while the pot is not awarded."""
+    rule for a board error found after the award).  None while the pot is not awarded.
+
+    >>> from kb.rules.examples import case
+    >>> found = case("burn-error-all-in-found-after-next-hand", book="tda")
+    >>> tda_board_after_pot(found, "a burn error").remedy
+    'continue'
+    """
     stage = case.stage()
     if stage == "playing":
         return None

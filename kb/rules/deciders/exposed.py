@@ -28,7 +28,13 @@ def _flashed(case: Case) -> tuple[str, ...]:
 def house_exposed_misdeal(case: Case) -> Decision | None:
     """House 13.1: the first or second hole card, or more than one, exposed is a misdeal.
     13.1 sets no time limit; the house applies Robert's Rules where section 13 is silent,
-    which this project reads as bringing in Robert's Rules' cutoff (Misdeals 1)."""
+    which this project reads as bringing in Robert's Rules' cutoff (Misdeals 1).
+
+    >>> from kb.rules.examples import case
+    >>> found = house_exposed_misdeal(case("case-c05b-first-card-off-table"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('misdeal', ['gather', 'shuffle', 'cut', 'redeal'])
+    """
     exposed = exposed_cards(case)
     if not exposed or not (first_two_exposed(case) or too_many_exposed(case)):
         return None
@@ -45,7 +51,13 @@ def house_exposed_misdeal(case: Case) -> Decision | None:
 def rrop_exposed_first_two(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Hold'em 1 and Misdeals 2(a)/(b) (also house 13.1):
     the first or second hole card, or two or more hole cards, exposed by the dealer make a
-    misdeal, if found before action has begun (Misdeals 1)."""
+    misdeal, if found before action has begun (Misdeals 1).
+
+    >>> from kb.rules.examples import case
+    >>> found = rrop_exposed_first_two(case("case-c05b-first-card-off-table"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('misdeal', ['gather', 'shuffle', 'cut', 'redeal'])
+    """
     exposed = exposed_cards(case)
     if not exposed or case.cutoff_reached() or not (first_two_exposed(case) or too_many_exposed(case)):
         return None
@@ -69,6 +81,11 @@ def rrop_exposed_hole_card(case: Case) -> Decision | None:
     The spec's example: seat 5's 8s exposed, replaced by Ah; 8s is the flop burn.  Where a
     house raises ``exposed-cards-for-misdeal``, each exposed card is replaced in turn and
     becomes the burn of the next street (flop, turn, river).
+
+    >>> from kb.rules.examples import case
+    >>> found = rrop_exposed_hole_card(case("case-c01-exposed-card-self-dealt"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['finish-deal', 'replace', 'set-aside'])
     """
     exposed = exposed_cards(case)
     if not exposed or too_many_exposed(case) or first_two_exposed(case) or case.game not in FLOP_GAMES \
@@ -96,7 +113,12 @@ def tda_exposed_downcards(case: Case) -> Decision | None:
     """Poker TDA 2024 35-A-7: in flop games one of the first two cards off the deck, or
     any two other down cards, exposed by dealer error is a misdeal before substantial action
     (35-D).  One other exposed card is no misdeal, and the TDA has no procedure to replace
-    it: play continues."""
+    it: play continues.
+
+    >>> from kb.rules.examples import case
+    >>> tda_exposed_downcards(case("case-c01-exposed-card-self-dealt", book="tda")).remedy
+    'continue'
+    """
     exposed = exposed_cards(case)
     if not exposed or case.game not in FLOP_GAMES:
         return None
@@ -123,7 +145,12 @@ def _off_table_reading(case: Case) -> str:
 @decides("rrop.irregularities.flashed-cards")
 def rrop_player_flashed(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Irregularities 12: a card a player flashes or exposes
-    plays; the player cannot ask for a replacement or a misdeal (Irregularities 13)."""
+    plays; the player cannot ask for a replacement or a misdeal (Irregularities 13).
+
+    >>> from kb.rules.examples import case
+    >>> rrop_player_flashed(case("player-exposes-own-card")).remedy
+    'continue'
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "player-exposed":
         return None
@@ -135,7 +162,13 @@ def rrop_player_flashed(case: Case) -> Decision | None:
 @decides("tda.exposing-cards")
 def tda_exposing_cards(case: Case) -> Decision | None:
     """Poker TDA 2024 Rule 68: a player who exposes cards while action is pending may be
-    penalized, but the hand is not dead."""
+    penalized, but the hand is not dead.
+
+    >>> from kb.rules.examples import case
+    >>> found = tda_exposing_cards(case("player-exposes-own-card", book="tda"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['consider-penalty'])
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "player-exposed":
         return None

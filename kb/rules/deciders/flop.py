@@ -27,7 +27,13 @@ def tda_four_card_flop(case: Case) -> Decision | None:
     """Poker TDA 2024 39-A: a four-card flop is scrambled face down, the floor picks one
     card at random as the next burn and the other three are the flop.  Reading "the next
     burn" as the turn's burn (no further burn before the turn) is this project's
-    interpretation; the rule does not spell it out."""
+    interpretation; the rule does not spell it out.
+
+    >>> from kb.rules.examples import case
+    >>> found = tda_four_card_flop(case("case-c27-four-card-flop-stuck-cards", book="tda"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['scramble-pick'])
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "board-count" or irregularity.get("count") != 4:
         return None
@@ -70,14 +76,26 @@ def _redeal_flop(case: Case, provisions: tuple[str, ...]) -> Decision | None:
 @decides("rrop.holdem.four-card-flop")
 def rrop_four_card_flop(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Hold'em 3 with the flop-redeal procedure: a flop with
-    too many cards is redealt even if the extra card is known."""
+    too many cards is redealt even if the extra card is known.
+
+    >>> from kb.rules.examples import case
+    >>> found = rrop_four_card_flop(case("case-c27-four-card-flop-stuck-cards"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['return-to-stub', 'shuffle', 'cut', 'deal'])
+    """
     return _redeal_flop(case, ("rrop.holdem.flop-redeal",))
 
 
 @decides("house.casino.four-card-flop")
 def house_four_card_flop(case: Case) -> Decision | None:
     """House 13.5 with 13.8: an extra flop card means the flop is dealt again, all board
-    cards but the burn back into the deck, reshuffle, new flop without a burn."""
+    cards but the burn back into the deck, reshuffle, new flop without a burn.
+
+    >>> from kb.rules.examples import case
+    >>> found = house_four_card_flop(case("case-c27-four-card-flop-stuck-cards"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['return-to-stub', 'shuffle', 'cut', 'deal'])
+    """
     return _redeal_flop(case, ("house.casino.flop-redeal",))
 
 
@@ -87,7 +105,12 @@ def rrop_flop_burn_error(case: Case) -> Decision | None:
     no card was exposed, else the deck is reshuffled.  A turned flop is exposed; the rule
     only says "reshuffle", so the flop is dealt again as the flop-redeal rule deals a flop
     again (this project's reading, the same for both errors).  Found after the pot was
-    awarded: the general burn-error rule's all-in clause is over, the board stands."""
+    awarded: the general burn-error rule's all-in clause is over, the board stands.
+
+    >>> from kb.rules.examples import case
+    >>> rrop_flop_burn_error(case("flop-no-burn-all-in-found-after-pot-awarded")).remedy
+    'continue'
+    """
     return rrop_burn_after_pot(case) or flop_reshuffle(case, ("rrop.holdem.flop-redeal",),
                            "The burn rule only says the deck is reshuffled; dealing the "
                            "new flop as Robert's Rules redeals a flop (no new burn) is our "
@@ -98,7 +121,12 @@ def rrop_flop_burn_error(case: Case) -> Decision | None:
 def house_flop_burn_error(case: Case) -> Decision | None:
     """House 13.6 with 13.8: cards exposed after a flop burn error mean a reshuffle, and a
     flop dealt again is dealt without burning.  After the pot was awarded the house rules
-    are silent and Robert's Rules (the base) governs: the board stands."""
+    are silent and Robert's Rules (the base) governs: the board stands.
+
+    >>> from kb.rules.examples import case
+    >>> house_flop_burn_error(case("burn-error-all-in-found-after-next-hand")).remedy
+    'continue'
+    """
     return rrop_burn_after_pot(case) or flop_reshuffle(case, ("house.casino.flop-redeal",),
                            "The house rule for a flop dealt again says the new flop comes "
                            "without a burn, whether the error was a missing or a double "
@@ -111,7 +139,12 @@ def tda_flop_no_burn(case: Case) -> Decision | None:
     scrambled face down, one is picked as the burn, the flop is the other two plus the next
     card.  Any action (even one check): the flop stands and one card is burned for the
     turn.  A double burn is not covered.  Found after the pot was awarded:
-    :func:`~kb.rules.deciders.end_of_hand.tda_board_after_pot`."""
+    :func:`~kb.rules.deciders.end_of_hand.tda_board_after_pot`.
+
+    >>> from kb.rules.examples import case
+    >>> tda_flop_no_burn(case("case-c23-exposed-card-burn-plus-extra-burn", book="tda")).remedy
+    'floor-decision'
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "burn-count" or irregularity.get("street") != "flop":
         return None
@@ -168,7 +201,12 @@ def rrop_burn_error(case: Case) -> Decision | None:
     betting on that round (a round without betting because of an all-in: before the pot is
     awarded); a board card with action on it stands; either way later cards are those that
     would have come (two burns: one goes back on the deck as the next burn).  Found after
-    the pot was awarded the board stands; after the next deal began, Decision-Making 5."""
+    the pot was awarded the board stands; after the next deal began, Decision-Making 5.
+
+    >>> from kb.rules.examples import case
+    >>> rrop_burn_error(case("burn-error-all-in-found-after-next-hand")).remedy
+    'continue'
+    """
     return rrop_burn_after_pot(case) or _burn_error(case)
 
 
@@ -176,7 +214,13 @@ def rrop_burn_error(case: Case) -> Decision | None:
 def house_burn_error(case: Case) -> Decision | None:
     """House 13.7: after a flop burn error, a community card acted on stands and later cards
     are those that would have come without the error (after the pot was awarded, as
-    Robert's Rules, the base: the board stands)."""
+    Robert's Rules, the base: the board stands).
+
+    >>> from kb.rules.examples import case
+    >>> found = house_burn_error(case("burn-error-all-in-floor-before-pot-awarded"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['burn', 'deal', 'burn', 'deal'])
+    """
     return rrop_burn_after_pot(case) or _burn_error(case)
 
 
@@ -313,7 +357,12 @@ def _join(names: list[str]) -> str:
 def tda_randomness(case: Case) -> Decision | None:
     """Poker TDA 2024 RP-14: randomness as a remedy where no rule applies; the TDA has no
     rule for a turn or river burn error (Rule 38's one burn per street is written for hands
-    killed after substantial action)."""
+    killed after substantial action).
+
+    >>> from kb.rules.examples import case
+    >>> tda_randomness(case("burn-error-all-in-found-after-next-hand", book="tda")).remedy
+    'continue'
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "burn-count" or irregularity.get("street") == "flop":
         return None

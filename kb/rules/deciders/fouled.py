@@ -18,7 +18,13 @@ def rrop_duplicate(case: Case) -> Decision | None:
     void all action and return all chips (subject to rule 5, a player who knew the deck was
     defective).  The rule names no time limit; the general one, Decision-Making 5, ends the
     claim when the next deal begins (the result stands), and a pot already awarded before
-    then is taken back for the refund."""
+    then is taken back for the refund.
+
+    >>> from kb.rules.examples import case
+    >>> found = rrop_duplicate(case("case-c40-duplicate-in-hand"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('void', ['refund'])
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "duplicate":
         return None
@@ -44,7 +50,13 @@ _AFTER_POT_RROP = (" The pot had already been awarded, but the next deal had not
 def rrop_odd_back(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Irregularities 3: a card with a different back that
     appears during the hand voids all action (chips returned); found in the stub, all action
-    stands."""
+    stands.
+
+    >>> from kb.rules.examples import case
+    >>> found = rrop_odd_back(case("case-c44-odd-back-river-after-hand"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('void', ['refund'])
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "odd-back":
         return None
@@ -73,7 +85,12 @@ def _odd_back_reading(case: Case, where: str | None) -> str:
 @decides("rrop.irregularities.missing-cards")
 def rrop_missing_cards(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Irregularities 10 (number and text unconfirmed, seed
-    000's claim): cards missing from the deck do not invalidate the other cards."""
+    000's claim): cards missing from the deck do not invalidate the other cards.
+
+    >>> from kb.rules.examples import case
+    >>> rrop_missing_cards(case("case-c48-deck-eight-cards-short")).remedy
+    'continue'
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "missing":
         return None
@@ -87,7 +104,13 @@ def tda_fouled_deck(case: Case) -> Decision | None:
     """Poker TDA 2024 35-E: two or more cards of the same rank and suit foul the deck; found
     at any point, regardless of substantial action, play stops and all bets are returned
     (the right ends when the hand has concluded, Rule 22).  Other conditions are for the
-    house or local regulations to define."""
+    house or local regulations to define.
+
+    >>> from kb.rules.examples import case
+    >>> found = tda_fouled_deck(case("case-c40-duplicate-in-hand", book="tda"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('void', ['refund'])
+    """
     irregularity = ruled_on(case)
     kind = irregularity.kind
     if kind == "duplicate":
@@ -116,7 +139,13 @@ def tda_fouled_deck(case: Case) -> Decision | None:
 @decides("rrop.dead-hands.joker")
 def rrop_dead_hand_joker(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Dead Hands 1(e): a player who acts on a hand holding a
-    joker as a hole card, in a game without jokers, has a dead hand."""
+    joker as a hole card, in a game without jokers, has a dead hand.
+
+    >>> from kb.rules.examples import case
+    >>> found = rrop_dead_hand_joker(case("joker-in-hand-after-player-acted"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('dead-hand', ['kill'])
+    """
     seat = _joker_seat(case)
     if seat is None or not any(r.seat == seat for r in case.records):
         return None
@@ -142,7 +171,13 @@ def _joker_seat(case: Case) -> int | None:
 def rrop_joker(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Irregularities 8 (partial): a joker in a game without
     jokers is a scrap of paper, not a misdeal; found before the player acts it is replaced
-    as a boxed card is (Irregularities 7).  A player who acted on it: Dead Hands 1(e)."""
+    as a boxed card is (Irregularities 7).  A player who acted on it: Dead Hands 1(e).
+
+    >>> from kb.rules.examples import case
+    >>> found = rrop_joker(case("case-c43-joker-on-flop-after-all-ins"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['set-aside', 'replace'])
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "foreign":
         return None
@@ -183,7 +218,13 @@ def _take_out(table: Table, card: str) -> None:
 @decides("tda.misdeal.non-standard-card")
 def tda_non_standard(case: Case) -> Decision | None:
     """Poker TDA 2024 35-A-6: a non-standard card (a joker, a 2-5 in short deck) found
-    before substantial action is a misdeal; after it, a scrap of paper (35-D)."""
+    before substantial action is a misdeal; after it, a scrap of paper (35-D).
+
+    >>> from kb.rules.examples import case
+    >>> found = tda_non_standard(case("joker-in-hand-before-substantial-action", book="tda"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('misdeal', ['gather', 'shuffle', 'cut', 'redeal'])
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "foreign" or case.cutoff_reached():
         return None

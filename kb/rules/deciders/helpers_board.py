@@ -75,7 +75,13 @@ def flop_reshuffle(case: Case, provisions: tuple[str, ...], why: str) -> Decisio
     again the way a flop is redealt (burns stay, no new burn), and the board cards dealt
     after it are dealt again normally.  ``why`` says whose reading that is; ``provisions``
     are cited with it.  None for any other irregularity, or once the flop was acted on (the
-    general burn-error rule decides then)."""
+    general burn-error rule decides then).
+
+    >>> from kb.rules.examples import case
+    >>> found = flop_reshuffle(case("flop-no-burn-no-action"), (), "Our reading.")
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['return-to-stub', 'shuffle', 'cut', 'deal'])
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "burn-count" or irregularity.get("street") != "flop":
         return None
@@ -149,7 +155,14 @@ def redeal_premature(case: Case, street: str,
     down where the book asks it, TDA 39-D) and the street is dealt again without a burn.  The
     betting round in progress is finished first: common practice, not RP-5 or 90.f text
     (unconfirmed as book text; the WSOP Tournament Rules say nothing of the timing).  Returns ``(table, steps, cards taken back)``, or
-    None when the irregularity ruled on is not a premature ``street``."""
+    None when the irregularity ruled on is not a premature ``street``.
+
+    >>> from kb.rules.examples import case
+    >>> table, steps, cards = redeal_premature(case("case-c31-premature-first-flop-card"),
+    ...                                        "flop", face_down=False)
+    >>> [s.do for s in steps], cards
+    (['finish-betting', 'return-to-stub', 'shuffle', 'deal'], ['Jh'])
+    """
     irregularity = premature(case, street)
     if irregularity is None:
         return None

@@ -115,7 +115,13 @@ def redeal_stud_street(case: Case, face_down: bool) -> tuple[Table, list[Step], 
     without a cut (face down where the book asks it, TDA 39-D) and the street is dealt again
     to the same seats without a burn (up cards, the seventh street down).  The betting round
     in progress is finished first: common practice, not RP-5-D or 90.f.d text.  Returns ``(table, steps, street)``, or None when the
-    irregularity ruled on is not a premature stud street."""
+    irregularity ruled on is not a premature stud street.
+
+    >>> from kb.rules.examples import case
+    >>> table, steps, street = redeal_stud_street(case("stud-premature-fifth-street"), False)
+    >>> [s.do for s in steps], street
+    (['finish-betting', 'return-to-stub', 'shuffle', 'deal'], 'fifth')
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "premature" or irregularity.get("stud_street") is None:
         return None

@@ -20,7 +20,12 @@ def rrop_premature_flop(case: Case) -> Decision | None:
     procedure (Hold'em 6/7, Irregularities 15; Explanations #2; house 13.8): premature flop
     cards do not
     play; the betting is finished, the flop cards are mixed into the stub, the burn stays,
-    shuffle, cut, new flop without a burn."""
+    shuffle, cut, new flop without a burn.
+
+    >>> from kb.rules.examples import case
+    >>> rrop_premature_flop(case("case-c31-premature-first-flop-card")).remedy
+    'continue'
+    """
     irregularity = premature(case, "flop")
     if irregularity is None:
         return None
@@ -41,7 +46,12 @@ def rrop_premature_turn(case: Case) -> Decision | None:
     house 13.9): the early turn card is out of play for the round; the betting is finished;
     the dealer burns and turns the card that would have been the river as the turn; after
     the turn betting the stub and the premature card (not the burns or discards) are
-    reshuffled and cut, and the river is dealt without a burn."""
+    reshuffled and cut, and the river is dealt without a burn.
+
+    >>> from kb.rules.examples import case
+    >>> rrop_premature_turn(case("case-c33-premature-turn-during-raise")).remedy
+    'continue'
+    """
     irregularity = premature(case, "turn")
     if irregularity is None:
         return None
@@ -70,7 +80,12 @@ def rrop_premature_turn(case: Case) -> Decision | None:
 def rrop_premature_river(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, the premature-turn rule's last part: a river turned early
     goes back into the stub (burns and discards excluded), which is shuffled and cut, and
-    the river is dealt without a burn once the betting is finished."""
+    the river is dealt without a burn once the betting is finished.
+
+    >>> from kb.rules.examples import case
+    >>> rrop_premature_river(case("case-c37-premature-river-seen-by-one")).remedy
+    'continue'
+    """
     irregularity = premature(case, "river")
     if irregularity is None:
         return None

@@ -38,7 +38,13 @@ def tda_disordered_stub(case: Case) -> Decision | None:
     """Poker TDA 2024 RP-4 (with Rule 39-D): a dropped stub is put back in its order if it
     can be; otherwise a new stub is made of the stub cards alone, or, when the stub got
     mixed with the muck or burns, of everything mixed together; it is scrambled, shuffled
-    face down and cut, and play goes on."""
+    face down and cut, and play goes on.
+
+    >>> from kb.rules.examples import case
+    >>> found = tda_disordered_stub(case("case-c52-stub-mucked-player-live", book="tda"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['face-down', 'shuffle', 'cut'])
+    """
     spoiled = _spoiled(case)
     if spoiled is None:
         return None
@@ -65,7 +71,12 @@ def rrop_spoiled_stub(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Irregularities 17 (unconfirmed, as the MyHomeGame
     chapter reports it): a spoiled stub does not end the hand; it is played out with the
     deck put back together as fairly as possible.  How is not given, so once the order is
-    lost the floor decides; a stub dropped whose order is kept just plays on."""
+    lost the floor decides; a stub dropped whose order is kept just plays on.
+
+    >>> from kb.rules.examples import case
+    >>> rrop_spoiled_stub(case("case-c52-stub-mucked-player-live")).remedy
+    'floor-decision'
+    """
     spoiled = _spoiled(case)
     if spoiled is None:
         return None

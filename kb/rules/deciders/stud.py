@@ -28,7 +28,13 @@ from kb.rules.situation import Case
 def rrop_stud_exposed(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Seven-Card Stud 5 (partial; seed 000 says 1): a first or
     second hole card turned up by accident: the player's third card is dealt face down.
-    Cash games; RRoP tournaments call a misdeal (Tournaments 32)."""
+    Cash games; RRoP tournaments call a misdeal (Tournaments 32).
+
+    >>> from kb.rules.examples import case
+    >>> found = rrop_stud_exposed(case("case-c53-stud-third-card-also-dealt-up"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['face-down'])
+    """
     if case.scenario.setting != "tournament" and \
             (corrective := corrective_up(case, "Seven-Card Stud 5")) is not None:
         return corrective
@@ -47,7 +53,13 @@ def rrop_stud_exposed(case: Case) -> Decision | None:
 def rrop_stud_both_exposed(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Seven-Card Stud 5 (UNCONFIRMED; seed 000's claim, citing
     rule 1): both hole cards turned up on the deal: the hand is dead and the player's ante is
-    returned.  Cash games; RRoP tournaments call a misdeal (Tournaments 32)."""
+    returned.  Cash games; RRoP tournaments call a misdeal (Tournaments 32).
+
+    >>> from kb.rules.examples import case
+    >>> found = rrop_stud_both_exposed(case("stud-both-down-cards-exposed-cash"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('dead-hand', ['kill', 'refund'])
+    """
     irregularity = third_street(case, both=True)
     if irregularity is None or case.scenario.setting == "tournament":
         return None
@@ -65,7 +77,12 @@ def rrop_stud_both_exposed(case: Case) -> Decision | None:
 @decides("rrop.tournaments.stud-exposed-misdeal")
 def rrop_tournament_stud_exposed(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Tournaments 32 (partial): in a stud tournament a down card
-    dealt face up on the initial deal is a misdeal (before action has begun); one or both."""
+    dealt face up on the initial deal is a misdeal (before action has begun); one or both.
+
+    >>> from kb.rules.examples import case
+    >>> rrop_tournament_stud_exposed(case("stud-exposed-down-card-initial-deal-tournament")).remedy
+    'misdeal'
+    """
     irregularity = third_street(case) or third_street(case, both=True)
     if irregularity is None or case.scenario.setting != "tournament" or case.cutoff_reached():
         return None
@@ -77,7 +94,12 @@ def rrop_tournament_stud_exposed(case: Case) -> Decision | None:
 def tda_stud_exposed_initial(case: Case) -> Decision | None:
     """Poker TDA 2024 RP-10-A: a down card exposed on the initial deal becomes the player's
     up card, and the third-street card is dealt face down (the player may be the bring-in).
-    It speaks of one exposed down card; both exposed is left open (no decision here)."""
+    It speaks of one exposed down card; both exposed is left open (no decision here).
+
+    >>> from kb.rules.examples import case
+    >>> tda_stud_exposed_initial(case("case-c53-stud-third-card-also-dealt-up", book="tda")).remedy
+    'continue'
+    """
     if (corrective := corrective_up(case, "RP-10-A")) is not None:
         return corrective
     irregularity = third_street(case)
@@ -95,7 +117,12 @@ def tda_stud_seventh_exposed(case: Case) -> Decision | None:
     """Poker TDA 2024 RP-10-B: a seventh-street card the dealer exposes is replaced if
     betting action remains in the hand; with no betting left (fewer than two players who can
     still bet) it is not replaced, this project's reading of the 'if' (the rule only adds
-    that seventh street is dealt face down even then)."""
+    that seventh street is dealt face down even then).
+
+    >>> from kb.rules.examples import case
+    >>> tda_stud_seventh_exposed(case("stud-seventh-street-card-exposed-all-in", book="tda")).remedy
+    'continue'
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "stud-exposed" or irregularity.get("street") != "seventh":
         return None
@@ -125,7 +152,12 @@ def tda_stud_short_stub(case: Case) -> Decision | None:
     one burn and the last card (never dealt).  (A) if the three earlier burns make up the
     shortfall: scramble them with the stub, cut, burn, deal each player; (B) a stub of 3
     cards or more: burn and deal a common card; (C) fewer than 3: scramble with the burns,
-    cut, burn, deal a common card; (D) the first to act on sixth acts first on seventh."""
+    cut, burn, deal a common card; (D) the first to act on sixth acts first on seventh.
+
+    >>> from kb.rules.examples import case
+    >>> tda_stud_short_stub(case("case-c56-stud-runs-out-eight-players", book="tda")).remedy
+    'continue'
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "stud-short-stub":
         return None
@@ -168,7 +200,13 @@ def rrop_stud_running_out(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Seven-Card Stud 15 (UNCONFIRMED; only a forum outline of
     the practice is known): deal the stub out to the last card, reshuffle the burns into a
     new stub and deal the remaining players; only if there still are not enough cards, a
-    common card."""
+    common card.
+
+    >>> from kb.rules.examples import case
+    >>> found = rrop_stud_running_out(case("case-c56-stud-runs-out-eight-players"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['common-card'])
+    """
     if ruled_on(case).kind != "stud-short-stub":
         return None
     table, players = case.table.copy(), list(case.replay.betting.live)
@@ -241,7 +279,12 @@ def tda_premature_stud(case: Case) -> Decision | None:
     """Poker TDA 2024 RP-5-D (reshuffle face down per 39-D; its pointer to RP-17 is stale): a
     stud card dealt prematurely goes back into the stub, the stub is reshuffled and the
     street is dealt without another burn.  Finishing the betting first is common practice,
-    not RP-5 text; the street's burn stays, as in RP-5-A to C."""
+    not RP-5 text; the street's burn stays, as in RP-5-A to C.
+
+    >>> from kb.rules.examples import case
+    >>> tda_premature_stud(case("stud-premature-fifth-street", book="tda")).remedy
+    'continue'
+    """
     redealt = redeal_stud_street(case, face_down=True)
     if redealt is None:
         return None

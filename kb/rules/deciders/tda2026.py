@@ -35,7 +35,13 @@ def tda_2026_fouled_deck(case: Case) -> Decision | None:
     card that does not belong to the game (a joker; a 2-5 in short deck), foul the deck;
     found at any point, regardless of substantial action, play stops and all bets are
     returned; after the hand, the claim is limited by Rule 24 (2024's 22).  A duplicate,
-    a different back or missing cards rule as under 2024's 35-E."""
+    a different back or missing cards rule as under 2024's 35-E.
+
+    >>> from kb.rules.examples import case
+    >>> found = tda_2026_fouled_deck(case("case-c40-duplicate-in-hand", book="tda@2026"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('void', ['refund'])
+    """
     if ruled_on(case).kind != "foreign":
         return tda_fouled_deck(case)
     cards = [c for i in case.all("foreign") for c in i.get("cards") if not is_standard(c)]
@@ -61,7 +67,12 @@ def tda_2026_after_substantial_action(case: Case) -> Decision | None:
     """Poker TDA 2026 37-D (partial, copy D1): after substantial action no misdeal, the hand
     goes on unless the deck is fouled; the 2024 sentence making a non-standard card a scrap
     of paper is not there (37-E fouls the deck instead), so a non-standard card is left to
-    37-E.  Everything else rules as 2024's 35-D."""
+    37-E.  Everything else rules as 2024's 35-D.
+
+    >>> from kb.rules.examples import case
+    >>> tda_2026_after_substantial_action(case("boxed-card-on-flop", book="tda@2026")).remedy
+    'floor-decision'
+    """
     if ruled_on(case).kind == "foreign":
         return None
     return tda_after_substantial_action(case)
@@ -72,7 +83,12 @@ def tda_2026_stud_seventh_exposed(case: Case) -> Decision | None:
     """Poker TDA 2026 RP-10-B (partial, copy D1): a seventh-street card the dealer exposes,
     with betting to come, is mixed into the rest of the stub and the replacement dealt
     without a burn; the stub is shuffled face down (39-D, 2026's 41-D), and no cut is named.
-    With no betting left, or the card gone, as in 2024."""
+    With no betting left, or the card gone, as in 2024.
+
+    >>> from kb.rules.examples import case
+    >>> tda_2026_stud_seventh_exposed(case("stud-seventh-street-card-exposed-all-in", book="tda@2026")).remedy
+    'continue'
+    """
     irregularity = ruled_on(case)
     decision = tda_stud_seventh_exposed(case)
     if decision is None or not any(s.do == "replace" for s in decision.steps):

@@ -1,6 +1,7 @@
-"""The 2024 WSOP Official Tournament Rules (``wsop@2024``): the deal, wrong counts, fouled
-decks, boxed cards and draw-game exposures, where they rule differently from the TDA and
-Robert's Rules.  Board errors (burns, premature cards) are in :mod:`.wsop_board`.
+"""The 2024 WSOP Official Tournament Rules (``wsop@2024``): the deal, wrong counts,
+boxed cards and draw-game exposures, where they rule differently from the TDA and Robert's
+Rules.  Board errors (burns, premature cards) are in :mod:`.wsop_board`, fouled and defective
+decks in :mod:`.wsop_deck`.
 
 Where the tournament rules rule as a TDA or Robert's Rules provision does, the knowledge base
 says so (``same-as``) and the engine runs that provision's decider; the deciders here are the
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from kb.hand.scenario import DRAW_GAMES, FLOP_GAMES, STUD_GAMES
 from kb.rules.deciders import decides, ruled_on
-from kb.rules.deciders.end_of_hand import WSOP_WINDOW, wsop_next_hand
+from kb.rules.deciders.end_of_hand import wsop_next_hand
 from kb.rules.deciders.fouled import rrop_dead_hand_joker
 from kb.rules.deciders.helpers_deal import (
     first_two_exposed,
@@ -31,7 +32,7 @@ from kb.rules.deciders.helpers_deal import (
     wrong_count,
     wrong_counts,
 )
-from kb.rules.remedies import Decision, cards, carry_on, floor_decision, misdeal, step, void
+from kb.rules.remedies import Decision, cards, carry_on, floor_decision, misdeal, step
 from kb.rules.situation import Case
 
 #: TDA Rule 36's parts as the engine names them -> WSOP 88.c's numbered tests.
@@ -62,7 +63,12 @@ def wsop_disputed_pots(case: Case) -> Decision | None:
     irregularity (a joker in the stub, a burn error).  Unlike Live Action Rule 51 there is
     no exception for a house error, so that rule is never reached for such a case.  None
     while the hand can still be disputed, and for a duplicate or an odd back, whose 88.d
-    deciders apply Rule 76 themselves and say what the fouled deck would have done."""
+    deciders apply Rule 76 themselves and say what the fouled deck would have done.
+
+    >>> from kb.rules.examples import case
+    >>> wsop_disputed_pots(case("burn-error-all-in-found-after-next-hand", book="wsop")).remedy
+    'continue'
+    """
     kind = case.irregularity.kind if case.irregularity is not None else None
     if kind is None or kind in ("duplicate", "odd-back"):
         return None
@@ -81,7 +87,12 @@ def wsop_extra_cards(case: Case) -> Decision | None:
     Live Action rules, where the card is the burn; found only as a hand's count, the floor
     decides).
 
-    E.g. ``deal: {extra: 2}`` with no action: misdeal; ``deal: {extra: 1}``: None."""
+    E.g. ``deal: {extra: 2}`` with no action: misdeal; ``deal: {extra: 1}``: None.
+
+    >>> from kb.rules.examples import case
+    >>> wsop_extra_cards(case("extra-three-cards-first-player", book="wsop")).remedy
+    'misdeal'
+    """
     irregularity = ruled_on(case)
     held = wrong_count(case)
     if held is None or case.cutoff_reached() or irregularity.get("by") == "player":
@@ -118,7 +129,12 @@ def wsop_stud_exposed(case: Case) -> Decision | None:
     card the up card instead).  After substantial action: None (88.c; the Live Action rules
     say how the hand goes on).
 
-    E.g. ``third: {exposed: [3]}`` with no action: misdeal."""
+    E.g. ``third: {exposed: [3]}`` with no action: misdeal.
+
+    >>> from kb.rules.examples import case
+    >>> wsop_stud_exposed(case("stud-both-down-cards-exposed-cash", book="wsop")).remedy
+    'misdeal'
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "stud-exposed" or irregularity.get("street") != "third" \
             or irregularity.get("replacement") or case.cutoff_reached():
@@ -138,7 +154,12 @@ def wsop_exposed_downcards(case: Case) -> Decision | None:
     other exposed card: None, since the tournament rules give no procedure for it (Rule 129:
     the Live Action rules decide whether it is kept or replaced).
 
-    E.g. ``deal: {exposed: [1]}``: misdeal; ``deal: {exposed: [5]}`` at nine seats: None."""
+    E.g. ``deal: {exposed: [1]}``: misdeal; ``deal: {exposed: [5]}`` at nine seats: None.
+
+    >>> from kb.rules.examples import case
+    >>> wsop_exposed_downcards(case("case-c05b-first-card-off-table", book="wsop")).remedy
+    'misdeal'
+    """
     exposed = case.all("exposed")
     if not exposed or case.game not in FLOP_GAMES or case.cutoff_reached() \
             or not (first_two_exposed(case) or too_many_exposed(case)):
@@ -154,7 +175,12 @@ def wsop_after_substantial_action(case: Case) -> Decision | None:
     """WSOP 2024 Rule 88.c: once substantial action (88.c.1 or 88.c.2) has occurred no misdeal
     may be declared and the hand goes on.  Cards dealt to a seat not entitled to a hand are
     taken out to the muck (the rule says nothing of them: this project's reading).  None
-    before substantial action."""
+    before substantial action.
+
+    >>> from kb.rules.examples import case
+    >>> wsop_after_substantial_action(case("case-c10-extra-hand-after-all-in", book="wsop")).remedy
+    'continue'
+    """
     part = case.substantial_action()
     if part is None:
         return None
@@ -210,7 +236,12 @@ def wsop_dead_hands(case: Case) -> Decision | None:
     Robert's Rules call a misdeal before their cutoff).  One extra card before substantial
     action is not decided here (Rule 129: the Live Action rules make it the burn); two or
     more are 88.a.2's misdeal.  E.g. ``deal: {short: [4]}``, seat 4 not the button: dead
-    hand."""
+    hand.
+
+    >>> from kb.rules.examples import case
+    >>> wsop_dead_hands(case("button-short-after-substantial-action", book="wsop")).remedy
+    'continue'
+    """
     irregularity = ruled_on(case)
     if irregularity.kind == "foreign":
         return _joker(case)
@@ -276,57 +307,18 @@ def _joker(case: Case) -> Decision | None:
     return decision
 
 
-# ---- 88.d: fouled decks ------------------------------------------------------------
-
-@decides("wsop.fouled-deck.duplicate")
-def wsop_duplicate(case: Case) -> Decision | None:
-    """WSOP 2024 Rule 88.d.2: two cards of the same rank and suit void all action and the
-    chips are returned, whatever action there has been; the only limit is Rule 76 (until the
-    next hand begins)."""
-    irregularity = ruled_on(case)
-    if irregularity.kind != "duplicate":
-        return None
-    card = irregularity.get("cards")[0]
-    late = wsop_next_hand(case, f"The second {card}")
-    if late is not None:
-        return late
-    text = (f"A second {card} turned up: all action is void and every chip goes back to whoever "
-            "put it in, whatever action there has been (88.d.2).")
-    if case.stage() == "pot-awarded":
-        return void(case, text + " The pot had been awarded, but the next hand had not begun, "
-                    "so the claim is in time (Rule 76): the pot is taken back.", WSOP_WINDOW)
-    return void(case, text)
-
-
-@decides("wsop.fouled-deck.odd-back")
-def wsop_odd_back(case: Case) -> Decision | None:
-    """WSOP 2024 Rule 88.d.1: a card with a different back appearing during the hand voids
-    all action; found in the stub after substantial action, the action stands.  Found in the
-    stub before substantial action the rule is silent (None: the Live Action rules)."""
-    irregularity = ruled_on(case)
-    if irregularity.kind != "odd-back":
-        return None
-    card, where = irregularity.get("cards")[0], irregularity.get("where")
-    late = wsop_next_hand(case, f"The card with a different back ({card})")
-    if late is not None:
-        return late
-    if where == "stub":
-        if case.substantial_action() is None:
-            return None
-        return carry_on(f"A card with a different back ({card}) was found in the stub, where it "
-                        "would not have reached a hand or the board, after substantial action: "
-                        "the action stands (88.d.1).")
-    return void(case, f"A card with a different back ({card}) appeared during the hand: all "
-                "action is void and every bettor's chips are returned (88.d.1).")
-
-
 # ---- Glossary: boxed card ------------------------------------------------------------
 
 @decides("wsop.glossary.boxed-card")
 def wsop_boxed_card(case: Case) -> Decision | None:
     """WSOP 2024 glossary, boxed card: a boxed card is treated as a blank, shown to every
     player and mucked.  Two or more on the initial deal before substantial action are 88.a.1's
-    misdeal (None here); more than two make the deck defective (glossary)."""
+    misdeal (None here); more than two make the deck defective (glossary).
+
+    >>> from kb.rules.examples import case
+    >>> wsop_boxed_card(case("boxed-card-during-deal", book="wsop")).remedy
+    'continue'
+    """
     boxed = case.all("boxed")
     initial = [i for i in boxed if i.get("street") == "deal"]
     if not boxed or (len(initial) >= 2 and not case.cutoff_reached()):
@@ -364,7 +356,12 @@ def wsop_draw_exposed(case: Case) -> Decision | None:
     exposed on the draw: None (Rule 129, the Live Action rules).
 
     E.g. lowball, ``deal: {exposed: [1]}``: replaced (the Live Action rules and Robert's
-    Rules call the first card exposed a misdeal)."""
+    Rules call the first card exposed a misdeal).
+
+    >>> from kb.rules.examples import case
+    >>> wsop_draw_exposed(case("draw-high-exposed-card-before-draw", book="wsop")).remedy
+    'continue'
+    """
     exposed = [i for i in case.all("exposed")]
     if ruled_on(case).kind != "exposed" or case.game not in DRAW_GAMES or not exposed:
         return None

@@ -32,7 +32,12 @@ def wsop_missed_burn(case: Case) -> Decision | None:
     (88.c.3.i for a flop without a burn; otherwise Rule 129, the Live Action rules).
 
     E.g. the turn dealt after two burns, then a check: the turn stands, one burn for the
-    river (Robert's Rules would put the extra burn back on top)."""
+    river (Robert's Rules would put the extra burn back on top).
+
+    >>> from kb.rules.examples import case
+    >>> wsop_missed_burn(case("case-c23-exposed-card-burn-plus-extra-burn", book="wsop")).remedy
+    'continue'
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "burn-count":
         return None
@@ -82,7 +87,13 @@ def wsop_missed_flop_burn(case: Case) -> Decision | None:
     substantial action" is read as on the flop: before the flop every hand that sees one
     has had substantial action already, which would leave the item nothing to cover.
     Double burns, flops found after the pot was awarded and other flop sizes: None (Rule
-    129, the Live Action rules)."""
+    129, the Live Action rules).
+
+    >>> from kb.rules.examples import case
+    >>> found = wsop_missed_flop_burn(case("flop-no-burn-no-action", book="wsop"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['scramble-pick', 'deal'])
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "burn-count" or irregularity.get("street") != "flop" \
             or irregularity.get("burns") != 0 or case.stage() != "playing" \
@@ -133,7 +144,13 @@ for _street in ("flop", "turn", "river"):
 def wsop_premature_stud(case: Case) -> Decision | None:
     """WSOP 2024 Rule 90.f.d: a stud street dealt early: the burn stays, the premature cards
     go back into the stub, the stub is reshuffled and the street is dealt again without
-    another burn (no face-down requirement, unlike TDA RP-5-D with 39-D)."""
+    another burn (no face-down requirement, unlike TDA RP-5-D with 39-D).
+
+    >>> from kb.rules.examples import case
+    >>> found = wsop_premature_stud(case("stud-premature-fifth-street", book="wsop"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['finish-betting', 'return-to-stub', 'shuffle', 'deal'])
+    """
     redealt = redeal_stud_street(case, face_down=False)
     if redealt is None:
         return None

@@ -58,7 +58,12 @@ def substantial_action_text(case: Case) -> str:
 def wsop_live_misdeal_cutoff(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 105: after substantial action no misdeal;
     the hand is played out and no money goes back for a fouled hand.  Cards dealt to a seat
-    not entitled to a hand go to the muck (:func:`~kb.rules.deciders.cutoff.stray_hand`)."""
+    not entitled to a hand go to the muck (:func:`~kb.rules.deciders.cutoff.stray_hand`).
+
+    >>> from kb.rules.examples import case
+    >>> wsop_live_misdeal_cutoff(case("boxed-two-cards-on-flop-after-action", book="wsop-live")).remedy
+    'continue'
+    """
     if not case.cutoff_reached():
         return None
     text = (f"Substantial action has occurred ({substantial_action_text(case)}), so under "
@@ -75,7 +80,12 @@ def wsop_live_not_a_cause(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 104: its list of misdeal causes (for
     flop games, stud and draw high) leaves out Robert's Rules' Misdeals 2(i), cards dealt to
     an empty seat or a player not entitled to a hand; before substantial action that is no
-    misdeal, and the book does not say what becomes of the stray hand."""
+    misdeal, and the book does not say what becomes of the stray hand.
+
+    >>> from kb.rules.examples import case
+    >>> wsop_live_not_a_cause(case("dealt-to-empty-seat-after-two-folds", book="wsop-live")).remedy
+    'floor-decision'
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "dealt-to" or case.cutoff_reached():
         return None
@@ -97,7 +107,13 @@ def wsop_live_boxed_card(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 21: one boxed card is a scrap of paper,
     replaced by the next card (the replay already dealt it in its place); two or more boxed
     cards needed to play the hand void it, all money returned, with no limit at substantial
-    action.  Before substantial action Rule 104 makes them a misdeal, and decides."""
+    action.  Before substantial action Rule 104 makes them a misdeal, and decides.
+
+    >>> from kb.rules.examples import case
+    >>> found = wsop_live_boxed_card(case("boxed-card-during-deal", book="wsop-live"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['set-aside'])
+    """
     cards = _boxed_cards(case)
     if not cards:
         return None
@@ -118,7 +134,13 @@ def wsop_live_boxed_card(case: Case) -> Decision | None:
 def wsop_live_two_boxed(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 104: two or more boxed cards among the
     cards needed to complete the hand are a misdeal before substantial action.  Every boxed
-    card a scenario describes turned up as the dealer reached it, so it is needed."""
+    card a scenario describes turned up as the dealer reached it, so it is needed.
+
+    >>> from kb.rules.examples import case
+    >>> found = wsop_live_two_boxed(case("boxed-two-cards-during-deal", book="wsop-live"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('misdeal', ['gather', 'shuffle', 'cut', 'redeal'])
+    """
     cards = _boxed_cards(case)
     if len(cards) < boxed_limit(case) or case.cutoff_reached():
         return None
@@ -131,7 +153,13 @@ def wsop_live_two_boxed(case: Case) -> Decision | None:
 def wsop_live_foreign_card(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 22: a card that does not belong to the
     deck voids the hand, with no exception for substantial action or for the stub.  A
-    joker is Rule 115's (a scrap of paper); once the next hand has begun, Rule 51 rules."""
+    joker is Rule 115's (a scrap of paper); once the next hand has begun, Rule 51 rules.
+
+    >>> from kb.rules.examples import case
+    >>> joker = case("case-c43-joker-on-flop-after-all-ins", book="wsop-live")
+    >>> wsop_live_foreign_card(joker) is None
+    True
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "foreign" or case.stage() == "next-hand":
         return None
@@ -161,7 +189,12 @@ def wsop_live_time_limit(case: Case) -> Decision | None:
     stands, but a possible house error may still be corrected.  This project counts every
     dealing error and every defect of the deck as the house's (the floor decides whether
     to correct it), and a player's own act as not (the result stands).  Missing cards do
-    not void a result anyway (Rule 117 decides)."""
+    not void a result anyway (Rule 117 decides).
+
+    >>> from kb.rules.examples import case
+    >>> wsop_live_time_limit(case("burn-error-all-in-found-after-next-hand", book="wsop-live")).remedy
+    'continue'
+    """
     irregularity = case.irregularity
     if irregularity is None or case.stage() != "next-hand" or irregularity.kind == "missing":
         return None
@@ -189,7 +222,12 @@ def wsop_live_time_limit(case: Case) -> Decision | None:
 def wsop_live_button_next_hand(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 109 with 105: a button out of position
     found after substantial action is no misdeal; the button and blinds are set on the next
-    hand so that every player gets each position once."""
+    hand so that every player gets each position once.
+
+    >>> from kb.rules.examples import case
+    >>> wsop_live_button_next_hand(case("wrong-button-after-substantial-action", book="wsop-live")).remedy
+    'continue'
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "button" or not case.cutoff_reached():
         return None
@@ -207,7 +245,12 @@ def wsop_live_exposed_card(case: Case) -> Decision | None:
     plays (as Robert's Rules Irregularities 12); a card the dealer exposes or deals off the
     table in a flop game that is no misdeal (a single later card, or any card once
     substantial action has occurred) is left to the floor, who decides whether the player
-    must take it or gets a replacement; the player has no say (120)."""
+    must take it or gets a replacement; the player has no say (120).
+
+    >>> from kb.rules.examples import case
+    >>> wsop_live_exposed_card(case("case-c01-exposed-card-self-dealt", book="wsop-live")).remedy
+    'floor-decision'
+    """
     irregularity = ruled_on(case)
     if irregularity.kind == "player-exposed":
         return rrop_player_flashed(case)

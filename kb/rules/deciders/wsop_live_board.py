@@ -25,7 +25,12 @@ def wsop_live_four_card_flop(case: Case) -> Decision | None:
     next burn, the other three are the flop); with more than four cards exposed, the flop
     cards and the stub are reshuffled and a new flop is dealt.  The rule names neither a cut
     nor a burn for the new flop: like the premature flop of Rule 167, the burn stays and
-    none is added (this project's reading)."""
+    none is added (this project's reading).
+
+    >>> from kb.rules.examples import case
+    >>> wsop_live_four_card_flop(case("case-c27-four-card-flop-stuck-cards", book="wsop-live")).remedy
+    'continue'
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "board-count" or irregularity.get("street") != "flop":
         return None
@@ -58,7 +63,12 @@ def wsop_live_flop_burn_error(case: Case) -> Decision | None:
     two burns before the flop are fixed if no board card was exposed, else the deck is
     reshuffled; a turned flop was exposed, and the new flop is dealt as Rule 167 deals a
     premature flop again (burn stays, no new burn).  With action on the flop, Rule 165
-    decides; after the pot was awarded the board stands (165's all-in clause is over)."""
+    decides; after the pot was awarded the board stands (165's all-in clause is over).
+
+    >>> from kb.rules.examples import case
+    >>> wsop_live_flop_burn_error(case("flop-no-burn-all-in-found-after-pot-awarded", book="wsop-live")).remedy
+    'continue'
+    """
     after_pot = rrop_burn_after_pot(case)
     if after_pot is not None:
         # The all-in limit is 165's clause (without "on the last round", so it reaches the

@@ -34,7 +34,12 @@ def wsop_live_stud_exposed(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 214: the dealer exposing a player's first
     or second down card: the third card is dealt face down; all three first cards exposed
     (both down cards turned up, the third being the up card): a misdeal, before substantial
-    action (Rule 105).  Cash and tournament hands alike (the book has one rule)."""
+    action (Rule 105).  Cash and tournament hands alike (the book has one rule).
+
+    >>> from kb.rules.examples import case
+    >>> wsop_live_stud_exposed(case("case-c53-stud-third-card-also-dealt-up", book="wsop-live")).remedy
+    'continue'
+    """
     if (corrective := corrective_up(case, "Rule 214")) is not None:
         return corrective
     irregularity = third_street(case)
@@ -59,7 +64,12 @@ def wsop_live_seventh_exposed(case: Case) -> Decision | None:
     up is kept.  An all-in player simply keeps it.  The first player's card up: every
     seventh card is dealt face up (heads-up, the second's too).  A later player's card up:
     the others get theirs down, and that player may declare himself all-in for the current
-    pot before acting, or stay in.  The sixth-street leader acts first on seventh."""
+    pot before acting, or stay in.  The sixth-street leader acts first on seventh.
+
+    >>> from kb.rules.examples import case
+    >>> wsop_live_seventh_exposed(case("stud-seventh-street-card-exposed-all-in", book="wsop-live")).remedy
+    'continue'
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "stud-exposed" or irregularity.get("street") != "seventh":
         return None
@@ -93,7 +103,12 @@ def wsop_live_stud_short_stub(case: Case) -> Decision | None:
     burns suffice: they are scrambled together and the deal is finished (no cut named; the
     street's burn is the one the count provides for, this project's reading).  Still short
     with more than two cards: burn, one common card.  Two or fewer: the stub is scrambled
-    with the burns, then burn and one common card."""
+    with the burns, then burn and one common card.
+
+    >>> from kb.rules.examples import case
+    >>> wsop_live_stud_short_stub(case("case-c56-stud-runs-out-eight-players", book="wsop-live")).remedy
+    'continue'
+    """
     irregularity = ruled_on(case)
     if irregularity.kind != "stud-short-stub":
         return None
@@ -144,7 +159,12 @@ _LA_OUT = ("Rule 269 says every exposed card is replaced but not where it goes; 
 def wsop_live_exposed_on_draw(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Section X (introduction): a card exposed on a
     draw is replaced by the top card once the round is finished, and the exposed card is
-    the burn (two or more: one of them is the next burn)."""
+    the burn (two or more: one of them is the next burn).
+
+    >>> from kb.rules.examples import case
+    >>> wsop_live_exposed_on_draw(case("case-c04-27-triple-draw-exposed-on-draw", book="wsop-live")).remedy
+    'continue'
+    """
     irregularity = draw_exposure(case)
     if irregularity is None or irregularity.kind != "draw-exposed":
         return None
@@ -155,7 +175,12 @@ def wsop_live_exposed_on_draw(case: Case) -> Decision | None:
 def wsop_live_ace_to_five(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 279: in limit ace-to-five lowball every
     card exposed before the draw is replaced after the deal; the first is the burn (a low
-    card too: no card is kept)."""
+    card too: no card is kept).
+
+    >>> from kb.rules.examples import case
+    >>> wsop_live_ace_to_five(case("lowball-a5-exposed-high-card-before-draw", book="wsop-live")).remedy
+    'continue'
+    """
     irregularity = draw_exposure(case)
     if irregularity is None or irregularity.kind != "exposed" or case.game != "lowball-a5":
         return None
@@ -166,7 +191,12 @@ def wsop_live_ace_to_five(case: Case) -> Decision | None:
 def wsop_live_lowball_exposed(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 269 (with 283 for deuce-to-seven): every
     card exposed during the deal is replaced; the rule does not say where the exposed card
-    goes, so it is set aside out of play (this project's reading)."""
+    goes, so it is set aside out of play (this project's reading).
+
+    >>> from kb.rules.examples import case
+    >>> wsop_live_lowball_exposed(case("lowball-27-exposed-card-before-draw", book="wsop-live")).remedy
+    'continue'
+    """
     irregularity = draw_exposure(case)
     if irregularity is None or irregularity.kind != "exposed":
         return None
@@ -188,7 +218,12 @@ def wsop_live_lowball_misdeal(case: Case) -> Decision | None:
     cards, a wrong number of cards (the button may receive one more card: a short button is
     given its missing card, this project's reading), the button out of position, the first
     card to the wrong seat, cards to an empty seat, a player dealt out.  One extra card is
-    Rule 118's (the burn); boxed cards are no cause here."""
+    Rule 118's (the burn); boxed cards are no cause here.
+
+    >>> from kb.rules.examples import case
+    >>> wsop_live_lowball_misdeal(case("wsop-live-27-empty-seat-dealt-in", book="wsop-live")).remedy
+    'misdeal'
+    """
     irregularity = ruled_on(case)
     if case.cutoff_reached():
         return None
