@@ -56,13 +56,8 @@ def combine(parts: list[tuple[list[Irregularity], Ruling]],
     the order ruled; ``covered`` are the units a misdeal or void answered without a
     ruling of their own.
 
-    >>> from kb.hand.scenario_file import load_scenario
-    >>> from kb.knowledge.load import load_knowledge_base
-    >>> from kb.rules.books import published_editions
-    >>> from kb.rules.engine import rule
-    >>> kb = load_knowledge_base()
-    >>> hand = load_scenario(kb.root + "/scenarios/boxed-card-on-flop.yaml")
-    >>> one = rule(kb, published_editions(kb)[0], hand)
+    >>> from kb.rules.examples import ruling
+    >>> one = ruling("boxed-card-on-flop")
     >>> combine([([Irregularity("boxed", 9, 0)], one)], []).irregularities
     ({'kind': 'boxed', 'line': 9},)
     """

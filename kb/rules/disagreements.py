@@ -224,13 +224,8 @@ def exercised_topics(kb: KnowledgeBase, scenarios, rulings: dict | None = None) 
 def topics_of(ruling: Ruling) -> tuple[str, ...]:
     """The topics a ruling names, every floor call's in order (earlier calls first).
 
-    >>> from kb.hand.scenario_file import load_scenario
-    >>> from kb.knowledge.load import load_knowledge_base
-    >>> from kb.rules.books import published_editions
-    >>> kb = load_knowledge_base()
-    >>> from kb.rules.engine import rule
-    >>> hand = load_scenario(kb.root + "/scenarios/boxed-two-cards-during-deal.yaml")
-    >>> topics_of(rule(kb, published_editions(kb)[0], hand))
+    >>> from kb.rules.examples import ruling
+    >>> topics_of(ruling("boxed-two-cards-during-deal"))
     ('boxed-cards',)
     """
     return tuple(dict.fromkeys(r.topic for r in (*ruling.calls, ruling) if r.topic))

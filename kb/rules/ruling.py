@@ -94,13 +94,8 @@ class Ruling:
     """One rulebook's ruling on one scenario; ``cited``: the provisions it cites, in
     order, each with its number (:class:`Cited`).
 
-    >>> from kb.hand.scenario_file import load_scenario
-    >>> from kb.knowledge.load import load_knowledge_base
-    >>> from kb.rules.books import published_editions
-    >>> from kb.rules.engine import rule
-    >>> kb = load_knowledge_base()
-    >>> hand = load_scenario(kb.root + "/scenarios/boxed-two-cards-during-deal.yaml")
-    >>> found = rule(kb, published_editions(kb)[0], hand)
+    >>> from kb.rules.examples import ruling
+    >>> found = ruling("boxed-two-cards-during-deal")
     >>> found.remedy, found.to_json()["remedy"]
     ('misdeal', 'misdeal')
     """
