@@ -23,6 +23,7 @@ sources.yaml:6: compared pair names 'b@1', which is not a published rulebook (li
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from kb import DATA, files
@@ -30,10 +31,12 @@ from kb.files import InputError, Mapping, Problem, Sequence
 from kb.knowledge.model import Books, Location, PublishedBook
 
 
+@cache
 def published_ids(root: Path = DATA) -> tuple[str, ...]:
     """The rulebook ids the sources.yaml of the data folder ``root`` publishes, read
     without loading the rest of the knowledge base (the command line's help and choices
-    name the bundled ones at every start); ``()`` when the file does not read.
+    name the bundled ones at every start: read once a process, not once per command that
+    names them); ``()`` when the file does not read.
 
     >>> published_ids()
     ('rrop@v11', 'tda@2024', 'tda@2026', 'wsop@2024', 'wsop-live@2024')
