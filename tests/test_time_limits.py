@@ -36,10 +36,12 @@ from kb import DATA
 from kb.hand.deal import replay
 from kb.hand.scenario import ScenarioError
 from kb.hand.scenario_file import parse_scenario
-from kb.house.compose import resolve_rulebook
+from kb.house.compose import compose, resolve_rulebook
+from kb.house.spec import parse_house_text
 from kb.knowledge.load import load_knowledge_base
 from kb.rules.engine import rule
 from kb.rules.irregularities import Kind
+from kb.rules.limits import limit_rule
 from kb.rules.situation import primary_irregularity
 
 #: Each published book's limit and the number it is cited by (read from the texts).
@@ -179,3 +181,53 @@ def test_a_complaint_after_the_next_hand_is_ruled_by_the_book_limit_or_its_silen
         assert "it does not cover this complaint" in ruling.explanation
         if ruling.remedy == "continue":
             assert not {s.do for s in ruling.steps} & CHANGING_STEPS
+
+
+JOKER_ON_THE_FLOP = """id: j
+title: j
+game: holdem
+setting: tournament
+seats: 3
+button: 1
+deck: 9d 4s Kh Qc 8c Js 2h Jk 5d 6c 3s Ah 9h 2d 7c
+events:
+  - deal: {}
+  - act: [call, call, check]
+  - flop: {}
+  - act: [check, check, check]
+  - pot: awarded
+  - next-hand: {}
+"""
+
+
+def test_a_joker_dealt_on_the_flop_and_raised_after_the_next_hand_is_too_late(kb):
+    # the flop records the joker (no found event): it comes to light for a ruling when the
+    # floor is called, here after the next hand began (Decision-Making 5: the result stands);
+    # before, its own line counted and it was ruled as during the hand
+    played = parse_scenario(JOKER_ON_THE_FLOP, "j.yaml")
+    ruling = rule(kb, resolve_rulebook(kb, "rrop@v11"), played)
+    assert ruling.remedy == "continue"
+    assert "Decision-Making 5" in {c.number for c in ruling.citations}
+    assert ruling.explanation.startswith("A card that does not belong in the deck came to light "
+                                         "only after the next hand had begun.")
+
+
+HOUSE_ON_WSOP_76 = """id: house.limit@2026
+title: A room on Robert's Rules with the WSOP's dispute limit
+base: "rrop@v11"
+adopt:
+  - topic: start-of-hand
+    provisions: [wsop.disputed-pots]
+    mode: instead
+    reason: We close every dispute as the WSOP does.
+"""
+
+
+def test_a_house_book_takes_the_limit_of_the_provision_it_adopts_for_the_start_of_a_hand(kb):
+    book, problems = compose(kb, parse_house_text(HOUSE_ON_WSOP_76, "limit.yaml"))
+    assert problems == [] and book is not None
+    assert limit_rule(kb, book) == "wsop.disputed-pots"
+    ruling = rule(kb, book, parse_scenario(JOKER_ON_THE_FLOP, "j.yaml"))
+    assert ruling.remedy == "continue"
+    assert "76" in {c.number for c in ruling.citations}
+    assert "Decision-Making 5" not in {c.number for c in ruling.citations}
