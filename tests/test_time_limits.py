@@ -208,8 +208,8 @@ def test_a_joker_dealt_on_the_flop_and_raised_after_the_next_hand_is_too_late(kb
     ruling = rule(kb, resolve_rulebook(kb, "rrop@v11"), played)
     assert ruling.remedy == "continue"
     assert "Decision-Making 5" in {c.number for c in ruling.citations}
-    assert ruling.explanation.startswith("A card that does not belong in the deck came to light "
-                                         "only after the next hand had begun.")
+    assert ruling.explanation.startswith("A card that does not belong in the deck (Jk) came to "
+                                         "light only after the next hand had begun.")
 
 
 HOUSE_ON_WSOP_76 = """id: house.limit@2026

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kb.hand.table import Table
+from kb.hand.table import Irregularity, Table
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.irregularities import caused_by_player, entry, words
 from kb.rules.outcomes import Remedy, StepKind
@@ -110,13 +110,29 @@ def after_next_hand(limit: str | None, case: Case, decision: Decision,
     ('continue', 'wsop.disputed-pots', ())
     """
     assert case.irregularity is not None  # too_late() asks for one
-    what = words(case.irregularity.kind)
-    what = what[:1].upper() + what[1:]
+    what = named(case.irregularity)
     decided = _by(case, what, decision, pid, limit)
     # the rule on the irregularity is cited first, then the limit that closes it
     first = pid or limit
     decided.provisions = tuple(p for p in decided.provisions if p != first)
     return decided, first
+
+
+def named(irregularity: Irregularity) -> str:
+    """``irregularity`` in words, as a sentence begins, with its street or its cards.
+
+    >>> named(Irregularity("duplicate", 9, 0, {"cards": ("7c",)}))
+    'A duplicate card (7c)'
+    >>> named(Irregularity("burn-count", 9, 0, {"street": "turn", "burns": 0}))
+    'A burn error on the turn'
+    """
+    what = words(irregularity.kind)
+    cards, street = irregularity.get("cards"), irregularity.get("street")
+    if street:                      # a board error: its street says more than its cards
+        what += f" on the {street}"
+    elif cards:
+        what += f" ({', '.join(cards)})"
+    return what[:1].upper() + what[1:]
 
 
 def _by(case: Case, what: str, decision: Decision, pid: str | None,
