@@ -230,6 +230,12 @@ def _silent(case: Case, what: str, decision: Decision, pid: str | None,
         return carry_on(f"{opening}.{silence} The book's own rule on it leaves the hand as it "
                         f"was, so the result stands: {decision.explanation}",
                         provisions=own + window)
-    return floor_decision(f"{opening}.{silence} Its own rule on it ({decision.remedy}) is for a "
-                          "hand still being played, and the book does not say how it applies "
-                          "to a hand that is over, so the floor decides.", own + window)
+    if pid is None:
+        because = " Nor has the book a rule on the irregularity itself, so the floor decides."
+    elif decision.remedy == Remedy.FLOOR_DECISION:
+        because = " Its own rule on the irregularity leaves it to the floor as well."
+    else:
+        because = (f" Its own rule on it ({decision.remedy}) is for a hand still being played, "
+                   "and the book does not say how it applies to a hand that is over, so the "
+                   "floor decides.")
+    return floor_decision(f"{opening}.{silence}{because}", own + window)
