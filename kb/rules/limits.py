@@ -21,7 +21,9 @@ the start of a hand, as the misdeal cutoff is (:data:`LIMIT_PROVISIONS`):
   On every other complaint the TDA sets no limit: the ruling says so, cites Rule 22 for
   what it does not cover, and lets the TDA's own rule stand where it leaves the hand as it
   was; where that rule would change the hand (a misdeal, a void, a card replaced), it is
-  for a hand still being played, so the floor decides.
+  for a hand still being played, so the floor decides.  The other reading, Rule 22 closing
+  every dispute about a hand at the next hand (the result would stand), is named in the
+  explanation.
 
 The kinds' facts these need (a player's own act, a correction the kind's rule ends at the
 award, a kind that never voids a result) are the irregularity table's
@@ -238,4 +240,8 @@ def _silent(case: Case, what: str, decision: Decision, pid: str | None,
         because = (f" Its own rule on it ({decision.remedy}) is for a hand still being played, "
                    "and the book does not say how it applies to a hand that is over, so the "
                    "floor decides.")
+    if limit:
+        because += (" Read more broadly, as closing every dispute about a hand once the next "
+                    "hand begins, Rule 22 would let the result stand; its text names only the "
+                    "two kinds of dispute above.")
     return floor_decision(f"{opening}.{silence}{because}", own + window)
