@@ -202,12 +202,15 @@ def _house_error(case: Case, what: str, decision: Decision, own: tuple[str, ...]
         return _stands(opening + ". Missing cards do not void the result of a hand anyway "
                        "(Rule 117), so there is nothing for the house-error exception to "
                        "correct: the result stands.", decision, own)
+    other = (" Read the other way, the exception is there to correct an outcome, and the "
+             "book's own rule would have left this hand as it was, so nothing is left to "
+             "correct and the result would stand." if leaves_hand(decision, case.table) else "")
     return floor_decision(opening + ", but Rule 51 lets a possible house error be corrected "
                           "even after the next hand has begun. A dealing error or a defect of "
                           "the deck is the house's, so the floor decides whether to correct the "
                           "result (this project's reading of which errors are the house's). "
                           f"Raised in time, the book's rule on it would have given: "
-                          f"{decision.remedy}.", own)
+                          f"{decision.remedy}.{other}", own)
 
 
 def _silent(case: Case, what: str, decision: Decision, pid: str | None,
