@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from kb.hand.scenario import DRAW_GAMES, FLOP_GAMES, STUD_GAMES
 from kb.rules.deciders import decides, ruled_on
-from kb.rules.deciders.end_of_hand import wsop_next_hand
 from kb.rules.deciders.fouled import rrop_dead_hand_joker
 from kb.rules.deciders.helpers_deal import (
     first_two_exposed,
@@ -54,30 +53,6 @@ def before_sa(case: Case) -> str:
     return (f" The {count} action{'s' * (count > 1)} taken so far {'are' if count > 1 else 'is'}"
             " not substantial action (88.c: two actions in turn with at least one putting "
             "chips in, or three actions in turn).")
-
-
-@decides("wsop.disputed-pots")
-def wsop_disputed_pots(case: Case) -> Decision | None:
-    """WSOP 2024 Rule 76: once the next hand has begun (first riffle, or the shuffler's
-    button) the hand can no longer be disputed and its result stands, whatever the
-    irregularity (a joker in the stub, a burn error).  Unlike Live Action Rule 51 there is
-    no exception for a house error, so that rule is never reached for such a case.  None
-    while the hand can still be disputed, and for a duplicate or an odd back, whose 88.d
-    deciders apply Rule 76 themselves and say what the fouled deck would have done.
-
-    >>> from kb.rules.examples import case
-    >>> wsop_disputed_pots(case("burn-error-all-in-found-after-next-hand", book="wsop")).remedy
-    'continue'
-    """
-    kind = case.irregularity.kind if case.irregularity is not None else None
-    if kind is None or kind in ("duplicate", "odd-back"):
-        return None
-    return wsop_next_hand(case, f"The {_KINDS.get(kind, kind.replace('-', ' '))}")
-
-
-#: Irregularity kinds as a sentence names them (Rule 76's explanation).
-_KINDS = {"foreign": "foreign card", "wrong-count": "wrong card count",
-          "burn-count": "burn error"}
 
 
 @decides("wsop.misdeal.extra-cards")

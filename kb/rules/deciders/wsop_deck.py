@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from kb.hand.cards import JOKER
 from kb.rules.deciders import decides, ruled_on
-from kb.rules.deciders.end_of_hand import WSOP_WINDOW, wsop_next_hand
+from kb.rules.deciders.end_of_hand import WSOP_WINDOW
 from kb.rules.remedies import Decision, carry_on, floor_decision, void
 from kb.rules.situation import Case
 
@@ -56,9 +56,6 @@ def wsop_duplicate(case: Case) -> Decision | None:
     if irregularity.kind != "duplicate":
         return None
     card = irregularity.get("cards")[0]
-    late = wsop_next_hand(case, f"The second {card}")
-    if late is not None:
-        return late
     text = (f"A second {card} turned up: all action is void and every chip goes back to whoever "
             "put it in, whatever action there has been (88.d.2).")
     if case.stage() == "pot-awarded":
@@ -82,9 +79,6 @@ def wsop_odd_back(case: Case) -> Decision | None:
     if irregularity.kind != "odd-back":
         return None
     card, where = irregularity.get("cards")[0], irregularity.get("where")
-    late = wsop_next_hand(case, f"The card with a different back ({card})")
-    if late is not None:
-        return late
     if where == "stub":
         if case.substantial_action() is None:
             return None
