@@ -1,0 +1,46 @@
+"""Rulings settled by the rule texts after the blind reading (issue 21): the entries the
+readers left ``read: engine`` because the file was wrong or the texts allow two readings.
+Each test rules a bundled scenario and asserts what the texts give (the why of each is in
+the scenario's entry)."""
+
+from pathlib import Path
+
+import pytest
+from helpers import numbers, ruled
+
+from kb import DATA
+from kb.hand.scenario_file import load_scenario
+
+
+def scenario(name: str):
+    return load_scenario(Path(DATA) / "scenarios" / f"{name}.yaml")
+
+
+# ---- 1. WSOP Tournament rules and a joker: Rule 129 sends the hand to Live Action 115 --
+
+@pytest.mark.parametrize("name, seat, card", [
+    ("tda2026-joker-in-hand-before-any-action", 4, "4c"),
+    ("joker-in-hand-before-substantial-action", 4, "Jd"),
+])
+def test_wsop_a_joker_in_a_hand_not_acted_on_is_replaced_under_live_action_115(kb, name, seat, card):
+    ruling = ruled(kb, "wsop@2024", scenario(name))
+    assert ruling.remedy == "continue" and card in ruling.table.hands[seat]
+    assert "Jk" in ruling.table.set_aside
+    assert {"129", "115"} <= set(numbers(ruling))
+
+
+@pytest.mark.parametrize("name, board", [
+    ("tda2026-joker-on-river-after-substantial-action", ["5h", "6d", "Qs", "9h", "7s"]),
+    ("case-c43-joker-on-flop-after-all-ins", ["Th", "Td", "8h"]),
+    ("case-c43-second-joker-found-after-pot", ["Th", "Td", "8h", "8d", "6h"]),
+])
+def test_wsop_a_joker_on_the_board_is_replaced_by_the_next_card(kb, name, board):
+    ruling = ruled(kb, "wsop@2024", scenario(name))
+    assert ruling.remedy == "continue" and list(ruling.table.board) == board
+    assert all(call.remedy == "continue" for call in ruling.calls)
+
+
+def test_wsop_a_joker_left_in_the_stub_leaves_the_awarded_pot_standing(kb):
+    ruling = ruled(kb, "wsop@2024", scenario("tda2026-joker-in-stub-after-pot-awarded"))
+    assert ruling.remedy == "continue" and "115" in numbers(ruling)
+    assert "Rule 129" in ruling.explanation and "Glossary, defective deck" in numbers(ruling)
