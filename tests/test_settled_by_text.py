@@ -44,3 +44,26 @@ def test_wsop_a_joker_left_in_the_stub_leaves_the_awarded_pot_standing(kb):
     ruling = ruled(kb, "wsop@2024", scenario("tda2026-joker-in-stub-after-pot-awarded"))
     assert ruling.remedy == "continue" and "115" in numbers(ruling)
     assert "Rule 129" in ruling.explanation and "Glossary, defective deck" in numbers(ruling)
+
+
+# ---- 2. WSOP Tournament rules and a wrong count: Rule 108 kills, before SA too ---------
+
+@pytest.mark.parametrize("name, dead", [
+    ("rrop-misdeals-2e-omaha-five-cards-one-fold", [1]),
+    ("rrop-misdeals-2e-three-cards-before-action", [3]),
+    ("non-button-short-after-two-folds", [5]),
+    ("non-button-short-before-action", [3]),
+    ("case-c08-player-took-neighbours-card", [5, 6]),
+    ("player-took-neighbours-card-before-action", [4, 5]),
+])
+def test_wsop_a_hand_with_the_wrong_count_is_dead_under_108_and_the_misdeal_is_named(kb, name, dead):
+    ruling = ruled(kb, "wsop@2024", scenario(name))
+    assert ruling.remedy == "dead-hand" and "108" in numbers(ruling)
+    assert sorted(s.details["seat"] for s in ruling.steps if s.do == "kill") == dead
+    assert "other reading" in ruling.explanation.lower()
+
+
+def test_live_action_leaves_a_count_a_player_upset_before_sa_to_the_floor_naming_106(kb):
+    ruling = ruled(kb, "wsop-live@2024", scenario("case-c08-player-took-neighbours-card"))
+    assert ruling.remedy == "floor-decision" and numbers(ruling) == ["106"]
+    assert "kills every hand without the proper number" in ruling.explanation

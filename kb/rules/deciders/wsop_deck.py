@@ -1,7 +1,7 @@
-"""The 2024 WSOP Official Tournament Rules (``wsop@2024``), glossary entry "defective deck":
-a joker in a game without jokers, and the fouled-deck rules of 88.d (a duplicate card, a
-card with a different back).  A player who acted holding a joker is dead under Rule 108
-(in :mod:`.wsop`).
+"""The 2024 WSOP Official Tournament Rules (``wsop@2024``), glossary entries "defective deck"
+(a joker in a game without jokers, with Rule 129) and "boxed card", and the fouled-deck
+rules of 88.d (a duplicate card, a card with a different back).  A player who acted holding
+a joker is dead under Rule 108 (in :mod:`.wsop`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.end_of_hand import WSOP_WINDOW, wsop_next_hand
 from kb.rules.deciders.fouled import rrop_joker
 from kb.rules.outcomes import Remedy
-from kb.rules.remedies import Decision, carry_on, void
+from kb.rules.remedies import Decision, carry_on, step, void
 from kb.rules.situation import Case
 
 
@@ -48,6 +48,45 @@ def wsop_joker_defective_deck(case: Case) -> Decision | None:
         + decision.explanation + " The deck is replaced afterwards (glossary).")
     decision.provisions = ("wsop.not-covered", "wsop-live.joker")
     return decision
+
+
+# ---- Glossary: boxed card ------------------------------------------------------------
+
+@decides("wsop.glossary.boxed-card")
+def wsop_boxed_card(case: Case) -> Decision | None:
+    """WSOP 2024 glossary, boxed card: a boxed card is treated as a blank, shown to every
+    player and mucked.  Two or more on the initial deal before substantial action are 88.a.1's
+    misdeal (None here); more than two make the deck defective (glossary).
+
+    >>> from kb.rules.examples import case
+    >>> wsop_boxed_card(case("boxed-card-during-deal", book="wsop")).remedy
+    'continue'
+    """
+    boxed = case.all("boxed")
+    initial = [i for i in boxed if i.get("street") == "deal"]
+    if not boxed or (len(initial) >= 2 and not case.cutoff_reached()):
+        return None
+    names = [i.get("card") for i in boxed]
+    table = case.table.copy()
+    for card in names:
+        if card in table.set_aside:
+            table.set_aside.remove(card)
+            table.muck.append(card)
+    steps = [step("set-aside", card=c, as_="muck") for c in names]
+    text = (f"The boxed card{'s' * (len(names) > 1)} ({', '.join(names)}) "
+            f"{'are' if len(names) > 1 else 'is'} treated as a blank: shown to every player and "
+            "mucked (glossary, boxed card). The entry does not say when the replacement comes; "
+            "the table shows the next card dealt in its place.")
+    cited: tuple[str, ...] = ()
+    if len(initial) >= 2:
+        text = ("Substantial action has occurred, so the boxed cards on the initial deal are "
+                "no misdeal (88.c). " + text)
+        cited = ("wsop.misdeal.after-substantial-action",)
+    if len(boxed) > 2:
+        text += (" More than two boxed cards make the deck defective: it must be replaced "
+                 "(glossary, defective deck); the entry does not say what becomes of this hand.")
+        cited += ("wsop.glossary.defective-deck",)
+    return carry_on(text, steps, table, cited)
 
 
 # ---- 88.d: fouled decks ------------------------------------------------------------
