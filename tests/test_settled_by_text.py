@@ -67,3 +67,22 @@ def test_live_action_leaves_a_count_a_player_upset_before_sa_to_the_floor_naming
     ruling = ruled(kb, "wsop-live@2024", scenario("case-c08-player-took-neighbours-card"))
     assert ruling.remedy == "floor-decision" and numbers(ruling) == ["106"]
     assert "kills every hand without the proper number" in ruling.explanation
+
+
+# ---- 5. Live Action 51's house-error exception; where an exposed ace-to-five card goes --
+
+def test_live_action_51_leaves_nothing_to_correct_for_a_joker_that_never_left_the_stub(kb):
+    ruling = ruled(kb, "wsop-live@2024", scenario("tda2026-joker-in-stub-after-next-hand"))
+    assert ruling.remedy == "continue" and numbers(ruling) == ["51", "115"]
+    assert "other reading" in ruling.explanation
+
+
+@pytest.mark.parametrize("name, seat, card, new", [
+    ("wsop-live-a5-four-exposed-before-draw", 4, "4h", "Qh"),
+    ("wsop-lowball-first-card-exposed", 1, "4s", "7h"),
+])
+def test_wsop_an_exposed_ace_to_five_card_is_the_burn_under_129_and_279(kb, name, seat, card, new):
+    ruling = ruled(kb, "wsop@2024", scenario(name))
+    assert ruling.remedy == "continue" and new in ruling.table.hands[seat]
+    assert list(ruling.table.burns) == [card] and card not in ruling.table.set_aside
+    assert numbers(ruling) == ["Section IX, Draw Games", "129", "279"]

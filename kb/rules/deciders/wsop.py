@@ -32,6 +32,7 @@ from kb.rules.deciders.helpers_deal import (
     wrong_count,
     wrong_counts,
 )
+from kb.rules.deciders.helpers_games import replace_exposed
 from kb.rules.remedies import Decision, cards, carry_on, misdeal, step
 from kb.rules.situation import Case
 
@@ -329,12 +330,21 @@ def _joker(case: Case) -> Decision | None:
 
 # ---- Section IX: draw games ------------------------------------------------------------
 
+#: Where an exposed ace-to-five card goes (Rule 129, Live Action 279), and the other reading.
+_A5 = ("Section IX (Draw Games) replaces every card exposed on the initial deal but does not "
+       "say where it goes; Rule 129 sends that to the Live Action rules, whose Rule 279 makes "
+       "the first card exposed before the draw in ace-to-five the burn. The other reading: "
+       "Section IX is the whole rule, and the card is set aside, out of play.")
+
+
 @decides("wsop.draw.exposed-on-deal")
 def wsop_draw_exposed(case: Case) -> Decision | None:
     """WSOP 2024 Section IX, Draw Games: every card exposed on the initial deal is replaced;
     the second exposed card on the initial deal is a misdeal (before substantial action,
-    88.c).  Where the exposed card goes is not said: it is set aside, out of play.  Cards
-    exposed on the draw: None (Rule 129, the Live Action rules).
+    88.c).  Where the exposed card goes is not said: Rule 129 sends that to the Live Action
+    rules, whose Rule 279 makes it the burn in ace-to-five (the other reading, Section IX
+    as the whole rule, sets it aside, named); in other draw games they do not say either,
+    and it is set aside, out of play.  Cards exposed on the draw: None (Rule 129).
 
     E.g. lowball, ``deal: {exposed: [1]}``: replaced (the Live Action rules and Robert's
     Rules call the first card exposed a misdeal).
@@ -350,6 +360,10 @@ def wsop_draw_exposed(case: Case) -> Decision | None:
         return misdeal(case, f"Misdeal: {len(exposed)} cards were exposed on the initial deal, "
                        "and the second exposed card makes a misdeal (Section IX, Draw Games)."
                        + before_sa(case))
+    if case.game == "lowball-a5" and len(exposed) == 1:
+        decision = replace_exposed(case, exposed[0], "came on the initial deal", _A5)
+        decision.provisions = ("wsop.not-covered", "wsop-live.lowball.ace-to-five-exposed")
+        return decision
     table, steps, replaced = case.table.copy(), [step("finish-deal")], []
     for item in exposed:
         seat, card = item.get("seat"), item.get("card")
