@@ -86,3 +86,20 @@ def test_wsop_an_exposed_ace_to_five_card_is_the_burn_under_129_and_279(kb, name
     assert ruling.remedy == "continue" and new in ruling.table.hands[seat]
     assert list(ruling.table.burns) == [card] and card not in ruling.table.set_aside
     assert numbers(ruling) == ["Section IX, Draw Games", "129", "279"]
+
+
+# ---- 4. Robert's Rules and a seventh-street card exposed with betting to come ----------
+
+@pytest.mark.parametrize("book", ["rrop@v11", "house.casino@2026"])
+@pytest.mark.parametrize("name", ["stud-seventh-street-card-exposed",
+                                  "wsop-live-stud-seventh-first-player-up"])
+def test_rrop_leaves_an_exposed_seventh_street_card_to_the_floor(kb, book, name):
+    ruling = ruled(kb, book, scenario(name))
+    assert ruling.remedy == "floor-decision"
+    assert {"Irregularities 13", "Misdeals 1"} <= set(numbers(ruling))
+    assert "other reading" in ruling.explanation.lower()
+
+
+def test_rrop_an_exposed_seventh_street_card_with_no_betting_left_plays_on(kb):
+    ruling = ruled(kb, "rrop@v11", scenario("stud-seventh-street-card-exposed-all-in"))
+    assert ruling.remedy == "continue"
