@@ -69,13 +69,7 @@ def test_live_action_leaves_a_count_a_player_upset_before_sa_to_the_floor_naming
     assert "kills every hand without the proper number" in ruling.explanation
 
 
-# ---- 5. Live Action 51's house-error exception; where an exposed ace-to-five card goes --
-
-def test_live_action_51_leaves_nothing_to_correct_for_a_joker_that_never_left_the_stub(kb):
-    ruling = ruled(kb, "wsop-live@2024", scenario("tda2026-joker-in-stub-after-next-hand"))
-    assert ruling.remedy == "continue" and numbers(ruling) == ["51", "115"]
-    assert "other reading" in ruling.explanation
-
+# ---- 5. Where the WSOP Tournament rules send an exposed ace-to-five card ----------------
 
 @pytest.mark.parametrize("name, seat, card, new", [
     ("wsop-live-a5-four-exposed-before-draw", 4, "4h", "Qh"),
@@ -103,3 +97,13 @@ def test_rrop_leaves_an_exposed_seventh_street_card_to_the_floor(kb, book, name)
 def test_rrop_an_exposed_seventh_street_card_with_no_betting_left_plays_on(kb):
     ruling = ruled(kb, "rrop@v11", scenario("stud-seventh-street-card-exposed-all-in"))
     assert ruling.remedy == "continue"
+
+
+# ---- 3. The casino's turn burn error: Robert's Rules Hold'em 5 decides, not 13.9 ----------
+
+@pytest.mark.parametrize("name, turn", [("burn-error-all-in-found-before-pot-awarded", "Kc"),
+                                        ("burn-error-all-in-found-after-pot-awarded", "As")])
+def test_casino_turn_burn_error_is_ruled_by_holdem_5_not_the_premature_turn_rule(kb, name, turn):
+    ruling = ruled(kb, "house.casino@2026", scenario(name))
+    assert ruling.remedy == "continue" and numbers(ruling) == ["Hold'em 5"]
+    assert ruling.table.board[3] == turn

@@ -12,7 +12,7 @@ a button misplaced (109) and exposed cards (119).  Board errors are in
 
 from __future__ import annotations
 
-from kb.hand.cards import JOKER, is_standard
+from kb.hand.cards import is_standard
 from kb.hand.scenario import FLOP_GAMES, STUD_GAMES
 from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.exposed import rrop_player_flashed
@@ -189,8 +189,7 @@ def wsop_live_time_limit(case: Case) -> Decision | None:
     stands, but a possible house error may still be corrected.  This project counts every
     dealing error and every defect of the deck as the house's (the floor decides whether
     to correct it), and a player's own act as not (the result stands).  Missing cards do
-    not void a result anyway (Rule 117 decides), and a joker that never left the stub
-    changed no outcome for the exception to correct (Rule 115): the result stands.
+    not void a result anyway (Rule 117 decides).
 
     >>> from kb.rules.examples import case
     >>> wsop_live_time_limit(case("burn-error-all-in-found-after-next-hand", book="wsop-live")).remedy
@@ -199,7 +198,7 @@ def wsop_live_time_limit(case: Case) -> Decision | None:
     irregularity = case.irregularity
     if irregularity is None or case.stage() != "next-hand" or irregularity.kind == "missing":
         return None
-    what = {"foreign": "foreign card"}.get(irregularity.kind, irregularity.kind.replace("-", " "))
+    what = irregularity.kind.replace("-", " ")
     opening = (f"The {what} came to light only after the next hand had begun (its first "
                "riffle or the shuffler's button). A ruling on a hand has to be asked for "
                "before then, or the result stands (Rule 51)")
@@ -213,15 +212,6 @@ def wsop_live_time_limit(case: Case) -> Decision | None:
                         "round without betting because a player was all-in may be corrected "
                         "only until the pot is awarded. The result stands.",
                         provisions=("wsop-live.holdem.burn-error",))
-    if irregularity.kind == "foreign" and irregularity.get("where") == "stub" \
-            and JOKER in (irregularity.get("cards") or ()):
-        # 51's exception corrects an outcome; a stub joker left none to correct (115).
-        return carry_on(opening + ". Rule 51 lets a possible house error be corrected later, "
-                        "but there is no outcome to correct: a joker is a scrap of paper that "
-                        "causes no misdeal (Rule 115), and this one never left the stub. The "
-                        "result stands. (The other reading: the joker shows a defective deck, "
-                        "a house error, and the floor decides whether to reopen the hand.)",
-                        provisions=("wsop-live.joker",))
     return floor_decision(opening + ", but Rule 51 lets a possible house error be corrected "
                           "even after the next hand has begun. A dealing error or a defect of "
                           "the deck is the house's, so the floor decides whether to correct the "
