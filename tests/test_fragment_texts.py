@@ -46,3 +46,10 @@ def _nodes(skeleton_text: str, fragment: Fragment) -> list[nodes.Node]:
     paragraph = nodes.paragraph("", "", nodes.Text(skeleton_text))
     fill(nodes.container("", paragraph), fragment, "page")
     return list(paragraph.children)
+
+
+def test_a_markdown_slot_s_own_texts_join_the_skeleton_s_text_beside_them():
+    f = Fragment()
+    kinds = [(type(node).__name__, node.astext())
+             for node in _nodes(f"- {f.text('same-as')}: {f.markdown('The *same* rule')}", f)]
+    assert kinds == [("Text", "- same-as: The "), ("emphasis", "same"), ("Text", " rule")]

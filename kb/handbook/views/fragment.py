@@ -105,7 +105,11 @@ def _inline(text: str, fragment: Fragment, docname: str) -> list[nodes.Node]:
         elif fragment.slots[int(piece)][0] == "text":
             _text(out, fragment.slots[int(piece)][1])
         else:
-            out.extend(_inline_value(fragment.slots[int(piece)], docname))
+            for node in _inline_value(fragment.slots[int(piece)], docname):
+                if type(node) is nodes.Text and fragment.slots[int(piece)][0] == "markdown":
+                    _text(out, str(node))        # a Markdown value's own texts too
+                else:
+                    out.append(node)
     return out
 
 
