@@ -145,7 +145,16 @@ def run_build(args) -> int:
     floorbook, not writable: exit 1 with the reason), then the data (every problem of its
     files printed as for ``check``, exit 1); the site is built in a folder beside the
     output and moved into place only when the build succeeds, so a failed or interrupted
-    build leaves the output folder as it was."""
+    build leaves the output folder as it was.  Python's cyclic collector waits until the
+    build knows how many pages it reads (:mod:`kb.handbook.sitebuild.collector`)."""
+    from kb.handbook.sitebuild.collector import waiting
+
+    with waiting():
+        return _run_build(args)
+
+
+def _run_build(args) -> int:
+    """:func:`run_build`, the collector waiting."""
     from kb.files.cache import Cache
     from kb.handbook.sitebuild.doctrees_trust import keyed_digest, user_key
     from kb.handbook.sitebuild.site import output_problem, pages_folder
@@ -275,6 +284,7 @@ def _print_or_remove_pdf(pages: Path, args) -> None:
     """With ``--pdf``, print the handbook into ``OUTPUT/floorbook.pdf`` (PdfError, a
     SiteError, if it fails); without, remove a PDF an earlier build left there."""
     from kb.handbook.printing.pdf import NAME, build_pdf
+    from kb.handbook.sitebuild.collector import waiting
     from kb.handbook.sitebuild.site import doctrees_folder
 
     if not args.pdf:
@@ -283,7 +293,8 @@ def _print_or_remove_pdf(pages: Path, args) -> None:
     say = _stage(args)
     if say:
         say("printing the PDF with LaTeX (about two minutes)")
-    build_pdf(pages, args.data, args.output / NAME, doctrees_folder(args.output))
+    with waiting(running=True):         # it reads and writes every page
+        build_pdf(pages, args.data, args.output / NAME, doctrees_folder(args.output))
     if not args.quiet:
         print(f"PDF built: {args.output / NAME}")
 
