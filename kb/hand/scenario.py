@@ -208,8 +208,23 @@ class NextHand:
     line: int
 
 
+# ---- cards mucked by mistake (issue 21 section 3, helper A; kb.hand.mucks replays them)
+
+
+@dataclass(frozen=True)
+class BoardMucked:
+    """``board: {...}`` (docs/scenario-format.md, "Cards mucked by mistake"): dealt board
+    cards swept into the muck (``mucked``), or taken back from the muck onto the board
+    (``retrieved``: cards an earlier ``board`` event mucked); ``by`` is who caused it."""
+
+    line: int
+    mucked: tuple[str, ...] = ()
+    retrieved: tuple[str, ...] = ()
+    by: str = "dealer"
+
+
 Event = (Deal | Act | Street | Found | Draw | StudStreet | Floor | StubAccident | BurnsSeen
-         | SetAsideMucked | PotAwarded | NextHand)
+         | SetAsideMucked | PotAwarded | NextHand | BoardMucked)
 
 
 @dataclass(frozen=True)

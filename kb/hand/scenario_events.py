@@ -29,6 +29,7 @@ from kb.hand.scenario import (
     STUD_STREETS,
     Act,
     Action,
+    BoardMucked,
     BurnsSeen,
     Deal,
     Draw,
@@ -50,7 +51,7 @@ FOUND_KINDS = ("duplicate", "foreign", "odd-back", "missing", "wrong-count")
 EVENT_GAMES = {"deal": FLOP_GAMES + DRAW_GAMES, "act": None, "flop": FLOP_GAMES,
                "turn": FLOP_GAMES, "river": FLOP_GAMES, "found": None, "draw": DRAW_GAMES,
                "floor": None, "pot": None, "next-hand": None, "stub": None, "burns": None,
-               "set-aside": None,
+               "set-aside": None, "board": FLOP_GAMES,
                **{street: STUD_GAMES for street in STUD_STREETS}}
 _DEAL_SEATS = ("player-exposed", "short", "dealt-out", "first-to")
 
@@ -197,9 +198,14 @@ def _found_problems(body: Mapping, file: str) -> list[Problem]:
 
 def _accident_problems(name: str, body: Mapping, file: str) -> list[Problem]:
     """Stub and burn accidents: the cards they name are cards."""
-    keys = {"stub": ("seen", "flashed"), "burns": ("exposed", "seen")}.get(name, ())
-    return [problem for key in keys if key in body
-            for problem in card_problems(body, key, f"{name}.{key}", file)]
+    keys = {"stub": ("seen", "flashed"), "burns": ("exposed", "seen"),
+            "board": ("mucked", "retrieved")}.get(name, ())
+    problems = [problem for key in keys if key in body
+                for problem in card_problems(body, key, f"{name}.{key}", file)]
+    if name == "board" and body and not set(keys) & set(body):
+        problems.append(Problem(file, line_of(body, next(iter(body))), "board: names no card",
+                                "add mucked: [CARD, ...] or retrieved: [CARD, ...]"))
+    return problems
 
 
 # --------------------------------------------------------------------------- records
@@ -279,9 +285,15 @@ def _set_aside(name: str, body: Mapping, line: int) -> SetAsideMucked:
     return SetAsideMucked(line=line, by=body.get("by", "dealer"))
 
 
+def _board(name: str, body: Mapping, line: int) -> BoardMucked:
+    return BoardMucked(line=line, mucked=cards(body.get("mucked", ())),
+                       retrieved=cards(body.get("retrieved", ())), by=body.get("by", "dealer"))
+
+
 #: An event's name -> its record's builder, called with the name, the event's body (a
 #: mapping, or the list of an ``act``) and its line.
 _BUILDERS: dict[str, Callable[[str, Any, int], Event]] = {"floor": _floor, "stub": _stub, "burns": _burns, "set-aside": _set_aside,
+             "board": _board,
              "deal": _deal, "act": _act, "flop": _street, "turn": _street, "river": _street,
              "found": _found, "draw": _draw, **{street: _stud_street for street in STUD_STREETS}}
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from kb.hand.scenario import (
     Act,
+    BoardMucked,
     BurnsSeen,
     Deal,
     Draw,
@@ -136,6 +137,11 @@ def describe(event) -> str:
         return "Pot awarded"
     if isinstance(event, NextHand):
         return "Next hand begun"
+    if isinstance(event, BoardMucked):
+        parts = [f"{_list(cards)} {words}" for cards, words in
+                 ((event.mucked, "mucked"), (event.retrieved, "taken back from the muck"))
+                 if cards]
+        return f"Board cards: {'; '.join(parts)} (by the {event.by})"
     raise TypeError(f"not a scenario event: {event!r}")
 
 

@@ -1,0 +1,60 @@
+"""Cards that went into the muck by mistake, in the replay (docs/scenario-format.md,
+"Cards mucked by mistake"): dealt board cards swept into the muck and taken back out.
+
+The replay records facts and moves only what physically moved, so hands + board + burns +
+muck + set-aside + stub + missing is still the deck.  Whether a card in the muck plays is
+the deciders' question (kb.rules.deciders), not the replay's.
+
+>>> from kb.hand.scenario_file import parse_scenario
+>>> from kb.hand.deal import replay
+>>> s = parse_scenario("id: m\\ntitle: m\\ngame: holdem\\nseats: 2\\nbutton: 2\\n"
+...                    "deck: As Ks Qs Js 2c 3c 4c 5c 6c 7c\\n"
+...                    "events: [{deal: {}}, {act: [call, check]}, {flop: {}},"
+...                    " {board: {mucked: [4c]}}, {board: {retrieved: [4c]}}]\\n")
+>>> state = replay(s)
+>>> state.table.board, state.table.muck, [i.kind for i in state.irregularities]
+(['3c', '4c', '5c'], [], ['board-mucked', 'board-retrieved'])
+"""
+
+from __future__ import annotations
+
+from kb.hand.scenario import BoardMucked
+from kb.hand.table import Replay, fail, irregular
+
+
+def board_mucked(state: Replay, event: BoardMucked) -> None:
+    """Replay ``event``: each card in ``mucked`` leaves the board for the muck; each card
+    in ``retrieved`` leaves the muck for the board, at the place it had there.  Records
+    ``board-mucked`` and ``board-retrieved`` (with the cards, the street the board had
+    reached and who caused it).  Raises ScenarioError at the event's line for a card
+    mucked that is not on the board, or retrieved that is not a mucked board card."""
+    table = state.table
+    for card in event.mucked:
+        if card not in table.board:
+            raise fail(state, event, f"board.mucked: {card} is not on the board",
+                       "name board cards dealt before this event")
+    places = _mucked_places(state)
+    for card in event.retrieved:
+        if card not in table.muck or card not in places or card in event.mucked:
+            raise fail(state, event, f"board.retrieved: {card} is not a board card in the "
+                       "muck", "name a card an earlier board: {mucked: [...]} put there")
+    street = state.streets[-1] if state.streets else "deal"
+    if event.mucked:
+        at = {card: table.board.index(card) for card in event.mucked}
+        for card in event.mucked:
+            table.board.remove(card)
+            table.muck.append(card)
+        irregular(state, "board-mucked", event, cards=list(event.mucked), places=at,
+                  street=street, by=event.by)
+    if event.retrieved:
+        for card in sorted(event.retrieved, key=lambda c: places[c]):
+            table.muck.remove(card)
+            table.board.insert(min(places[card], len(table.board)), card)
+        irregular(state, "board-retrieved", event, cards=list(event.retrieved),
+                  street=street, by=event.by)
+
+
+def _mucked_places(state: Replay) -> dict[str, int]:
+    """Each board card mucked so far -> the place it had on the board."""
+    return {card: place for i in state.irregularities if i.kind == "board-mucked"
+            for card, place in i.get("places", {}).items()}
