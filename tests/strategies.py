@@ -336,6 +336,8 @@ def _event(event: dict, line: int):
     if name == "draw":
         return Draw(line=line, seat=body["seat"], discards=body["discards"],
                     exposed=tuple(body.get("exposed", ())))
+    if name == "pot" and isinstance(body, dict):
+        return muck_event(name, body, line)
     if name in ("pot", "next-hand"):
         return end_event(name, line)
     if name == "floor":

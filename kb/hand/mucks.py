@@ -1,5 +1,6 @@
 """Cards that went into the muck by mistake, in the replay (docs/scenario-format.md,
-"Cards mucked by mistake"): dealt board cards swept into the muck and taken back out.
+"Cards mucked by mistake"): dealt board cards swept into the muck and taken back out, and
+hands mucked because the dealer pushed the pot while a player still had a hand in play.
 
 The replay records facts and moves only what physically moved, so hands + board + burns +
 muck + set-aside + stub + missing is still the deck.  Whether a card in the muck plays is
@@ -18,7 +19,7 @@ the deciders' question (kb.rules.deciders), not the replay's.
 
 from __future__ import annotations
 
-from kb.hand.scenario import BoardMucked
+from kb.hand.scenario import BoardMucked, PotPushed
 from kb.hand.table import Replay, fail, irregular
 
 
@@ -58,3 +59,34 @@ def _mucked_places(state: Replay) -> dict[str, int]:
     """Each board card mucked so far -> the place it had on the board."""
     return {card: place for i in state.irregularities if i.kind == "board-mucked"
             for card, place in i.get("places", {}).items()}
+
+
+def pot_pushed(state: Replay, event: PotPushed) -> None:
+    """Replay ``event``: the hands of ``mucked`` go into the muck (the seats stay in the
+    betting: whether they are dead is the ruling's).  Records ``pot-pushed-early`` with the
+    seat pushed to, the mucked hands' cards by seat, the retrievable seats and the street.
+    Raises ScenarioError at the event's line when the pot went to a seat out of the hand,
+    when nobody else was still in it (write ``pot: awarded``), or for a mucked seat that
+    holds no cards, is the seat pushed to, or a retrievable seat that was not mucked."""
+    table, live = state.table, set(state.betting.live)
+    if not state.deal_order or event.pushed_to not in live:
+        raise fail(state, event, f"pot.pushed-to: seat {event.pushed_to} is not in the hand",
+                   "name a seat still in the hand")
+    if not live - {event.pushed_to}:
+        raise fail(state, event, "nobody else was still in the hand, so the pot was not "
+                   "pushed too soon", "write - pot: awarded")
+    for seat in event.mucked:
+        if seat == event.pushed_to or seat not in live or not table.hands.get(seat):
+            raise fail(state, event, f"pot.mucked: seat {seat} has no hand in play to muck",
+                       "list seats still in the hand, other than the one pushed to")
+    for seat in event.retrievable:
+        if seat not in event.mucked:
+            raise fail(state, event, f"pot.retrievable: seat {seat} is not in pot.mucked",
+                       "list only mucked seats")
+    hands = {seat: list(table.hands[seat]) for seat in event.mucked}
+    for seat, cards in hands.items():
+        table.muck.extend(cards)
+        table.hands[seat] = []
+    irregular(state, "pot-pushed-early", event, to=event.pushed_to, hands=hands,
+              retrievable=list(event.retrievable),
+              street=state.streets[-1] if state.streets else "preflop")

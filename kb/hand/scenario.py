@@ -223,8 +223,21 @@ class BoardMucked:
     by: str = "dealer"
 
 
+@dataclass(frozen=True)
+class PotPushed:
+    """``pot: {pushed-to: S, mucked: [...], retrievable: [...]}``: the dealer pushed the pot
+    to seat ``pushed_to`` while another player still had a hand in play, and the hands of
+    ``mucked`` went into the muck because of it; ``retrievable`` are those that can still be
+    told apart with certainty.  The hand is not over: later events go on from it."""
+
+    line: int
+    pushed_to: int
+    mucked: tuple[int, ...] = ()
+    retrievable: tuple[int, ...] = ()
+
+
 Event = (Deal | Act | Street | Found | Draw | StudStreet | Floor | StubAccident | BurnsSeen
-         | SetAsideMucked | PotAwarded | NextHand | BoardMucked)
+         | SetAsideMucked | PotAwarded | NextHand | BoardMucked | PotPushed)
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ from kb.hand.scenario import (
     Found,
     NextHand,
     PotAwarded,
+    PotPushed,
     SetAsideMucked,
     Street,
     StubAccident,
@@ -143,7 +144,8 @@ def event_problems(items, game: str | None, seats: tuple[int, ...] | None,
 def _seat_problems(name: str, body: Mapping, seats: tuple[int, ...],
                    file: str) -> list[Problem]:
     """Seats an event names that are not dealt in (and, for deal.dealt-to, that are)."""
-    keys = {"deal": _DEAL_SEATS, "draw": ("seat",), "found": ("seat",)}.get(
+    keys = {"deal": _DEAL_SEATS, "draw": ("seat",), "found": ("seat",),
+            "pot": ("pushed-to", "mucked", "retrievable")}.get(
         name, ("exposed", "both-exposed") if name in STUD_STREETS else ())
     named = [(key, index, seat) for key in keys if key in body
              for index, seat in indexed_seats(body[key])]
@@ -329,8 +331,10 @@ def end_of_hand_problems(items, file: str) -> list[Problem]:
     for item in items:
         if not isinstance(item, Mapping) or len(item) != 1:
             continue
-        (name, _), = item.items()
+        (name, value), = item.items()
         line = item.key_line(name)
+        if name == "pot" and value != "awarded":    # pushed too soon: the hand goes on
+            continue
         if name == "pot" and next_hand is None:
             problems += _pot_problems(line, dealt, pot, file)
             pot = pot or line
@@ -368,8 +372,11 @@ def _next_hand_problems(line: int, pot, next_hand, file: str) -> list[Problem]:
     return []
 
 
-def _pot(name: str, body, line: int) -> PotAwarded:
-    return PotAwarded(line=line)
+def _pot(name: str, body, line: int) -> PotAwarded | PotPushed:
+    if body == "awarded":
+        return PotAwarded(line=line)
+    return PotPushed(line=line, pushed_to=body["pushed-to"], mucked=numbers(body["mucked"]),
+                     retrievable=numbers(body.get("retrievable", [])))
 
 
 def _next_hand(name: str, body, line: int) -> NextHand:

@@ -75,6 +75,7 @@ class Kind(StrEnum):
     # cards mucked by mistake (issue 21 section 3, helper A)
     BOARD_MUCKED = "board-mucked"
     BOARD_RETRIEVED = "board-retrieved"
+    POT_PUSHED_EARLY = "pot-pushed-early"
 
 
 #: The topics of a kind: fixed, or worked out from the irregularity and the replayed hand.
@@ -202,6 +203,8 @@ KINDS: dict[Kind, Entry] = {
                              ("board-card-mucked",), group="board-mucked"),
     Kind.BOARD_RETRIEVED: Entry("a mucked board card taken back", "mucked-by-mistake",
                                 ("board-card-mucked",), group="board-mucked"),
+    Kind.POT_PUSHED_EARLY: Entry("a pot pushed while a player was still in the hand",
+                                 "mucked-by-mistake", ("pot-pushed-early",)),
 }
 
 #: The values of Find a ruling's "What happened" facet, in the order the page shows them:
@@ -239,7 +242,8 @@ FACET_VALUES = (
     ("set-aside-mucked", "Set-aside cards mucked",
      "Cards a ruling had set aside went into the muck."),
     ("mucked-by-mistake", "Cards mucked by mistake",
-     "A board card swept into the muck, or taken back out of it."),
+     "A board card swept into the muck or taken back out of it; hands mucked because the "
+     "pot was pushed while a player was still in the hand."),
     ("none", "No irregularity", "A hand played correctly, for comparison."),
 )
 

@@ -28,6 +28,7 @@ from kb.hand.scenario import (
     Found,
     NextHand,
     PotAwarded,
+    PotPushed,
     Scenario,
     SetAsideMucked,
     Street,
@@ -142,6 +143,11 @@ def describe(event) -> str:
                  ((event.mucked, "mucked"), (event.retrieved, "taken back from the muck"))
                  if cards]
         return f"Board cards: {'; '.join(parts)} (by the {event.by})"
+    if isinstance(event, PotPushed):
+        kept = f"; {_plural('seat', event.retrievable)} can be told apart" \
+            if event.retrievable else ""
+        return (f"Pot pushed to seat {event.pushed_to} too soon: "
+                f"{_plural('seat', event.mucked)} mucked{kept}")
     raise TypeError(f"not a scenario event: {event!r}")
 
 
