@@ -344,7 +344,7 @@ def _event(event: dict, line: int):
         return Floor(line=line, replacement_exposed=tuple(body.get("replacement-exposed", ())))
     if name in ("stub", "burns", "set-aside"):
         return accident_event(name, body, line)
-    if name == "board":
+    if name in ("board", "muck"):
         return muck_event(name, body, line)
     if name in STUD_STREETS:
         return StudStreet(line=line, name=name, exposed=tuple(body.get("exposed", ())),

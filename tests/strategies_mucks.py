@@ -5,7 +5,7 @@ directly."""
 
 from __future__ import annotations
 
-from kb.hand.scenario import FLOP_GAMES, BoardMucked, PotPushed
+from kb.hand.scenario import FLOP_GAMES, BoardMucked, HandMucked, PotPushed
 from kb.hand.table import hole_cards
 
 
@@ -15,6 +15,11 @@ def mucks(pick, body: list[dict], cards: list[str], game: str, seats: list[int])
     and a burn), else any card of the deck: an irregular deal moves the board, so some
     draws name a card not on the board (a located error, as a person's file would)."""
     _pushed(pick, body, seats)
+    if pick.chance(0.08):        # a hand killed by the dealer (some seats drawn have folded)
+        tabled = pick.chance(0.5)
+        muck = {"seat": pick.choice(seats), "tabled": tabled,
+                "winner": tabled and pick.chance(0.7), "retrieved": pick.chance(0.4)}
+        body.insert(pick.integer(1, len(body)), {"muck": muck})
     streets = [i for i, event in enumerate(body) if set(event) & {"flop", "turn", "river"}]
     if game not in FLOP_GAMES or not streets or not pick.chance(0.12):
         return
@@ -43,7 +48,10 @@ def _pushed(pick, body: list[dict], seats: list[int]) -> None:
     body.insert(pick.choice(acts) + 1, {"pot": pushed})
 
 
-def muck_event(name: str, body: dict, line: int) -> BoardMucked | PotPushed:
+def muck_event(name: str, body: dict, line: int) -> BoardMucked | PotPushed | HandMucked:
+    if name == "muck":
+        return HandMucked(line=line, seat=body["seat"], tabled=body["tabled"],
+                          winner=body["winner"], retrieved=body["retrieved"])
     if name == "pot":
         return PotPushed(line=line, pushed_to=body["pushed-to"], mucked=tuple(body["mucked"]),
                          retrievable=tuple(body.get("retrievable", ())))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from helpers import adopting
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,8 +18,7 @@ from kb import DATA
 from kb.hand.deal import replay
 from kb.hand.scenario import PotPushed, ScenarioError
 from kb.hand.scenario_file import load_scenario, parse_scenario
-from kb.house.compose import compose, resolve_rulebook
-from kb.house.spec import parse_house_text
+from kb.house.compose import resolve_rulebook
 from kb.rules.engine import rule
 
 SCENARIOS = DATA / "scenarios"
@@ -140,11 +140,7 @@ def test_find_a_ruling_and_the_topic_page():
 
 
 def test_a_house_on_robert_s_rules_can_adopt_the_tda_s_identifiable_hand_rule(kb):
-    spec = parse_house_text('id: house.test@1\ntitle: Test\nbase: "rrop@v11"\nadopt:\n'
-                            '  - topic: pot-pushed-early\n    provisions: [tda.fouled-identifiable]\n'
-                            '    mode: before\n    reason: We give the hand back.\n', "h.yaml")
-    book, problems = compose(kb, spec)
-    assert problems == []
+    book = adopting(kb, "rrop@v11", "pot-pushed-early", "tda.fouled-identifiable")
     ruling = rule(kb, book, load_scenario(SCENARIOS / f"{KEPT}.yaml"))
     assert ruling.remedy == "continue" and ruling.table.hands[7] == ("8h", "8s")
 

@@ -19,7 +19,7 @@ the deciders' question (kb.rules.deciders), not the replay's.
 
 from __future__ import annotations
 
-from kb.hand.scenario import BoardMucked, PotPushed
+from kb.hand.scenario import BoardMucked, HandMucked, PotPushed
 from kb.hand.table import Replay, fail, irregular
 
 
@@ -90,3 +90,26 @@ def pot_pushed(state: Replay, event: PotPushed) -> None:
     irregular(state, "pot-pushed-early", event, to=event.pushed_to, hands=hands,
               retrievable=list(event.retrievable),
               street=state.streets[-1] if state.streets else "preflop")
+
+
+def hand_mucked(state: Replay, event: HandMucked) -> None:
+    """Replay ``event``: the seat's hand goes into the muck, unless it was ``retrieved``
+    (taken straight back: nothing moves).  Records ``hand-mucked`` with the hand's cards,
+    whether it was tabled, the obvious winner and retrieved, and the seats whose hands can
+    be told apart (a tabled or retrieved hand).  Raises ScenarioError at the event's line
+    for a seat without a hand in play, or ``winner`` without ``tabled``."""
+    table = state.table
+    if event.seat not in state.betting.live or not table.hands.get(event.seat):
+        raise fail(state, event, f"muck.seat: seat {event.seat} has no hand in play",
+                   "name a seat still holding its cards")
+    if event.winner and not event.tabled:
+        raise fail(state, event, "muck.winner: only a tabled hand is obviously the winner",
+                   "add tabled: true, or remove winner")
+    hand = list(table.hands[event.seat])
+    if not event.retrieved:
+        table.muck.extend(hand)
+        table.hands[event.seat] = []
+    known = event.tabled or event.retrieved
+    irregular(state, "hand-mucked", event, hands={event.seat: hand},
+              retrievable=[event.seat] if known else [], tabled=event.tabled,
+              winner=event.winner, retrieved=event.retrieved)

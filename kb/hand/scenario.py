@@ -236,8 +236,21 @@ class PotPushed:
     retrievable: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True)
+class HandMucked:
+    """``muck: {seat: S, ...}``: the dealer killed seat S's hand into the muck by mistake;
+    ``tabled``: it had been turned face up and read (``winner``: and was obviously the best
+    hand); ``retrieved``: the same cards were taken back out of the muck at once."""
+
+    line: int
+    seat: int
+    tabled: bool = False
+    winner: bool = False
+    retrieved: bool = False
+
+
 Event = (Deal | Act | Street | Found | Draw | StudStreet | Floor | StubAccident | BurnsSeen
-         | SetAsideMucked | PotAwarded | NextHand | BoardMucked | PotPushed)
+         | SetAsideMucked | PotAwarded | NextHand | BoardMucked | PotPushed | HandMucked)
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from kb.hand.scenario import (
     Event,
     Floor,
     Found,
+    HandMucked,
     NextHand,
     PotAwarded,
     PotPushed,
@@ -52,7 +53,7 @@ FOUND_KINDS = ("duplicate", "foreign", "odd-back", "missing", "wrong-count")
 EVENT_GAMES = {"deal": FLOP_GAMES + DRAW_GAMES, "act": None, "flop": FLOP_GAMES,
                "turn": FLOP_GAMES, "river": FLOP_GAMES, "found": None, "draw": DRAW_GAMES,
                "floor": None, "pot": None, "next-hand": None, "stub": None, "burns": None,
-               "set-aside": None, "board": FLOP_GAMES,
+               "set-aside": None, "board": FLOP_GAMES, "muck": None,
                **{street: STUD_GAMES for street in STUD_STREETS}}
 _DEAL_SEATS = ("player-exposed", "short", "dealt-out", "first-to")
 
@@ -145,7 +146,7 @@ def _seat_problems(name: str, body: Mapping, seats: tuple[int, ...],
                    file: str) -> list[Problem]:
     """Seats an event names that are not dealt in (and, for deal.dealt-to, that are)."""
     keys = {"deal": _DEAL_SEATS, "draw": ("seat",), "found": ("seat",),
-            "pot": ("pushed-to", "mucked", "retrievable")}.get(
+            "pot": ("pushed-to", "mucked", "retrievable"), "muck": ("seat",)}.get(
         name, ("exposed", "both-exposed") if name in STUD_STREETS else ())
     named = [(key, index, seat) for key in keys if key in body
              for index, seat in indexed_seats(body[key])]
@@ -292,10 +293,15 @@ def _board(name: str, body: Mapping, line: int) -> BoardMucked:
                        retrieved=cards(body.get("retrieved", ())), by=body.get("by", "dealer"))
 
 
+def _muck(name: str, body: Mapping, line: int) -> HandMucked:
+    return HandMucked(line=line, seat=body["seat"], tabled=body.get("tabled", False),
+                      winner=body.get("winner", False), retrieved=body.get("retrieved", False))
+
+
 #: An event's name -> its record's builder, called with the name, the event's body (a
 #: mapping, or the list of an ``act``) and its line.
 _BUILDERS: dict[str, Callable[[str, Any, int], Event]] = {"floor": _floor, "stub": _stub, "burns": _burns, "set-aside": _set_aside,
-             "board": _board,
+             "board": _board, "muck": _muck,
              "deal": _deal, "act": _act, "flop": _street, "turn": _street, "river": _street,
              "found": _found, "draw": _draw, **{street: _stud_street for street in STUD_STREETS}}
 
@@ -333,7 +339,7 @@ def end_of_hand_problems(items, file: str) -> list[Problem]:
             continue
         (name, value), = item.items()
         line = item.key_line(name)
-        if name == "pot" and value != "awarded":    # pushed too soon: the hand goes on
+        if name == "pot" and isinstance(value, Mapping):    # pushed too soon: it goes on
             continue
         if name == "pot" and next_hand is None:
             problems += _pot_problems(line, dealt, pot, file)

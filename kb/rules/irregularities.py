@@ -76,6 +76,7 @@ class Kind(StrEnum):
     BOARD_MUCKED = "board-mucked"
     BOARD_RETRIEVED = "board-retrieved"
     POT_PUSHED_EARLY = "pot-pushed-early"
+    HAND_MUCKED = "hand-mucked"
 
 
 #: The topics of a kind: fixed, or worked out from the irregularity and the replayed hand.
@@ -205,6 +206,8 @@ KINDS: dict[Kind, Entry] = {
                                 ("board-card-mucked",), group="board-mucked"),
     Kind.POT_PUSHED_EARLY: Entry("a pot pushed while a player was still in the hand",
                                  "mucked-by-mistake", ("pot-pushed-early",)),
+    Kind.HAND_MUCKED: Entry("a hand killed by the dealer", "mucked-by-mistake",
+                            ("hand-killed-by-dealer",)),
 }
 
 #: The values of Find a ruling's "What happened" facet, in the order the page shows them:
@@ -243,7 +246,7 @@ FACET_VALUES = (
      "Cards a ruling had set aside went into the muck."),
     ("mucked-by-mistake", "Cards mucked by mistake",
      "A board card swept into the muck or taken back out of it; hands mucked because the "
-     "pot was pushed while a player was still in the hand."),
+     "pot was pushed while a player was still in the hand; a hand the dealer killed."),
     ("none", "No irregularity", "A hand played correctly, for comparison."),
 )
 

@@ -26,6 +26,7 @@ from kb.hand.scenario import (
     Draw,
     Floor,
     Found,
+    HandMucked,
     NextHand,
     PotAwarded,
     PotPushed,
@@ -143,6 +144,11 @@ def describe(event) -> str:
                  ((event.mucked, "mucked"), (event.retrieved, "taken back from the muck"))
                  if cards]
         return f"Board cards: {'; '.join(parts)} (by the {event.by})"
+    if isinstance(event, HandMucked):
+        what = "tabled hand" + (", obviously the winner," if event.winner else "") \
+            if event.tabled else "hand"
+        back = ", then took it back" if event.retrieved else ""
+        return f"The dealer killed seat {event.seat}'s {what} into the muck{back}"
     if isinstance(event, PotPushed):
         kept = f"; {_plural('seat', event.retrievable)} can be told apart" \
             if event.retrievable else ""

@@ -1,5 +1,7 @@
-"""A pot pushed while a player still had a hand in play, and hands mucked because of it
-(topic pot-pushed-early; the replay: kb.hand.mucks).
+"""Hands in the muck by the dealer's mistake (the replay: kb.hand.mucks): a pot pushed while
+a player still had a hand in play, and hands mucked because of it (topic pot-pushed-early);
+a hand the dealer killed, tabled or unseen, perhaps taken straight back (topic
+hand-killed-by-dealer).
 
 Read from the texts, the books' rules on a mucked hand decide it:
 
@@ -13,6 +15,9 @@ Read from the texts, the books' rules on a mucked hand decide it:
   extra effort when the dealer's error caused the fold), so the floor decides; a hand that
   cannot be told apart is dead (Irregularities 2, Live Action 110, Tournament 108: no
   redress for a hand the dealer kills).
+- A tabled hand that was obviously the winner: TDA 2024 13-C (2026: 14-C) and WSOP
+  Tournament 71 say a dealer cannot kill it, so it is taken back and wins; Robert's Rules
+  and the Live Action rules have no such rule read, so their retrieval rules decide.
 """
 
 from __future__ import annotations
@@ -26,9 +31,11 @@ from kb.rules.situation import Case
 
 
 def pushed(case: Case) -> Irregularity | None:
-    """The pot-pushed-early irregularity ruled on, or None."""
+    """The pot-pushed-early or hand-mucked irregularity ruled on (hands in the muck by
+    the dealer's mistake), or None."""
     found = case.irregularity
-    return found if found is not None and found.kind == "pot-pushed-early" else None
+    return found if found is not None and found.kind in (
+        "pot-pushed-early", "hand-mucked") else None
 
 
 def _hands(seats: Iterable) -> str:
@@ -42,8 +49,9 @@ def _hands(seats: Iterable) -> str:
 def _split(case: Case, found: Irregularity) -> tuple[list[int], list[int]]:
     """The mucked seats that can be told apart, and those that cannot (a hand some of
     whose cards have left the muck since, in a reshuffle, can no longer be put together)."""
-    hands, muck = found.get("hands", {}), case.table.muck
-    back = [s for s in found.get("retrievable", ()) if all(c in muck for c in hands[s])]
+    hands, table = found.get("hands", {}), case.table
+    back = [s for s in found.get("retrievable", ())
+            if all(c in table.muck or c in table.hands.get(s, ()) for c in hands[s])]
     return back, [int(s) for s in hands if int(s) not in back]
 
 
@@ -54,18 +62,38 @@ def _restored(case: Case, found: Irregularity, seats: list[int],
     table = case.table.copy()
     hands = found.get("hands", {})
     for seat in seats:       # the hand as it was, before any card dealt to the seat since
-        for card in hands[seat]:
+        lying = [card for card in hands[seat] if card in table.muck]   # none if retrieved
+        for card in lying:
             table.muck.remove(card)
-        table.hands[seat] = list(hands[seat]) + table.hands.get(seat, [])
+        table.hands[seat] = lying + table.hands.get(seat, [])
     for seat in dead:
         table.dead.add(seat)
     return table, [step("kill", seat=seat) for seat in dead]
 
 
 def _start(found: Irregularity) -> str:
+    if found.kind == "hand-mucked":
+        what = ("tabled hand" if found.get("tabled") else "hand, which nobody had seen,")
+        back = " and took it straight back out" if found.get("retrieved") else ""
+        return (f"The dealer killed seat {next(iter(found.get('hands')))}'s {what} into the "
+                f"muck by mistake{back}.")
     return (f"The dealer pushed the pot to seat {found.get('to')} while the hand was still "
             f"being played, and {_hands(found.get('hands', {}))} went into the "
             "muck because of it.")
+
+
+def _pot(found: Irregularity) -> tuple[str, tuple[str, ...]]:
+    """For a pot pushed too soon, the TDA's words on taking it back (Rule 22: a mistake in
+    awarding the pot may be put right) and the provision cited; nothing otherwise."""
+    if found.kind != "pot-pushed-early":
+        return "", ()
+    return ("the pot pushed by mistake is taken back (a mistake in awarding the pot may be "
+            "put right, Rule 22)", ("tda.disputed-hands",))
+
+
+def _sentence(clause: str) -> str:
+    """`` Clause.`` as a sentence after another (empty for an empty clause)."""
+    return f" {clause[:1].upper()}{clause[1:]}." if clause else ""
 
 
 @decides("tda.fouled-identifiable")
@@ -83,11 +111,11 @@ def tda_pushed_identifiable(case: Case) -> Decision | None:
         return None
     back = _split(case, found)[0]
     table, _ = _restored(case, found, back, [])
-    return carry_on(f"{_start(found)} Each of those hands can be identified with certainty, "
-                    "so it stays in play (65-B): it is taken back out of the muck, the pot "
-                    "pushed by mistake is taken back (a mistake in awarding the pot may be "
-                    "put right, Rule 22), and the betting goes on.", (), table,
-                    ("tda.disputed-hands",))
+    pot, cites = _pot(found)
+    return carry_on(f"{_start(found)} The hand can be identified with certainty, so it "
+                    f"stays in play (65-B): it is taken back out of the muck{'; ' * bool(pot)}"
+                    f"{pot}, and the "
+                    "hand goes on.", (), table, cites)
 
 
 @decides("tda.killed-hands")
@@ -110,9 +138,8 @@ def tda_pushed_killed(case: Case) -> Decision | None:
     return Decision("dead-hand", f"{_start(found)} {_hands(lost).capitalize()} cannot be "
                     "identified with certainty in the muck, so it is dead: the player has no "
                     "redress and called bets are not refunded, but a bet or raise nobody has "
-                    f"called yet is returned (65-A).{kept} The pot pushed by mistake is taken "
-                    "back (Rule 22).", steps, table,
-                    ("tda.fouled-identifiable",) * bool(back) + ("tda.disputed-hands",))
+                    f"called yet is returned (65-A).{kept}{_sentence(_pot(found)[0])}", steps, table,
+                    ("tda.fouled-identifiable",) * bool(back) + _pot(found)[1])
 
 
 def _discretion(case: Case, protect: str, extra: str) -> Decision | None:
@@ -174,3 +201,40 @@ def wsop_pushed(case: Case) -> Decision | None:
     'floor-decision'
     """
     return _discretion(case, "wsop.protect-hand", _WSOP_EXTRA)
+
+
+def _tabled_winner(case: Case, rule: str) -> Decision | None:
+    """A tabled hand, obviously the winner, killed by the dealer: it cannot be killed, so
+    it is taken back and still wins (``rule``: the book's number for that)."""
+    found = pushed(case)
+    if found is None or found.kind != "hand-mucked" or not found.get("winner"):
+        return None
+    seats = list(found.get("hands", {}))
+    table, _ = _restored(case, found, seats, [])
+    return carry_on(f"{_start(found)} The hand had been tabled and was obviously the "
+                    f"winner, and a dealer cannot kill such a hand ({rule}): it is taken "
+                    "back out of the muck as it was read and wins the pot.", (), table)
+
+
+@decides("tda.killing-winning-hand")
+def tda_tabled_winner(case: Case) -> Decision | None:
+    """Poker TDA 2024 13-C (2026: 14-C): a dealer cannot kill a properly tabled hand that
+    was obviously the winner.
+
+    >>> from kb.rules.examples import case
+    >>> tda_tabled_winner(case("tabled-winning-hand-killed-by-dealer", book="tda")).remedy
+    'continue'
+    """
+    return _tabled_winner(case, "13-C")
+
+
+@decides("wsop.killing-winning-hand")
+def wsop_tabled_winner(case: Case) -> Decision | None:
+    """WSOP Tournament 2024 Rule 71: a dealer cannot kill a winning hand that was tabled and
+    was obviously the winning hand.
+
+    >>> from kb.rules.examples import case
+    >>> wsop_tabled_winner(case("tabled-winning-hand-killed-by-dealer", book="wsop")).remedy
+    'continue'
+    """
+    return _tabled_winner(case, "Rule 71")
