@@ -72,6 +72,11 @@ class Kind(StrEnum):
     STUB_SEEN = "stub-seen"
     BURN_SEEN = "burn-seen"
     SET_ASIDE_MUCKED = "set-aside-mucked"
+    # cards mucked by mistake (issue 21 section 3, helper A)
+    BOARD_MUCKED = "board-mucked"
+    BOARD_RETRIEVED = "board-retrieved"
+    POT_PUSHED_EARLY = "pot-pushed-early"
+    HAND_MUCKED = "hand-mucked"
 
 
 #: The topics of a kind: fixed, or worked out from the irregularity and the replayed hand.
@@ -203,6 +208,16 @@ KINDS: dict[Kind, Entry] = {
     Kind.BURN_SEEN: Entry("burn cards seen", "cards-seen", ("seen-stub-and-burn-cards",)),
     Kind.SET_ASIDE_MUCKED: Entry("set-aside cards mucked", "set-aside-mucked",
                                  ("set-aside-cards-mucked",)),
+    # cards mucked by mistake (issue 21 section 3, helper A): a board card mucked and the
+    # same card taken back are one unit, ruled together
+    Kind.BOARD_MUCKED: Entry("a board card mucked", "mucked-by-mistake",
+                             ("board-card-mucked",), group="board-mucked"),
+    Kind.BOARD_RETRIEVED: Entry("a mucked board card taken back", "mucked-by-mistake",
+                                ("board-card-mucked",), group="board-mucked"),
+    Kind.POT_PUSHED_EARLY: Entry("a pot pushed while a player was still in the hand",
+                                 "mucked-by-mistake", ("pot-pushed-early",)),
+    Kind.HAND_MUCKED: Entry("a hand killed by the dealer", "mucked-by-mistake",
+                            ("hand-killed-by-dealer",)),
 }
 
 #: The values of Find a ruling's "What happened" facet, in the order the page shows them:
@@ -239,6 +254,9 @@ FACET_VALUES = (
      "Players saw cards of the stub or the burn cards."),
     ("set-aside-mucked", "Set-aside cards mucked",
      "Cards a ruling had set aside went into the muck."),
+    ("mucked-by-mistake", "Cards mucked by mistake",
+     "A board card swept into the muck or taken back out of it; hands mucked because the "
+     "pot was pushed while a player was still in the hand; a hand the dealer killed."),
     ("none", "No irregularity", "A hand played correctly, for comparison."),
 )
 
