@@ -1,4 +1,4 @@
-"""Random scenario files across all nine games, every event and every option.
+"""Random scenario files across all eleven games, every event and every option.
 
 One generator, :func:`random_hand`, draws through a small choice interface so that the same
 hands come either from hypothesis (:func:`hands`, which shrinks a failure to a small file)
@@ -17,7 +17,7 @@ those must give a clear :class:`~kb.hand.scenario.ScenarioError`.
 
 >>> hand = random_hand(RandomChoices(random.Random("0:4")))
 >>> hand["game"], hand_scenario(hand).seats
-('draw-high', (1, 2, 3, 6, 7, 8, 10))
+('badugi', (1, 2, 3, 7, 8, 9, 10))
 """
 
 from __future__ import annotations

@@ -12,9 +12,15 @@ from dataclasses import dataclass, field
 
 from kb.files import InputError, Problem
 
-GAMES = ("holdem", "omaha", "stud", "razz", "stud-high-low", "draw-high", "lowball-a5",
-         "lowball-27", "badugi")
-FLOP_GAMES = ("holdem", "omaha")
+GAMES = ("holdem", "omaha", "omaha-hi-lo", "pot-limit-omaha", "stud", "razz", "stud-high-low",
+         "draw-high", "lowball-a5", "lowball-27", "badugi")
+#: Omaha and the two Omaha games the books name apart: Omaha high-low (split pot, eight or
+#: better for low) and pot-limit Omaha (pot-limit betting).  Every book rules their dealing
+#: errors as Omaha's (Robert's Rules Omaha High-Low 1, WSOP Live Action Omaha High-Low a,
+#: WSOP Tournament Section IX, 4; pot limit changes only the betting rules), so the replay
+#: deals them alike; they differ at the showdown and in the size of a bet.
+OMAHA_GAMES = ("omaha", "omaha-hi-lo", "pot-limit-omaha")
+FLOP_GAMES = ("holdem",) + OMAHA_GAMES
 STUD_GAMES = ("stud", "razz", "stud-high-low")
 DRAW_GAMES = ("draw-high", "lowball-a5", "lowball-27", "badugi")
 SETTINGS = ("cash", "tournament")

@@ -18,8 +18,8 @@ from kb.hand.scenario import STUD_GAMES, Scenario, ScenarioError
 
 _T = TypeVar("_T")
 
-HOLE_CARDS = {"holdem": 2, "omaha": 4, "badugi": 4, "draw-high": 5, "lowball-a5": 5,
-              "lowball-27": 5, "stud": 7, "razz": 7, "stud-high-low": 7}
+HOLE_CARDS = {"holdem": 2, "omaha": 4, "omaha-hi-lo": 4, "pot-limit-omaha": 4, "badugi": 4,
+              "draw-high": 5, "lowball-a5": 5, "lowball-27": 5, "stud": 7, "razz": 7, "stud-high-low": 7}
 
 
 def hole_cards(game: str) -> int:

@@ -46,8 +46,8 @@ def ruling(book: Lookups, case: Case, decision: Decision, pid: str | None,
     for theirs, pattern, number in borrowed:
         if theirs in explanation:       # the pattern holds it: a cheap test first
             explanation = pattern.sub(lambda _, n=number: n, explanation)
-    if omaha and case.game == "omaha":
-        explanation += _OMAHA
+    if omaha and case.game in _OMAHA:
+        explanation += _OMAHA[case.game]
     # positional: Ruling's fields in order (scenario, rulebook, remedy, cited, steps,
     # random, table, explanation, topic, irregularities)
     return Ruling(case.scenario.id, book.rulebook.id, decision.remedy, cited,
@@ -111,9 +111,20 @@ def _borrowed(book: Lookups, pid: str | None) -> tuple[tuple[str, re.Pattern, st
     return tuple(swaps)
 
 
-#: Robert's Rules' hold'em rules applied to an Omaha hand: say it is a reading.
-_OMAHA = (" Robert's Rules' hold'em rules are applied to this Omaha hand: the Omaha rules "
-          "of Robert's Rules were not seen, so this is this project's reading.")
+#: Robert's Rules' hold'em rules applied to a hand of an Omaha game: say it is a reading.
+#: The Omaha high-low and pot-limit notes name what applies them: the Omaha High-Low
+#: section's first rule (all the Omaha rules apply) and pot limit being a betting structure
+#: (WSOP Live Action, built on Robert's Rules: the limit rules apply except as noted).
+_OMAHA = {
+    "omaha": (" Robert's Rules' hold'em rules are applied to this Omaha hand: the Omaha rules "
+              "of Robert's Rules were not seen, so this is this project's reading."),
+    "omaha-hi-lo": (" Robert's Rules' hold'em rules are applied to this Omaha high-low hand: "
+                    "its Omaha High-Low section applies every Omaha rule to the high-low "
+                    "game, and Omaha as this project reads it takes the hold'em rules."),
+    "pot-limit-omaha": (" Robert's Rules' hold'em rules are applied to this pot-limit Omaha "
+                        "hand: pot limit changes only the size of a bet, not the dealing "
+                        "rules, and Omaha as this project reads it takes the hold'em rules."),
+}
 
 _TDA_NUMBERS = ("TDA 2026 numbers are those of a paraphrase of the 2026 rules (2024 Rules "
                 "7-20 move up one, 21-69 two, 71 three); the English 2026 text was not seen, "
