@@ -27,6 +27,7 @@ import random
 from hypothesis import strategies as st
 from strategies_accidents import accident_event, accidents
 from strategies_end import end_event, end_of_hand
+from strategies_games import bomb_pot
 from strategies_rough import ROUGH, roughen
 
 from kb.hand.cards import deck_from_spec, standard_deck
@@ -135,6 +136,7 @@ def random_hand(pick, rough: float = ROUGH) -> dict:
     hand["deck"] = _deck(pick)
     hand["events"] = _events(pick, game, seats, hand.get("button"), hand["deck"])
     roughen(pick, hand, rough)
+    bomb_pot(pick, hand)
     return hand
 
 
@@ -303,16 +305,18 @@ def hand_scenario(hand: dict, path: str = "random.yaml") -> Scenario:
     seats = tuple(range(1, hand["seats"] + 1)) if isinstance(hand["seats"], int) \
         else tuple(hand["seats"])
     button = hand.get("button")
+    bomb = hand.get("bomb-pot", False)
     if "blinds" in hand:
         blinds = tuple(hand["blinds"])
     else:
-        blinds = default_blinds(seats, button) if button is not None else ()
+        blinds = default_blinds(seats, button) if button is not None and not bomb else ()
     first = len(hand) + (1 if hand["events"] else 0)
     events = tuple(_event(event, first + index) for index, event in enumerate(hand["events"]))
     return Scenario(id=hand["id"], title=hand["title"], game=hand["game"],
                     setting=hand.get("setting", "cash"), seats=seats, button=button,
                     blinds=blinds, deck=deck_from_spec(hand["deck"]), events=events,
-                    antes=hand.get("antes", False), path=path, listed=len(hand["deck"]))
+                    antes=hand.get("antes", False) or bomb, bomb_pot=bomb, path=path,
+                    listed=len(hand["deck"]))
 
 
 def _event(event: dict, line: int):

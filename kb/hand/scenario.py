@@ -233,6 +233,8 @@ class Scenario:
     events: tuple[Event, ...]
     expect: dict = field(default_factory=dict, compare=False, hash=False)
     antes: bool = False
+    #: every player antes and no one acts before the flop (:mod:`kb.hand.bomb_pot`)
+    bomb_pot: bool = False
     path: str = "<string>"
     line: int = 1
     listed: int = 0          # how many cards of ``deck`` the file listed (the rest follow)

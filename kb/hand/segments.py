@@ -220,8 +220,8 @@ def _gathered(state: Replay, table: Table, steps) -> None:
     button = redeal.get("button", scenario.button)
     if button != scenario.button:
         assert button is not None  # a redeal names a button only to move it (kb.rules.remedies)
-        scenario = replace(scenario, button=button,
-                           blinds=default_blinds(scenario.seats, button))
+        scenario = replace(scenario, button=button, blinds=() if scenario.bomb_pot
+                           else default_blinds(scenario.seats, button))
     order = redeal.get("seats") or sorted(table.hands)
     rounds = max((len(table.hands.get(seat, ())) for seat in order), default=0)
     dealt = [table.hands[seat][r] for r in range(rounds) for seat in order
