@@ -124,3 +124,10 @@ def test_the_handbook_matrix_shows_each_bomb_pot_under_the_topic_its_rulings_nam
         sid = load_scenario(path).id
         topics = {r.topic for r in hb.rulings.row(sid) if r.topic}
         assert topics and all(sid in showing(hb.rulings, topic) for topic in topics), sid
+
+
+def test_the_handbook_names_a_bomb_pot_in_the_scenario_s_frame():
+    from kb.handbook.views.events import setting
+    assert setting(load_scenario(EXPOSED)) == "holdem, cash, 8 seats, button 8, bomb pot"
+    assert setting(load_scenario(SCENARIOS / "omaha-hi-lo-four-card-flop.yaml")) == \
+        "omaha-hi-lo, cash, 5 seats, button 4"

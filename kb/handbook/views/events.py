@@ -140,6 +140,8 @@ def describe(event) -> str:
 
 
 def setting(scenario: Scenario) -> str:
-    """The hand's frame: ``"holdem, tournament, 8 seats, button 8"``."""
+    """The hand's frame: ``"holdem, tournament, 8 seats, button 8"``, and ``", bomb pot"``
+    for a bomb pot (every player antes, no betting before the flop)."""
     button = f", button {scenario.button}" if scenario.button is not None else ""
-    return f"{scenario.game}, {scenario.setting}, {len(scenario.seats)} seats{button}"
+    bomb = ", bomb pot" if scenario.bomb_pot else ""
+    return f"{scenario.game}, {scenario.setting}, {len(scenario.seats)} seats{button}{bomb}"
