@@ -27,7 +27,7 @@ import random
 from hypothesis import strategies as st
 from strategies_accidents import accident_event, accidents
 from strategies_end import end_event, end_of_hand
-from strategies_games import bomb_pot
+from strategies_games import bomb_pot, skipped_seat
 from strategies_rough import ROUGH, roughen
 
 from kb.hand.cards import deck_from_spec, standard_deck
@@ -137,6 +137,7 @@ def random_hand(pick, rough: float = ROUGH) -> dict:
     hand["events"] = _events(pick, game, seats, hand.get("button"), hand["deck"])
     roughen(pick, hand, rough)
     bomb_pot(pick, hand)
+    skipped_seat(pick, hand)
     return hand
 
 
@@ -347,7 +348,8 @@ def _event(event: dict, line: int):
     if name in STUD_STREETS:
         return StudStreet(line=line, name=name, exposed=tuple(body.get("exposed", ())),
                           both_exposed=tuple(body.get("both-exposed", ())),
-                          premature=body.get("premature", False))
+                          premature=body.get("premature", False),
+                          skipped=tuple(body.get("skipped", ())))
     return _found_event(body, line)
 
 

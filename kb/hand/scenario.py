@@ -127,13 +127,15 @@ class Draw:
 class StudStreet:
     """A stud street; ``exposed`` lists seats whose down card was exposed by the dealer,
     ``both_exposed`` seats whose two third-street down cards were both exposed, and
-    ``premature`` says the street was dealt before the previous betting round ended."""
+    ``premature`` says the street was dealt before the previous betting round ended,
+    ``skipped`` lists seats the dealer skipped on the street (fourth to seventh)."""
 
     line: int
     name: str
     exposed: tuple[int, ...] = ()
     both_exposed: tuple[int, ...] = ()
     premature: bool = False
+    skipped: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -123,7 +123,9 @@ def describe(event) -> str:
     if isinstance(event, StudStreet):
         exposed = f": {_plural('seat', event.exposed)} down card exposed" if event.exposed \
             else ""
-        return f"{event.name.capitalize()} street{exposed}"
+        skipped = f", {_plural('seat', event.skipped)} skipped by the dealer" \
+            if event.skipped else ""
+        return f"{event.name.capitalize()} street{exposed}{skipped}"
     if isinstance(event, Floor):
         exposed = f" (then, dealing it, the dealer exposed replacement " \
             f"{_list(event.replacement_exposed)})" if event.replacement_exposed else ""

@@ -270,8 +270,13 @@ def _kill_wrong_counts(case: Case, after_sa: bool) -> Decision | None:
             and (seat != case.scenario.button or n > case.proper_cards
                  or case.game in STUD_GAMES)]
     if not dead:
-        return carry_on("Rule 108's exceptions keep the hand live: " + "; ".join(live) + ".") \
-            if live else None
+        if not live:
+            return None
+        text = "Rule 108's exceptions keep the hand live: " + "; ".join(live) + "."
+        if case.game in STUD_GAMES:      # "may be live": the floor rules whether it is
+            return floor_decision(text + " Whether it is live is the floor's ruling: the "
+                                  "rule says it may be, not that it is.")
+        return carry_on(text)
     table = case.table.copy()
     for seat, _ in dead:
         table.kill(seat)
