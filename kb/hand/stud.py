@@ -73,6 +73,7 @@ def stud_street(state, event: StudStreet) -> None:
         if event.premature:
             irregular(state, "premature", event, street="turn", stud_street=event.name,
                        cards=dealt, burned=[burn], seats=list(live))
+            state.open_premature = state.irregularities[-1]
     for seat in event.both_exposed:
         cards = table.hands[seat][:2]
         table.exposed.update(cards)

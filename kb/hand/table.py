@@ -167,6 +167,9 @@ class Replay:
     pot_line: int | None = None
     next_hand_line: int | None = None
     called_at: int | None = None
+    #: the premature street no floor has been called about yet (its ``premature``
+    #: irregularity): betting on it is recorded once as ``premature-acted``
+    open_premature: Irregularity | None = None
     #: whether each event's table is kept in ``tables``: the engine's replays do not keep
     #: them (no ruling looks back at them, and the copies were a twentieth of a ruling)
     keep_tables: bool = True

@@ -72,8 +72,10 @@ class Kind(StrEnum):
     STUB_SEEN = "stub-seen"
     BURN_SEEN = "burn-seen"
     SET_ASIDE_MUCKED = "set-aside-mucked"
-    # issue 21, section 3 (helper C): a seat skipped on a later stud street
+    # issue 21, section 3 (helper C): a seat skipped on a later stud street, and betting
+    # on a premature card before anyone noticed it
     STUD_SKIPPED = "stud-skipped"
+    PREMATURE_ACTED = "premature-acted"
 
 
 #: The topics of a kind: fixed, or worked out from the irregularity and the replayed hand.
@@ -174,6 +176,11 @@ KINDS: dict[Kind, Entry] = {
     Kind.STUD_SKIPPED: Entry("a seat skipped on a stud street", "wrong-count",
                              ("short-hands", "wrong-count-after-action", CUTOFF),
                              group="count"),
+    # Players bet on a premature card before anyone noticed: the premature card itself is
+    # ruled under its own kind; what becomes of the bets made on it is this kind's topic,
+    # which no book's premature-card rule covers (each book's silence is in topics.yaml).
+    Kind.PREMATURE_ACTED: Entry("bets made on a premature card", "premature",
+                                ("premature-card-acted-on",)),
     Kind.DEALT_TO: Entry("cards dealt to a seat not entitled to a hand", "dealing-order",
                          _BUTTON_TOPICS, group="dealt-to"),
     Kind.DEALT_OUT: Entry("a player dealt out", "dealing-order", _BUTTON_TOPICS),
