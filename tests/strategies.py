@@ -1,4 +1,4 @@
-"""Random scenario files across all nine games, every event and every option.
+"""Random scenario files across all eleven games, every event and every option.
 
 One generator, :func:`random_hand`, draws through a small choice interface so that the same
 hands come either from hypothesis (:func:`hands`, which shrinks a failure to a small file)
@@ -17,7 +17,7 @@ those must give a clear :class:`~kb.hand.scenario.ScenarioError`.
 
 >>> hand = random_hand(RandomChoices(random.Random("0:4")))
 >>> hand["game"], hand_scenario(hand).seats
-('draw-high', (1, 2, 3, 6, 7, 8, 10))
+('badugi', (1, 2, 3, 7, 8, 9, 10))
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import random
 from hypothesis import strategies as st
 from strategies_accidents import accident_event, accidents
 from strategies_end import end_event, end_of_hand
+from strategies_games import bomb_pot, skipped_seat
 from strategies_mucks import muck_event, mucks
 from strategies_rough import ROUGH, roughen
 
@@ -136,6 +137,8 @@ def random_hand(pick, rough: float = ROUGH) -> dict:
     hand["deck"] = _deck(pick)
     hand["events"] = _events(pick, game, seats, hand.get("button"), hand["deck"])
     roughen(pick, hand, rough)
+    bomb_pot(pick, hand)
+    skipped_seat(pick, hand)
     return hand
 
 
@@ -305,16 +308,18 @@ def hand_scenario(hand: dict, path: str = "random.yaml") -> Scenario:
     seats = tuple(range(1, hand["seats"] + 1)) if isinstance(hand["seats"], int) \
         else tuple(hand["seats"])
     button = hand.get("button")
+    bomb = hand.get("bomb-pot", False)
     if "blinds" in hand:
         blinds = tuple(hand["blinds"])
     else:
-        blinds = default_blinds(seats, button) if button is not None else ()
+        blinds = default_blinds(seats, button) if button is not None and not bomb else ()
     first = len(hand) + (1 if hand["events"] else 0)
     events = tuple(_event(event, first + index) for index, event in enumerate(hand["events"]))
     return Scenario(id=hand["id"], title=hand["title"], game=hand["game"],
                     setting=hand.get("setting", "cash"), seats=seats, button=button,
                     blinds=blinds, deck=deck_from_spec(hand["deck"]), events=events,
-                    antes=hand.get("antes", False), path=path, listed=len(hand["deck"]))
+                    antes=hand.get("antes", False) or bomb, bomb_pot=bomb, path=path,
+                    listed=len(hand["deck"]))
 
 
 def _event(event: dict, line: int):
@@ -349,7 +354,8 @@ def _event(event: dict, line: int):
     if name in STUD_STREETS:
         return StudStreet(line=line, name=name, exposed=tuple(body.get("exposed", ())),
                           both_exposed=tuple(body.get("both-exposed", ())),
-                          premature=body.get("premature", False))
+                          premature=body.get("premature", False),
+                          skipped=tuple(body.get("skipped", ())))
     return _found_event(body, line)
 
 

@@ -1,4 +1,4 @@
-"""Invariants over random valid hands of all nine games, every event and option (floor calls
+"""Invariants over random valid hands of all eleven games, every event and option (floor calls
 included), under every published rulebook (tests/strategies.py draws them):
 
 * every hand gets a ruling from every rulebook, or a clear, located ScenarioError; never
@@ -58,7 +58,7 @@ def failures(outcome, text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_random_hands_of_nine_games_are_ruled_keep_every_card_and_repeat(chunk):
+def test_random_hands_of_every_game_are_ruled_keep_every_card_and_repeat(chunk):
     found, ruled, games = [], 0, set()
     for index in range(chunk * PER_CHUNK, (chunk + 1) * PER_CHUNK):
         data = random_hand(RandomChoices(random.Random(f"{SEED}:{index}")))

@@ -1,4 +1,4 @@
-"""Rule random valid hands across all nine games under every published rulebook and count
+"""Rule random valid hands across all eleven games under every published rulebook and count
 what went wrong.  Usage: python tools/fuzz_hands.py [--hands N] [--seed S] [--show K]
 
 Each hand is drawn by tests/strategies.py from ``random.Random("SEED:INDEX")`` (so a hand

@@ -96,6 +96,7 @@ def play(state: Replay, events) -> None:
     :func:`kb.hand.table.check_tables` is on."""
     for event in events:
         if isinstance(event, Floor):
+            state.open_premature = None      # the floor rules the premature card there
             continue
         try:
             _HANDLERS[type(event)](state, event)
@@ -114,6 +115,7 @@ def floor_called(state: Replay, line: int | None = None) -> None:
     stub too short for seventh street after sixth (RP-10-H's count)."""
     events = state.scenario.events
     state.called_at = line or (events[-1].line if events else state.scenario.line)
+    state.open_premature = None          # the floor rules the premature card now
     _stud_stub_check(state, line)
 
 
@@ -207,6 +209,14 @@ def _deal_facts(state: Replay, event: Deal, order, dealt: dict) -> None:
 
 
 def _act(state: Replay, event: Act) -> None:
+    early = state.open_premature
+    if early is not None and event.actions:
+        # players acted on a premature card before anyone noticed it (no floor was called
+        # since it was dealt): recorded once, at the first such action
+        state.open_premature = None
+        irregular(state, "premature-acted", event, street=early.get("street"),
+                   stud_street=early.get("stud_street"), premature_line=early.line,
+                   actions=len(event.actions))
     for action in event.actions:
         try:
             record = state.betting.act(action.act, action.seat)
@@ -261,6 +271,7 @@ def _street_facts(state: Replay, event: Street, burned: list, dealt: list) -> No
     if event.premature:
         irregular(state, "premature", event, street=event.name, cards=dealt,
                    burned=burned)
+        state.open_premature = state.irregularities[-1]
     if event.cards != normal:
         irregular(state, "board-count", event, street=event.name, cards=dealt,
                    count=event.cards)

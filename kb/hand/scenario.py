@@ -12,9 +12,15 @@ from dataclasses import dataclass, field
 
 from kb.files import InputError, Problem
 
-GAMES = ("holdem", "omaha", "stud", "razz", "stud-high-low", "draw-high", "lowball-a5",
-         "lowball-27", "badugi")
-FLOP_GAMES = ("holdem", "omaha")
+GAMES = ("holdem", "omaha", "omaha-hi-lo", "pot-limit-omaha", "stud", "razz", "stud-high-low",
+         "draw-high", "lowball-a5", "lowball-27", "badugi")
+#: Omaha and the two Omaha games the books name apart: Omaha high-low (split pot, eight or
+#: better for low) and pot-limit Omaha (pot-limit betting).  Every book rules their dealing
+#: errors as Omaha's (Robert's Rules Omaha High-Low 1, WSOP Live Action Omaha High-Low a,
+#: WSOP Tournament Section IX, 4; pot limit changes only the betting rules), so the replay
+#: deals them alike; they differ at the showdown and in the size of a bet.
+OMAHA_GAMES = ("omaha", "omaha-hi-lo", "pot-limit-omaha")
+FLOP_GAMES = ("holdem",) + OMAHA_GAMES
 STUD_GAMES = ("stud", "razz", "stud-high-low")
 DRAW_GAMES = ("draw-high", "lowball-a5", "lowball-27", "badugi")
 SETTINGS = ("cash", "tournament")
@@ -121,13 +127,15 @@ class Draw:
 class StudStreet:
     """A stud street; ``exposed`` lists seats whose down card was exposed by the dealer,
     ``both_exposed`` seats whose two third-street down cards were both exposed, and
-    ``premature`` says the street was dealt before the previous betting round ended."""
+    ``premature`` says the street was dealt before the previous betting round ended,
+    ``skipped`` lists seats the dealer skipped on the street (fourth to seventh)."""
 
     line: int
     name: str
     exposed: tuple[int, ...] = ()
     both_exposed: tuple[int, ...] = ()
     premature: bool = False
+    skipped: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -268,6 +276,8 @@ class Scenario:
     events: tuple[Event, ...]
     expect: dict = field(default_factory=dict, compare=False, hash=False)
     antes: bool = False
+    #: every player antes and no one acts before the flop (:mod:`kb.hand.bomb_pot`)
+    bomb_pot: bool = False
     path: str = "<string>"
     line: int = 1
     listed: int = 0          # how many cards of ``deck`` the file listed (the rest follow)

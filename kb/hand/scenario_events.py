@@ -147,7 +147,7 @@ def _seat_problems(name: str, body: Mapping, seats: tuple[int, ...],
     """Seats an event names that are not dealt in (and, for deal.dealt-to, that are)."""
     keys = {"deal": _DEAL_SEATS, "draw": ("seat",), "found": ("seat",),
             "pot": ("pushed-to", "mucked", "retrievable"), "muck": ("seat",)}.get(
-        name, ("exposed", "both-exposed") if name in STUD_STREETS else ())
+        name, ("exposed", "both-exposed", "skipped") if name in STUD_STREETS else ())
     named = [(key, index, seat) for key in keys if key in body
              for index, seat in indexed_seats(body[key])]
     wrong_count = body.get("wrong-count") if name == "found" else None
@@ -263,7 +263,8 @@ def _stud_street(name: str, body: Mapping, line: int) -> StudStreet:
                       exposed=numbers(body["exposed"]) if "exposed" in body else (),
                       both_exposed=numbers(body["both-exposed"])
                       if "both-exposed" in body else (),
-                      premature=body.get("premature", False))
+                      premature=body.get("premature", False),
+                      skipped=numbers(body["skipped"]) if "skipped" in body else ())
 
 
 def _floor(name: str, body: Mapping, line: int) -> Floor:

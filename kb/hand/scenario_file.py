@@ -45,6 +45,7 @@ from kb.files import (
     validate,
     whole_number_problems,
 )
+from kb.hand.bomb_pot import bomb_pot_problems, is_bomb_pot
 from kb.hand.cards import deck_from_spec
 from kb.hand.scenario import GAMES, STUD_GAMES, Scenario, ScenarioError, default_blinds
 from kb.hand.scenario_events import (
@@ -111,7 +112,7 @@ def _problems(data: Mapping, file: str) -> list[Problem]:
     if "deck" in data:
         problems += _deck_problems(data, file)
     problems += event_problems(data.get("events"), game, seats, file)
-    return problems
+    return problems + bomb_pot_problems(data, game, file)
 
 
 def _seats(value) -> tuple[int, ...] | None:
@@ -161,7 +162,8 @@ def _scenario(data: Mapping, file: str) -> Scenario:
     if "blinds" in data:
         blinds = numbers(data["blinds"])
     else:
-        blinds = default_blinds(seats, button) if button is not None else ()
+        blinds = default_blinds(seats, button) if button is not None and not is_bomb_pot(data) \
+            else ()
     listed = cards(data.get("deck", ""))
     expect, expect_lines, expect_problems = read_expect(data, file)
     return Scenario(
@@ -169,6 +171,7 @@ def _scenario(data: Mapping, file: str) -> Scenario:
         setting=data.get("setting", "cash"), seats=seats, button=button, blinds=blinds,
         deck=deck_from_spec(listed), events=build_events(data["events"]),
         expect=expect,
-        antes=data.get("antes", False), path=file, line=data.line, listed=len(listed),
+        antes=data.get("antes", False) or is_bomb_pot(data), bomb_pot=is_bomb_pot(data),
+        path=file, line=data.line, listed=len(listed),
         id_line=data.value_line("id"),
         expect_lines=expect_lines, expect_problems=tuple(expect_problems))

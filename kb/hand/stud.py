@@ -7,7 +7,8 @@ hold one card per live player, one burn and the last card, which is never dealt 
 2024 RP-10-H), and a short stub is recorded for the deciders instead.  ``both-exposed`` on
 third street turns up both of a seat's down cards; ``premature`` on fourth to seventh street
 records the street (its burn and every card) as dealt before the previous betting round was
-complete.  A premature stud card is recorded as kind ``premature`` with ``street: turn``,
+complete; ``skipped`` on fourth to seventh street deals no card to those seats (the others
+get theirs in order) and records kind ``stud-skipped`` for each.  A premature stud card is recorded as kind ``premature`` with ``street: turn``,
 the topic under which the knowledge base files TDA RP-5-D (there is no stud premature-card
 topic); ``stud_street`` names the real street.
 
@@ -37,6 +38,7 @@ def stud_street(state, event: StudStreet) -> None:
     if event.premature and event.name == "third":
         raise fail(state, event, "third street is the initial deal and cannot be premature",
                     "premature applies to fourth to seventh street")
+    _check_skipped(state, event)
     state.streets.append(event.name)
     table, live = state.table, state.betting.live
     if event.name == "third":
@@ -60,6 +62,9 @@ def stud_street(state, event: StudStreet) -> None:
         table.burns.append(burn)
         dealt = []
         for seat in live:
+            if seat in event.skipped:
+                irregular(state, "stud-skipped", event, seat=seat, street=event.name)
+                continue
             card = table.take()
             dealt.append(card)
             table.hands[seat].append(card)
@@ -68,6 +73,7 @@ def stud_street(state, event: StudStreet) -> None:
         if event.premature:
             irregular(state, "premature", event, street="turn", stud_street=event.name,
                        cards=dealt, burned=[burn], seats=list(live))
+            state.open_premature = state.irregularities[-1]
     for seat in event.both_exposed:
         cards = table.hands[seat][:2]
         table.exposed.update(cards)
@@ -81,6 +87,18 @@ def stud_street(state, event: StudStreet) -> None:
         table.exposed.add(card)
         irregular(state, "stud-exposed", event, street=event.name, seat=seat, card=card)
     state.betting.new_round(event.name)
+
+
+def _check_skipped(state, event: StudStreet) -> None:
+    """A seat can be skipped on fourth to seventh street only, and only while it is in the
+    hand (a third-street skip is a wrong count on the deal: ``found: wrong-count``)."""
+    if event.skipped and event.name == "third":
+        raise fail(state, event, "skipped is for fourth to seventh street",
+                    "a seat short on the initial deal is found: {wrong-count: ...}")
+    for seat in event.skipped:
+        if seat not in state.betting.live:
+            raise fail(state, event, f"{event.name} street: seat {seat} is not in the hand "
+                        "and gets no card anyway", "name a seat still in the hand")
 
 
 def draw(state, event: Draw) -> None:

@@ -18,8 +18,8 @@ from kb.hand.scenario import STUD_GAMES, Scenario, ScenarioError
 
 _T = TypeVar("_T")
 
-HOLE_CARDS = {"holdem": 2, "omaha": 4, "badugi": 4, "draw-high": 5, "lowball-a5": 5,
-              "lowball-27": 5, "stud": 7, "razz": 7, "stud-high-low": 7}
+HOLE_CARDS = {"holdem": 2, "omaha": 4, "omaha-hi-lo": 4, "pot-limit-omaha": 4, "badugi": 4,
+              "draw-high": 5, "lowball-a5": 5, "lowball-27": 5, "stud": 7, "razz": 7, "stud-high-low": 7}
 
 
 def hole_cards(game: str) -> int:
@@ -167,6 +167,9 @@ class Replay:
     pot_line: int | None = None
     next_hand_line: int | None = None
     called_at: int | None = None
+    #: the premature street no floor has been called about yet (its ``premature``
+    #: irregularity): betting on it is recorded once as ``premature-acted``
+    open_premature: Irregularity | None = None
     #: whether each event's table is kept in ``tables``: the engine's replays do not keep
     #: them (no ruling looks back at them, and the copies were a twentieth of a ruling)
     keep_tables: bool = True

@@ -88,12 +88,12 @@ class Setting(StrEnum):
 
 #: Games a provision or scenario may name; the group names stand for several games.
 GAMES = frozenset({
-    "holdem", "omaha", "stud", "razz", "stud-high-low", "draw-high", "lowball-a5",
-    "lowball-27", "badugi",
+    "holdem", "omaha", "omaha-hi-lo", "pot-limit-omaha", "stud", "razz", "stud-high-low",
+    "draw-high", "lowball-a5", "lowball-27", "badugi",
 })
 GAME_GROUPS = {
     "all": GAMES,
-    "flop-games": frozenset({"holdem", "omaha"}),
+    "flop-games": frozenset({"holdem", "omaha", "omaha-hi-lo", "pot-limit-omaha"}),
     "stud-games": frozenset({"stud", "razz", "stud-high-low"}),
     "draw-games": frozenset({"draw-high", "lowball-a5", "lowball-27", "badugi"}),
 }

@@ -77,6 +77,10 @@ class Kind(StrEnum):
     BOARD_RETRIEVED = "board-retrieved"
     POT_PUSHED_EARLY = "pot-pushed-early"
     HAND_MUCKED = "hand-mucked"
+    # issue 21, section 3 (helper C): a seat skipped on a later stud street, and betting
+    # on a premature card before anyone noticed it
+    STUD_SKIPPED = "stud-skipped"
+    PREMATURE_ACTED = "premature-acted"
 
 
 #: The topics of a kind: fixed, or worked out from the irregularity and the replayed hand.
@@ -178,6 +182,18 @@ KINDS: dict[Kind, Entry] = {
                       ("short-hands", "wrong-count-after-action", CUTOFF), group="count"),
     Kind.WRONG_COUNT: Entry("a hand with the wrong number of cards", "wrong-count",
                             _wrong_count, group="count", found_event=True),
+    # A seat skipped on fourth to seventh street holds one card fewer than it should: no
+    # book has a rule for it, so it is ruled as the short hand it is (Robert's Rules Dead
+    # Hands 1(d) and its stud final-card exception, TDA 2024 35-A-5 and 38, WSOP 108, Live
+    # Action 104-106).
+    Kind.STUD_SKIPPED: Entry("a seat skipped on a stud street", "wrong-count",
+                             ("short-hands", "wrong-count-after-action", CUTOFF),
+                             group="count"),
+    # Players bet on a premature card before anyone noticed: the premature card itself is
+    # ruled under its own kind; what becomes of the bets made on it is this kind's topic,
+    # which no book's premature-card rule covers (each book's silence is in topics.yaml).
+    Kind.PREMATURE_ACTED: Entry("bets made on a premature card", "premature",
+                                ("premature-card-acted-on",)),
     Kind.DEALT_TO: Entry("cards dealt to a seat not entitled to a hand", "dealing-order",
                          _BUTTON_TOPICS, group="dealt-to"),
     Kind.DEALT_OUT: Entry("a player dealt out", "dealing-order", _BUTTON_TOPICS),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from kb.knowledge.model import KnowledgeBase
+from kb.knowledge.names import book_name
 from kb.knowledge.vocabulary import Confidence, RelationKind
 from kb.rules.combine import answered
 from kb.rules.deciders import load_deciders
@@ -46,8 +47,10 @@ def ruling(book: Lookups, case: Case, decision: Decision, pid: str | None,
     for theirs, pattern, number in borrowed:
         if theirs in explanation:       # the pattern holds it: a cheap test first
             explanation = pattern.sub(lambda _, n=number: n, explanation)
-    if omaha and case.game == "omaha":
-        explanation += _OMAHA
+    if omaha and case.game in _OMAHA:
+        explanation += _OMAHA[case.game]
+    if case.scenario.bomb_pot and unit:
+        explanation += bomb_pot_note(book.kb, book.rulebook.id, case.cutoff_rule)
     # positional: Ruling's fields in order (scenario, rulebook, remedy, cited, steps,
     # random, table, explanation, topic, irregularities)
     return Ruling(case.scenario.id, book.rulebook.id, decision.remedy, cited,
@@ -111,9 +114,41 @@ def _borrowed(book: Lookups, pid: str | None) -> tuple[tuple[str, re.Pattern, st
     return tuple(swaps)
 
 
-#: Robert's Rules' hold'em rules applied to an Omaha hand: say it is a reading.
-_OMAHA = (" Robert's Rules' hold'em rules are applied to this Omaha hand: the Omaha rules "
-          "of Robert's Rules were not seen, so this is this project's reading.")
+#: Robert's Rules' hold'em rules applied to a hand of an Omaha game: say it is a reading.
+#: The Omaha high-low and pot-limit notes name what applies them: the Omaha High-Low
+#: section's first rule (all the Omaha rules apply) and pot limit being a betting structure
+#: (WSOP Live Action, built on Robert's Rules: the limit rules apply except as noted).
+_OMAHA = {
+    "omaha": (" Robert's Rules' hold'em rules are applied to this Omaha hand: the Omaha rules "
+              "of Robert's Rules were not seen, so this is this project's reading."),
+    "omaha-hi-lo": (" Robert's Rules' hold'em rules are applied to this Omaha high-low hand: "
+                    "its Omaha High-Low section applies every Omaha rule to the high-low "
+                    "game, and Omaha as this project reads it takes the hold'em rules."),
+    "pot-limit-omaha": (" Robert's Rules' hold'em rules are applied to this pot-limit Omaha "
+                        "hand: pot limit changes only the size of a bet, not the dealing "
+                        "rules, and Omaha as this project reads it takes the hold'em rules."),
+}
+
+def bomb_pot_note(kb: KnowledgeBase, rulebook_id: str, cutoff: str) -> str:
+    """What a ruling on a bomb pot adds: no book has a rule on the misdeal cutoff in a hand
+    with no betting before the flop, so each applies its cutoff (``cutoff``, a name of
+    :data:`kb.rules.cutoffs.CUTOFF_TESTS`) as written; only the WSOP Live Action rules
+    describe a bomb pot at all (Rule 27, a house policy on the rake).
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> print(bomb_pot_note(load_knowledge_base(), "tda@2024", "tda").strip())
+    This hand is a bomb pot: every player anted and no one acted before the flop. TDA 2024 has no rule for a bomb pot, so its misdeal cutoff is applied as written, to the actions, which begin on the flop (antes are never actions).
+    """
+    if cutoff == "wsop-live":
+        silent = ("WSOP Live Action Rule 27 describes a bomb pot (after the flop play goes "
+                  "on as usual) and rules nothing else about it, so Rule 105's test is "
+                  "applied as written")
+    else:
+        silent = (f"{book_name(kb, rulebook_id)} has no rule for a bomb pot, so its misdeal "
+                  "cutoff is applied as written")
+    return (" This hand is a bomb pot: every player anted and no one acted before the flop. "
+            f"{silent}, to the actions, which begin on the flop (antes are never actions).")
+
 
 _TDA_NUMBERS = ("TDA 2026 numbers are those of a paraphrase of the 2026 rules (2024 Rules "
                 "7-20 move up one, 21-69 two, 71 three); the English 2026 text was not seen, "

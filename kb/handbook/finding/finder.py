@@ -36,7 +36,8 @@ from kb.rules.cutoffs import tda_substantial_action
 from kb.rules.irregularities import FACET_VALUES, kinds_of
 
 #: Game id -> the name a card room uses.
-GAME_NAMES = {"holdem": "Hold'em", "omaha": "Omaha", "stud": "Seven-card stud",
+GAME_NAMES = {"holdem": "Hold'em", "omaha": "Omaha", "omaha-hi-lo": "Omaha high-low",
+              "pot-limit-omaha": "Pot-limit Omaha", "stud": "Seven-card stud",
               "razz": "Razz", "stud-high-low": "Stud high-low", "draw-high": "Five-card draw",
               "lowball-a5": "A-5 lowball", "lowball-27": "2-7 lowball", "badugi": "Badugi"}
 

@@ -126,7 +126,9 @@ def describe(event) -> str:
     if isinstance(event, StudStreet):
         exposed = f": {_plural('seat', event.exposed)} down card exposed" if event.exposed \
             else ""
-        return f"{event.name.capitalize()} street{exposed}"
+        skipped = f", {_plural('seat', event.skipped)} skipped by the dealer" \
+            if event.skipped else ""
+        return f"{event.name.capitalize()} street{exposed}{skipped}"
     if isinstance(event, Floor):
         exposed = f" (then, dealing it, the dealer exposed replacement " \
             f"{_list(event.replacement_exposed)})" if event.replacement_exposed else ""
@@ -158,6 +160,8 @@ def describe(event) -> str:
 
 
 def setting(scenario: Scenario) -> str:
-    """The hand's frame: ``"holdem, tournament, 8 seats, button 8"``."""
+    """The hand's frame: ``"holdem, tournament, 8 seats, button 8"``, and ``", bomb pot"``
+    for a bomb pot (every player antes, no betting before the flop)."""
     button = f", button {scenario.button}" if scenario.button is not None else ""
-    return f"{scenario.game}, {scenario.setting}, {len(scenario.seats)} seats{button}"
+    bomb = ", bomb pot" if scenario.bomb_pot else ""
+    return f"{scenario.game}, {scenario.setting}, {len(scenario.seats)} seats{button}{bomb}"

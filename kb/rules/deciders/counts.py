@@ -14,7 +14,7 @@ from kb.rules.deciders.helpers_deal import (
     wrong_count,
     wrong_counts,
 )
-from kb.rules.remedies import Decision, before_sa, cards, carry_on, misdeal, step
+from kb.rules.remedies import Decision, before_sa, cards, carry_on, floor_decision, misdeal, step
 from kb.rules.ruling import Step
 from kb.rules.situation import Case
 
@@ -318,9 +318,14 @@ def rrop_dead_wrong_count(case: Case) -> Decision | None:
     if not held:
         return None
     if not dead:
-        return carry_on("Action has begun, but " + "; ".join(live) + ".",
-                        provisions=("rrop.explanations.stud-missing-card",)
-                        if case.game in STUD_GAMES else ())
+        text = "Action has begun, but " + "; ".join(live) + "."
+        if case.game in STUD_GAMES:
+            # "may be ruled live": the floor rules whether it is (issue 21, a seat skipped
+            # on seventh street); a draw hand short before the draw simply is live
+            return floor_decision(text + " Whether it is live is the floor's ruling: the "
+                                  "rule says it may be, not that it is.",
+                                  ("rrop.explanations.stud-missing-card",))
+        return carry_on(text)
     table, steps = _kill_all(case, [seat for seat, _ in dead])
     return Decision("dead-hand", f"Action has begun and {_listing(dead)} instead of "
                     f"{case.proper_cards}: {'that hand is' if len(dead) == 1 else 'those hands are'}"

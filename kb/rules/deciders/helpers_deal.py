@@ -20,6 +20,11 @@ from kb.rules.situation import Case
 
 # ---- wrong card counts -------------------------------------------------------------
 
+#: The kinds of a hand one card short: skipped on the last round of the deal, or on a
+#: later stud street (no book has a rule of its own for the stud street: it is a short
+#: hand like the other).
+_ONE_SHORT = ("short", "stud-skipped")
+
 
 def wrong_count(case: Case) -> tuple[int, int] | None:
     """(seat, cards held) of the hand the irregularity ruled on is about: a ``wrong-count``
@@ -34,7 +39,7 @@ def wrong_count(case: Case) -> tuple[int, int] | None:
     irregularity = ruled_on(case)
     if irregularity.kind == "wrong-count":
         return irregularity.get("seat"), irregularity.get("count")
-    if irregularity.kind == "short":
+    if irregularity.kind in _ONE_SHORT:
         return irregularity.get("seat"), case.proper_cards - 1
     if irregularity.kind == "extra":
         return irregularity.get("seat"), case.proper_cards + irregularity.get("count")
@@ -55,7 +60,7 @@ def wrong_counts(case: Case) -> list[tuple[int, int]]:
     for irregularity in case.replay.irregularities:
         if irregularity.kind == "wrong-count":
             held[irregularity.get("seat")] = irregularity.get("count")
-        elif irregularity.kind == "short":
+        elif irregularity.kind in _ONE_SHORT:
             held[irregularity.get("seat")] = case.proper_cards - 1
         elif irregularity.kind == "extra":
             held[irregularity.get("seat")] = case.proper_cards + irregularity.get("count")
@@ -223,7 +228,7 @@ def misdeal_for(kind: str, book: str) -> Decider:
 # ---- past the misdeal cutoff -------------------------------------------------------
 
 #: Irregularities that leave a player holding a fouled hand (the wrong cards).
-_FOULED_HAND = ("extra", "short", "wrong-count")
+_FOULED_HAND = ("extra", "short", "wrong-count", "stud-skipped")
 
 
 def played_out(case: Case, text: str, stray_why: str) -> Decision:

@@ -32,7 +32,7 @@ from kb.rules.deciders.helpers_deal import (
     wrong_counts,
 )
 from kb.rules.deciders.helpers_games import replace_exposed
-from kb.rules.remedies import Decision, cards, carry_on, misdeal, step
+from kb.rules.remedies import Decision, cards, carry_on, floor_decision, misdeal, step
 from kb.rules.situation import Case
 
 #: TDA Rule 36's parts as the engine names them -> WSOP 88.c's numbered tests.
@@ -264,8 +264,13 @@ def _kill_wrong_counts(case: Case, after_sa: bool, before: str = "") -> Decision
             and (seat != case.scenario.button or n > case.proper_cards
                  or case.game in STUD_GAMES)]
     if not dead:
-        return carry_on("Rule 108's exceptions keep the hand live: " + "; ".join(live) + ".") \
-            if live else None
+        if not live:
+            return None
+        text = "Rule 108's exceptions keep the hand live: " + "; ".join(live) + "."
+        if case.game in STUD_GAMES:      # "may be live": the floor rules whether it is
+            return floor_decision(text + " Whether it is live is the floor's ruling: the "
+                                  "rule says it may be, not that it is.")
+        return carry_on(text)
     table = case.table.copy()
     for seat, _ in dead:
         table.kill(seat)
