@@ -36,3 +36,35 @@ def test_the_redeal_after_a_misdeal_deals_its_flop_with_its_own_burn(kb):
     table = ruling.table               # the redeal's flop, with one burn of its own
     assert len(table.board) == 3 and len(table.burns) == 1 and table.set_aside == ()
     assert all(len(hand) == 2 for hand in table.hands.values())
+
+
+MIXED = """\
+id: burn-set-aside-then-mixed
+title: A flop with two burns, then the stub mixed with the burns before the turn
+game: holdem
+seats: 4
+button: 4
+events:
+  - deal: {}
+  - act: [call, call, call, check]
+  - flop: {burns: 2}
+  - act: [bet, call, call, call]
+  - floor: {}
+  - stub: {mixed-with: [burns], by: player}
+  - turn: {}
+"""
+
+
+def test_a_burn_set_aside_for_the_turn_that_an_accident_mixed_into_the_stub_is_not_taken_twice(
+        kb):
+    """Robert's Rules' burn-error rule keeps the flop's second burn as the turn's burn; the
+    stub then got mixed with the burns, so that card is in the stub: the turn takes its burn
+    from the (mixed) stub, and no card is lost or doubled (found by tools/fuzz_hands.py)."""
+    ruling = rule(kb, resolve_rulebook(kb, "rrop@v11"), parse_scenario(MIXED, "m.yaml"))
+    first = ruling.calls[0]
+    assert first.remedy == "continue"
+    assert any(s.details.get("street") == "turn" for s in first.steps)
+    table = ruling.table
+    seen = [c for hand in table.hands.values() for c in hand]
+    seen += [*table.board, *table.burns, *table.muck, *table.set_aside]
+    assert len(seen) == len(set(seen)) and len(table.board) == 4

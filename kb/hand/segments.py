@@ -105,15 +105,15 @@ def _prepared_street(state: Replay, event: Street, carried: Carried) -> None:
     table, name = state.table, event.name
     back = carried.reshuffle.pop(name, [])
     if back:
-        for card in back:
-            for pile in (table.set_aside, table.board, table.muck, table.burns):
-                if card in pile:
-                    pile.remove(card)
-                    break
+        # a card an accident has since put back in the stub (a stub mixed with the burns)
+        # is shuffled with it where it is, not added twice
+        back = [card for card in back if _taken_from_piles(table, card)]
         table.stub = carried.shuffle(table.stub + back) if carried.shuffle \
             else table.stub + back
         carried.shuffled = True
-    ready = carried.burns.pop(name, [])
+    # a burn the ruling set aside for this street that has since left the burns (mixed into
+    # the stub, mucked) no longer waits for it: the street takes its burn from the stub
+    ready = [card for card in carried.burns.pop(name, []) if card in table.burns]
     for card in reversed(ready):            # the set-aside burn is the street's burn
         table.burns.remove(card)
         table.stub.insert(0, card)
@@ -129,6 +129,15 @@ def _prepared_street(state: Replay, event: Street, carried: Carried) -> None:
         log = state.board_log[-1]
         irregular(state, "burn-count", event, street=name, burns=event.burns,
                   burned=log["burned"], cards=log["cards"])
+
+
+def _taken_from_piles(table: Table, card: str) -> bool:
+    """Take ``card`` off the first pile outside the stub that holds it; False if none does."""
+    for pile in (table.set_aside, table.board, table.muck, table.burns):
+        if card in pile:
+            pile.remove(card)
+            return True
+    return False
 
 
 def resume(state: Replay, remedy: str, table: Table, steps, floor: Floor | None,
@@ -225,8 +234,8 @@ def _gathered(state: Replay, table: Table, steps) -> None:
     button = redeal.get("button", scenario.button)
     if button != scenario.button:
         assert button is not None  # a redeal names a button only to move it (kb.rules.remedies)
-        scenario = replace(scenario, button=button,
-                           blinds=default_blinds(scenario.seats, button))
+        scenario = replace(scenario, button=button, blinds=() if scenario.bomb_pot
+                           else default_blinds(scenario.seats, button))
     order = redeal.get("seats") or sorted(table.hands)
     rounds = max((len(table.hands.get(seat, ())) for seat in order), default=0)
     dealt = [table.hands[seat][r] for r in range(rounds) for seat in order
