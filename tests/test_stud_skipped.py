@@ -89,12 +89,16 @@ def test_a_hand_skipped_on_seventh_street_may_be_live_where_the_books_say_so(cap
         "house.thursday-home-game@2026": "dead-hand"}
 
 
-def test_before_the_cutoff_a_skip_is_a_misdeal_but_wsop_108_names_no_cutoff(capsys):
+def test_before_the_cutoff_a_skip_is_a_misdeal_unless_the_top_card_is_his_wsop_108_kills(capsys):
     found = rulings(HEADS_UP, capsys)
     assert {book: remedy for book, (remedy, _, _) in found.items()} == {
-        "rrop@v11": "misdeal", "house.casino@2026": "misdeal", "tda@2024": "misdeal",
+        "rrop@v11": "continue", "house.casino@2026": "continue", "tda@2024": "misdeal",
         "tda@2026": "misdeal", "house.thursday-home-game@2026": "misdeal",
-        "wsop-live@2024": "misdeal", "wsop@2024": "dead-hand"}
+        "wsop-live@2024": "continue", "wsop@2024": "dead-hand"}
+    # Misdeals 2(e) and LA 104's exception: the skipped seat was the last one fourth
+    # street dealt to and nothing was dealt since, so the top card (Td) is his own
+    assert main(["rule", str(HEADS_UP), "--rulebook", "rrop@v11", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["table"]["hands"]["5"] == ["6s", "3c", "Jd", "Td"]
 
 
 def test_the_handbook_and_find_a_ruling_show_the_skip():

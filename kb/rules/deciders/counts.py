@@ -108,17 +108,35 @@ def in_sequence(case: Case, seat: int, count: int) -> bool:
     stub is the very card that seat would have received on the last round.  Any other
     short seat was skipped mid-round: every later seat then holds a card meant for the
     seat before it, and the top card would be out of sequence.  Stud hands (dealt from the
-    lowest seat, part down and part up) are not covered by this reading.
+    lowest seat, part down and part up) are in sequence only when the seat was skipped as
+    the last seat of the street just dealt (:func:`_stud_in_sequence`).
 
     >>> from types import SimpleNamespace as NS
-    >>> case = NS(proper_cards=2, replay=NS(deal_order=(1, 2, 3), streets=[]),
+    >>> case = NS(game="holdem", proper_cards=2, replay=NS(deal_order=(1, 2, 3), streets=[]),
     ...           table=NS(board=[], burns=[]))
     >>> in_sequence(case, 3, 1), in_sequence(case, 2, 1), in_sequence(case, 3, 0)
     (True, False, False)
     """
+    if case.game in STUD_GAMES:
+        return count == case.proper_cards - 1 and _stud_in_sequence(case, seat)
     order = case.replay.deal_order
     return (count == case.proper_cards - 1 and bool(order) and seat == order[-1]
             and nothing_dealt_since(case))
+
+
+def _stud_in_sequence(case: Case, seat: int) -> bool:
+    """A stud seat skipped on a street (``skipped``) gets the top card in sequence when it
+    was the last seat that street dealt to and no street has been dealt since: no later
+    seat holds its card, so the top of the stub is the very card it would have received
+    (the fact sheet's reading of Misdeals 2(e): the last player dealt, or a skip noticed at
+    once)."""
+    irregularity = ruled_on(case)
+    if irregularity.kind != "stud-skipped" or not case.replay.streets:
+        return False
+    street = irregularity.get("street")
+    dealt_to = [s for s in case.replay.betting.live if s in case.table.hands]
+    return (case.replay.streets[-1] == street and bool(dealt_to)
+            and seat == max(dealt_to))
 
 
 def _supply_in_sequence(case: Case, seat: int) -> Decision:
@@ -130,13 +148,17 @@ def _supply_in_sequence(case: Case, seat: int) -> Decision:
     if len(hand) < case.proper_cards:
         card = table.take()
         hand.append(card)
+        if case.game in STUD_GAMES and case.replay.streets[-1] != "seventh":
+            table.up.add(card)          # fourth to sixth street cards are dealt face up
         note = ""
     else:
         card = hand[-1]
         note = (" The scenario gives only the card count, so the table shows the hand as "
                 f"replayed, with {card} as the card the top of the stub gives it.")
-    return carry_on(f"Seat {seat} is one card short and was the last seat dealt, and nothing "
-                    "has come off the deck since the deal, so the top card reaches it in "
+    when = (f"was the last seat {case.replay.streets[-1]} street dealt to, skipped, and no "
+            "card has been dealt since" if case.game in STUD_GAMES else
+            "was the last seat dealt, and nothing has come off the deck since the deal")
+    return carry_on(f"Seat {seat} is one card short and {when}, so the top card reaches it in "
                     f"proper sequence (Misdeals 2(e)'s exception): it is dealt {card} and no "
                     "misdeal is called." + note,
                     [step("supply", seat=seat, card=card)], table)
