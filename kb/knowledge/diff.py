@@ -77,7 +77,7 @@ def edition_diff(kb: KnowledgeBase, earlier: str, later: str) -> EditionDiff:
     >>> kb = load_knowledge_base()
     >>> changes = edition_diff(kb, "tda@2024", "tda@2026")
     >>> changes.renumbered[0]
-    Change(earlier=(('tda.disputed-hands', '22'),), later=('tda.disputed-hands', '24'), point='')
+    Change(earlier=(('tda.killing-winning-hand', '13-C'),), later=('tda.killing-winning-hand', '14-C'), point='')
     >>> bool(changes), changes.removed
     (True, ())
     """

@@ -131,7 +131,7 @@ def book_order(kb: KnowledgeBase, edition: str) -> list[Provision]:
     >>> from kb import load_knowledge_base
     >>> kb = load_knowledge_base()
     >>> [p.number_in("tda@2024").number for p in book_order(kb, "tda@2024")][:4]
-    ['2', '22', '23', '26']
+    ['1', '2', '13-C', '22']
     """
     sections = kb.edition(edition).sections
     numbered = [(p, number) for p in kb.provisions if (number := p.number_in(edition))]

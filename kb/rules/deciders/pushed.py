@@ -193,7 +193,7 @@ def wsop_live_pushed(case: Case) -> Decision | None:
 
 @decides("wsop.dead-hands.mucked")
 def wsop_pushed(case: Case) -> Decision | None:
-    """WSOP Tournament 2024 Rules 109 and 110 with 108 (the Live Action rule in the
+    """WSOP 2024 Tournament Rule 109 and Rule 110 with 108 (the Live Action rule in the
     tournament's numbers: its own decider, so that it cites the tournament's 108).
 
     >>> from kb.rules.examples import case
@@ -230,7 +230,7 @@ def tda_tabled_winner(case: Case) -> Decision | None:
 
 @decides("wsop.killing-winning-hand")
 def wsop_tabled_winner(case: Case) -> Decision | None:
-    """WSOP Tournament 2024 Rule 71: a dealer cannot kill a winning hand that was tabled and
+    """WSOP 2024 Tournament Rule 71: a dealer cannot kill a winning hand that was tabled and
     was obviously the winning hand.
 
     >>> from kb.rules.examples import case
