@@ -26,7 +26,7 @@ def test_tda_2024_35_a_7_one_exposed_later_card_is_no_misdeal_and_has_no_replace
 
 def test_tda_2026_cites_the_same_rule_with_its_2026_number(kb):
     ruling = ruled(kb, "tda@2026", hand("  - deal: {exposed: [11]}\n"))
-    assert ruling.citations[0].edition == "2026" and ruling.citations[0].number == "37-A-7"
+    assert ruling.citations[0].edition == "2026" and ruling.citations[0].number == "37-A-6"
 
 
 def test_first_card_exposed_is_a_misdeal_in_both_books(kb):
@@ -179,7 +179,7 @@ def test_house_rulebook_by_id_rules_with_its_own_numbers(kb):
 
 def test_tda_2026_explanation_names_the_2026_number(kb):
     ruling = ruled(kb, "tda@2026", hand("  - deal: {exposed: [1]}\n"))
-    assert "37-A-7" in ruling.explanation and "35-A-7" not in ruling.explanation
+    assert "37-A-6" in ruling.explanation and "35-A-7" not in ruling.explanation
 
 
 def test_a_remedy_that_needs_more_cards_than_the_stub_holds_is_left_to_the_floor(kb):
