@@ -69,12 +69,18 @@ def rrop_odd_back(case: Case) -> Decision | None:
                         "action stands.")
     return void(case, f"A card with a different back ({card}) appeared during the hand: all "
                 "action is void and every chip goes back to whoever put it in."
-                + _odd_back_reading(case, where), _KNOWING)
+                + odd_back_appears_reading(case, where), _KNOWING)
 
 
-def _odd_back_reading(case: Case, where: str | None) -> str:
-    """Irregularities 3 speaks of a card that 'appears' during a hand; whether a card noticed
-    only after the betting counts is not said."""
+def odd_back_appears_reading(case: Case, where: str | None) -> str:
+    """Robert's Rules Irregularities 3 (and the WSOP books' 88.d.1 and 111, which copy it)
+    speak of a card that 'appears' during a hand; whether a card noticed only after the
+    betting counts is not said.  The sentence naming the reading taken, or empty.
+
+    >>> from types import SimpleNamespace as NS
+    >>> odd_back_appears_reading(NS(records=()), "board")
+    ''
+    """
     if where not in ("board", "hand") or not case.records:
         return ""
     return (" The card was noticed only after players had bet on it; the rule does not say "

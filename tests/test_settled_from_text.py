@@ -1,0 +1,30 @@
+"""Rulings settled by the rule texts (issue 21's listed disagreements): each test asserts
+what the text rules, not what the engine happened to rule before."""
+
+from helpers import hand, numbers, ruled
+
+# ------------------------------------------- a different back found in the stub, no SA
+
+
+def _odd_back_in_stub(*actions: str):
+    acts = f"  - act: [{', '.join(actions)}]\n" if actions else ""
+    return hand("  - deal: {}\n" + acts + "  - found: {odd-back: 2s, where: stub}\n")
+
+
+def test_wsop_books_void_a_different_back_in_the_stub_before_substantial_action(kb):
+    # WT 88.d.1 = LA 111: the stub exception needs substantial action; one call is not it
+    for book, number in (("wsop@2024", "88.d.1"), ("wsop-live@2024", "111")):
+        ruling = ruled(kb, book, _odd_back_in_stub("call"))
+        assert (ruling.remedy, numbers(ruling)) == ("void", [number])
+        assert "floor" in ruling.explanation          # the other reading is named
+
+
+def test_wsop_books_let_a_different_back_in_the_stub_stand_after_substantial_action(kb):
+    for book, number in (("wsop@2024", "88.d.1"), ("wsop-live@2024", "111")):
+        ruling = ruled(kb, book, _odd_back_in_stub("fold", "call"))
+        assert (ruling.remedy, numbers(ruling)) == ("continue", [number])
+
+
+def test_robert_s_rules_let_a_different_back_in_the_stub_stand_whatever_the_action(kb):
+    ruling = ruled(kb, "rrop@v11", _odd_back_in_stub("call"))
+    assert (ruling.remedy, numbers(ruling)) == ("continue", ["Irregularities 3"])
