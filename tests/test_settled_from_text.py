@@ -28,3 +28,16 @@ def test_wsop_books_let_a_different_back_in_the_stub_stand_after_substantial_act
 def test_robert_s_rules_let_a_different_back_in_the_stub_stand_whatever_the_action(kb):
     ruling = ruled(kb, "rrop@v11", _odd_back_in_stub("call"))
     assert (ruling.remedy, numbers(ruling)) == ("continue", ["Irregularities 3"])
+
+
+# ------------------------------------------------- a standard card from another deck
+
+
+def test_robert_s_rules_joker_rule_does_not_rule_a_standard_card_from_another_deck(kb):
+    # Irregularities 8 speaks of a joker; after action Misdeals 1 plays the hand out
+    ruling = ruled(kb, "rrop@v11", hand(
+        "  - found: {missing: [Qs]}\n  - deal: {}\n"
+        "  - act: [call, call, call, call, call, check]\n"
+        "  - found: {foreign: Qs, where: stub}\n"))
+    assert ruling.remedy == "continue"
+    assert "Irregularities 8" not in numbers(ruling) and "Misdeals 1" in numbers(ruling)
