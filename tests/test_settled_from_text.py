@@ -41,3 +41,15 @@ def test_robert_s_rules_joker_rule_does_not_rule_a_standard_card_from_another_de
         "  - found: {foreign: Qs, where: stub}\n"))
     assert ruling.remedy == "continue"
     assert "Irregularities 8" not in numbers(ruling) and "Misdeals 1" in numbers(ruling)
+
+
+# ------------------------------------------------ a joker in a hand after substantial action
+
+
+def test_tda_2024_kills_a_hand_left_one_card_short_by_a_joker_after_substantial_action(kb):
+    # 35-D: a scrap of paper; the hand is then short after SA: Rule 38 kills it
+    ruling = ruled(kb, "tda@2024", hand(
+        "  - deal: {}\n  - act: [raise, call]\n", deck="3s Jk"))   # seat 2 holds the joker
+    assert (ruling.remedy, ruling.table.dead) == ("dead-hand", (2,))
+    assert "Jk" in ruling.table.set_aside and {"35-D", "38"} <= set(numbers(ruling))
+    assert "replaced" in ruling.explanation            # the other reading is named
