@@ -161,7 +161,7 @@ def test_unconfirmed_provision_is_named_in_the_explanation(kb):
     # Irregularities 17 (a spoiled stub) is known only from the MyHomeGame chapter
     scenario = hand("  - deal: {}\n  - flop: {}\n  - stub: {disordered: true}\n")
     ruling = ruled(kb, "rrop@v11", scenario)
-    assert ruling.remedy == "floor-decision" and "Unconfirmed" in ruling.explanation
+    assert ruling.remedy == "continue" and "Unconfirmed" in ruling.explanation
 
 
 def test_compare_rules_under_every_published_rulebook(kb):

@@ -53,3 +53,17 @@ def test_tda_2024_kills_a_hand_left_one_card_short_by_a_joker_after_substantial_
     assert (ruling.remedy, ruling.table.dead) == ("dead-hand", (2,))
     assert "Jk" in ruling.table.set_aside and {"35-D", "38"} <= set(numbers(ruling))
     assert "replaced" in ruling.explanation            # the other reading is named
+
+
+# ------------------------------------------------ a spoiled stub under Robert's Rules
+
+
+def test_robert_s_rules_play_a_spoiled_stub_hand_out(kb):
+    # Irregularities 17 (as reported): the hand is played out, the deck put back together
+    # as fairly as possible; the order lost is no floor decision of the remedy
+    for book in ("rrop@v11", "house.casino@2026"):
+        ruling = ruled(kb, book, hand(
+            "  - deal: {}\n  - act: [call, call, call, call, call, check]\n  - flop: {}\n"
+            "  - stub: {dropped: true, disordered: true, by: player}\n"))
+        assert (ruling.remedy, numbers(ruling)) == ("continue", ["Irregularities 17"])
+        assert "floor decision" in ruling.explanation       # the other reading is named
