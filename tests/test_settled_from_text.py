@@ -67,3 +67,14 @@ def test_robert_s_rules_play_a_spoiled_stub_hand_out(kb):
             "  - stub: {dropped: true, disordered: true, by: player}\n"))
         assert (ruling.remedy, numbers(ruling)) == ("continue", ["Irregularities 17"])
         assert "floor decision" in ruling.explanation       # the other reading is named
+
+
+# -------------------------------------------- one later hole card exposed, under the TDA
+
+
+def test_tda_says_it_is_silent_on_one_later_exposed_hole_card(kb):
+    # 35-A-7 makes only two such cards a misdeal; nothing keeps or replaces one card
+    for book in ("tda@2024", "tda@2026"):
+        ruling = ruled(kb, book, hand("  - deal: {exposed: [11]}\n"))
+        assert ruling.remedy == "continue" and not ruling.steps
+        assert "silent" in ruling.explanation and "Rule 1" in ruling.explanation

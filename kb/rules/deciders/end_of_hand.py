@@ -127,3 +127,19 @@ def tda_board_after_pot(case: Case, what: str) -> Decision | None:
                           "and no rule says what happens once the pot is awarded; the hand "
                           "can still be disputed until the next hand begins (Rule 22), so the "
                           "floor decides.", TDA_WINDOW)
+
+
+def odd_back_appears_reading(case: Case, where: str | None) -> str:
+    """Robert's Rules Irregularities 3 (and the WSOP books' 88.d.1 and 111, which copy it)
+    speak of a card that 'appears' during a hand; whether a card noticed only after the
+    betting counts is not said.  The sentence naming the reading taken, or empty.
+
+    >>> from types import SimpleNamespace as NS
+    >>> odd_back_appears_reading(NS(records=()), "board")
+    ''
+    """
+    if where not in ("board", "hand") or not case.records:
+        return ""
+    return (" The card was noticed only after players had bet on it; the rule does not say "
+            "whether \"appears\" means when the card came into play or when it was noticed, "
+            "and this ruling reads it as when it came into play.")

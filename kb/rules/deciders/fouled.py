@@ -6,7 +6,13 @@ from __future__ import annotations
 from kb.hand.cards import JOKER
 from kb.hand.table import Irregularity, Table
 from kb.rules.deciders import decides, ruled_on
-from kb.rules.deciders.end_of_hand import RROP_WINDOW, TDA_WINDOW, rrop_next_hand, tda_next_hand
+from kb.rules.deciders.end_of_hand import (
+    RROP_WINDOW,
+    TDA_WINDOW,
+    odd_back_appears_reading,
+    rrop_next_hand,
+    tda_next_hand,
+)
 from kb.rules.remedies import Decision, carry_on, floor_decision, misdeal, step, void
 from kb.rules.situation import Case
 
@@ -71,22 +77,6 @@ def rrop_odd_back(case: Case) -> Decision | None:
     return void(case, f"A card with a different back ({card}) appeared during the hand: all "
                 "action is void and every chip goes back to whoever put it in."
                 + odd_back_appears_reading(case, where), _KNOWING)
-
-
-def odd_back_appears_reading(case: Case, where: str | None) -> str:
-    """Robert's Rules Irregularities 3 (and the WSOP books' 88.d.1 and 111, which copy it)
-    speak of a card that 'appears' during a hand; whether a card noticed only after the
-    betting counts is not said.  The sentence naming the reading taken, or empty.
-
-    >>> from types import SimpleNamespace as NS
-    >>> odd_back_appears_reading(NS(records=()), "board")
-    ''
-    """
-    if where not in ("board", "hand") or not case.records:
-        return ""
-    return (" The card was noticed only after players had bet on it; the rule does not say "
-            "whether \"appears\" means when the card came into play or when it was noticed, "
-            "and this ruling reads it as when it came into play.")
 
 
 @decides("rrop.irregularities.missing-cards")

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from kb.hand.cards import JOKER
 from kb.rules.deciders import decides, ruled_on
-from kb.rules.deciders.end_of_hand import WSOP_WINDOW, wsop_next_hand
-from kb.rules.deciders.fouled import odd_back_appears_reading
+from kb.rules.deciders.end_of_hand import WSOP_WINDOW, odd_back_appears_reading, wsop_next_hand
 from kb.rules.remedies import Decision, carry_on, floor_decision, void
 from kb.rules.situation import Case
 
