@@ -1,5 +1,7 @@
 """The books' time limits on a hand that is over (docs/scenario-format.md, "The end of a
-hand"), shared by the fouled-deck and burn-error deciders of every book.
+hand"), shared by the fouled-deck and burn-error deciders of every book, and when a card
+with another back 'appears' (the reading of Robert's Rules Irregularities 3 and its WSOP
+copies: when it came into play, not when it was noticed).
 
 How far the hand had got when the irregularity came to light is the situation's
 (:meth:`kb.rules.situation.Case.stage`): ``playing``, ``pot-awarded`` or ``next-hand``.
