@@ -78,3 +78,39 @@ def test_tda_says_it_is_silent_on_one_later_exposed_hole_card(kb):
         ruling = ruled(kb, book, hand("  - deal: {exposed: [11]}\n"))
         assert ruling.remedy == "continue" and not ruling.steps
         assert "silent" in ruling.explanation and "Rule 1" in ruling.explanation
+
+
+# ------------------------------ Robert's Rules' premature turn: the flop betting comes first
+
+_TURN_DECK = "Ah 8s 4d As 7h 5s 3d 9c Jh Kd 6d 2h Tc 2d 9s Kh Qc 5c"
+_PREMATURE = ("  - deal: {}\n  - act: [call, call, call, check]\n  - flop: {}\n"
+              "  - act: [check, bet]\n  - turn: {premature: true}\n")
+
+
+def test_rrop_premature_turn_board_holds_only_the_flop_while_its_betting_is_owed(kb):
+    for book in ("rrop@v11", "house.casino@2026"):
+        ruling = ruled(kb, book, hand(_PREMATURE, seats="4", button="4", deck=_TURN_DECK))
+        table = ruling.table
+        assert (table.board, table.burns, table.set_aside) == (
+            ("Kd", "6d", "2h"), ("Jh", "Tc"), ("2d",))
+        assert table.stub_top[:2] == ("9s", "Kh")      # the next burn, the would-be river
+        later = [s.details.get("when") for s in ruling.steps if s.do == "deal"]
+        assert later == ["after the flop betting", "after the turn betting"]
+
+
+def test_rrop_premature_turn_then_the_turn_event_deals_the_would_be_river(kb):
+    # the file lists the turn the dealer dealt after the flop betting
+    ruling = ruled(kb, "rrop@v11", hand(
+        _PREMATURE + "  - floor: {}\n  - act: [call, call, fold]\n  - turn: {}\n",
+        seats="4", button="4", deck=_TURN_DECK))
+    assert ruling.table.board == ("Kd", "6d", "2h", "Kh")
+    assert ruling.table.burns == ("Jh", "Tc", "9s") and not ruling.irregularities
+
+
+def test_rrop_premature_turn_not_listed_is_dealt_before_the_next_street(kb):
+    ruling = ruled(kb, "rrop@v11", hand(
+        _PREMATURE + "  - floor: {}\n  - act: [call, call, fold]\n  - act: [check, check]\n"
+        "  - river: {}\n", seats="4", button="4", deck=_TURN_DECK))
+    assert ruling.table.board[3] == "Kh" and len(ruling.table.board) == 5
+    assert ruling.table.burns == ("Jh", "Tc", "9s")           # the river had no burn
+    assert "2d" not in ruling.table.set_aside and ruling.random
