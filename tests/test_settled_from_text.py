@@ -114,3 +114,10 @@ def test_rrop_premature_turn_not_listed_is_dealt_before_the_next_street(kb):
     assert ruling.table.board[3] == "Kh" and len(ruling.table.board) == 5
     assert ruling.table.burns == ("Jh", "Tc", "9s")           # the river had no burn
     assert "2d" not in ruling.table.set_aside and ruling.random
+
+
+def test_rrop_premature_turn_is_not_dealt_when_the_hand_ends_on_the_flop(kb):
+    ruling = ruled(kb, "rrop@v11", hand(
+        _PREMATURE + "  - floor: {}\n  - act: [fold, fold, fold]\n  - pot: awarded\n",
+        seats="4", button="4", deck=_TURN_DECK))
+    assert ruling.table.board == ("Kd", "6d", "2h") and ruling.table.burns == ("Jh", "Tc")

@@ -33,6 +33,8 @@ from kb.hand.scenario import (
     Deal,
     Event,
     Floor,
+    NextHand,
+    PotAwarded,
     ScenarioError,
     Street,
     StudStreet,
@@ -94,7 +96,8 @@ def play_segment(state: Replay, events: tuple[Event, ...], carried: Carried) -> 
     carried.redeal = False
     acted = False
     for event in events:
-        if carried.pending is not None and _pending_first(event, carried.pending, acted):
+        if carried.pending is not None and len(state.betting.live) > 1 \
+                and _pending_first(event, carried.pending, acted):
             _street_event(state, Street(event.line, carried.pending), carried)
         acted = acted or isinstance(event, Act)
         if isinstance(event, Street):
@@ -117,10 +120,12 @@ def _pending_first(event: Event, pending: str, acted: bool) -> bool:
     """Whether the street a ruling took back (``pending``) is dealt before ``event``: before
     a later street, and before any other event that follows betting after the call (the
     betting round in progress is then over; the file need not list the street).  Its own
-    street event deals it, and betting does not."""
+    street event deals it, and betting does not; nor does the end of the hand (a pot
+    awarded with no more street listed: no more card came), nor a hand with one player
+    left (the caller's check)."""
     if isinstance(event, Street):
         return event.name != pending
-    return acted and not isinstance(event, Act)
+    return acted and not isinstance(event, (Act, PotAwarded, NextHand))
 
 
 def _prepared(carried: Carried, street: str) -> bool:
