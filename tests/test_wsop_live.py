@@ -145,7 +145,9 @@ def test_la_2024_167_premature_turn_is_redealt_not_the_river_card(kb):
     la, rrop = ruled(kb, LA, scenario), ruled(kb, "rrop@v11", scenario)
     assert numbers(la)[:2] == ["167", "166"] and la.random
     assert len(la.table.burns) == 2                    # the turn's burn stays, none added
-    assert len(rrop.table.burns) == 3                  # RRoP burns again for the would-be river
+    # RRoP burns again for the would-be river, but only after the flop betting (`when`)
+    assert len(rrop.table.burns) == 2 and len(rrop.table.board) == 3
+    assert [s.details.get("burn") for s in rrop.steps if s.do == "deal"] == [True, False]
 
 
 # ------------------------------------------------------------------ stud and lowball
