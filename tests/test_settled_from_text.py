@@ -121,3 +121,10 @@ def test_rrop_premature_turn_is_not_dealt_when_the_hand_ends_on_the_flop(kb):
         _PREMATURE + "  - floor: {}\n  - act: [fold, fold, fold]\n  - pot: awarded\n",
         seats="4", button="4", deck=_TURN_DECK))
     assert ruling.table.board == ("Kd", "6d", "2h") and ruling.table.burns == ("Jh", "Tc")
+
+
+def test_tda_2026_exposure_cause_is_37_a_6_and_the_other_number_is_named(kb):
+    # D1 lists six causes, the non-standard card moved to 37-E: the exposure is the sixth
+    ruling = ruled(kb, "tda@2026", hand("  - deal: {exposed: [1]}\n"))
+    assert ruling.remedy == "misdeal" and numbers(ruling)[0] == "37-A-6"
+    assert "would stay 37-A-7" in ruling.explanation
