@@ -19,7 +19,7 @@ One item per scenario and rulebook: ``four-card-flop.yaml::four-card-flop[tda@20
 so ``-k tda`` and ``--deselect`` pick rulebooks.  Each item is marked with the scenario's
 game (``holdem``) and the topic its ruling answers (``four-card-flop``); the markers are
 registered, so ``--strict-markers`` passes; an entry the engine wrote and nobody has read
-yet (``unread: engine``) is marked ``unread``, and the run's summary counts them.  ``--floorbook-data=DIR`` (or the ini key
+yet (``read: engine``) is marked ``unread``, and the run's summary counts them.  ``--floorbook-data=DIR`` (or the ini key
 ``floorbook_data``) checks the scenarios against another knowledge base (a data
 folder).  A house rulebook path in ``expect`` is read relative to the scenario file.  A
 failure names the file, the scenario and, per field, what was expected against what the
@@ -45,7 +45,7 @@ _PLUGIN_NAME = "kb.pytest_plugin"
 #: What a topic's marker means (``pytest --markers``).
 _TOPIC = "floorbook scenarios ruled on the topic {}"
 #: What the ``unread`` marker means, and the ids of the items it marks in this run.
-_UNREAD = ("floorbook expectations the engine wrote (unread: engine), not yet read against "
+_UNREAD = ("floorbook expectations the engine wrote (read: engine), not yet read against "
            "the book's text")
 _UNREAD_ITEMS = pytest.StashKey[list]()
 
@@ -60,6 +60,9 @@ def pytest_addoption(parser) -> None:
     parser.addini("floorbook_require_citations", type="bool", default=False,
                   help="floorbook: an expected 'remedy: continue' must name its citations "
                        "(or say why not in citations_unchecked)")
+    parser.addini("floorbook_require_read", type="bool", default=False,
+                  help="floorbook: every expect entry says who read it (read: text with "
+                       "why, or read: engine)")
     group = parser.getgroup("floorbook", "floorbook scenario files")
     # write --floorbook-data=DIR: pytest finds the project's ini file before it knows this
     # option, so a separate DIR would be taken for a test path there
@@ -95,13 +98,13 @@ def pytest_configure(config) -> None:
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     """Say how many collected expectations the engine wrote and nobody has read yet
-    (``unread: engine``, :mod:`kb.house.expect_write`): they pass as the engine rules,
+    (``read: engine``, :mod:`kb.house.expect_write`): they pass as the engine rules,
     which is what they are to be read against."""
     unread = config.stash.get(_UNREAD_ITEMS, [])
     if unread:
         terminalreporter.write_line(
             f"floorbook: {len(unread)} expectation(s) written by the engine, not yet read "
-            "against the book's text (unread: engine; pytest -m unread selects them)",
+            "against the book's text (read: engine; pytest -m unread selects them)",
             yellow=True)
 
 
@@ -168,12 +171,13 @@ class ScenarioFile(pytest.File):
                                            book=None, problems=[str(error)])
             return
         cited = self.config.getini("floorbook_require_citations")
-        for book, problems in entry_problems(scenario, cited).items():
+        read = self.config.getini("floorbook_require_read")
+        for book, problems in entry_problems(scenario, cited, read).items():
             item = ScenarioItem.from_parent(self, name=f"{scenario.id}[{book}]",
                                             scenario=scenario, book=book,
                                             problems=[str(p) for p in problems])
             item.mark(scenario.game, f"floorbook scenarios of the game {scenario.game}")
-            if scenario.expect.get(book, {}).get("unread"):
+            if scenario.expect.get(book, {}).get("read") == "engine":
                 item.mark("unread", _UNREAD)
                 self.config.stash.setdefault(_UNREAD_ITEMS, []).append(item.nodeid)
             for topic in item.topics():

@@ -60,6 +60,7 @@ SLOW = (
     "tests/test_pdf.py",
     "tests/test_pdf_house.py",
     "tests/test_plugin.py",
+    "tests/test_rebuild_pages.py",
     "tests/test_sphinx_handbook.py",
     "tests/test_sphinx_incremental.py",
     "tests/test_wheel.py",

@@ -24,3 +24,30 @@ def ruled(kb, book: str, scenario, seed: int = 0):
 def numbers(ruling) -> list[str]:
     """The rule numbers a ruling cites, in order."""
     return [c.number for c in ruling.citations]
+
+
+def replay_error(text: str) -> str:
+    """The located error the replay of scenario ``text`` (file t.yaml) raises; fails the
+    test when it raises none."""
+    import pytest
+
+    from kb.hand.deal import replay
+    from kb.hand.scenario import ScenarioError
+
+    with pytest.raises(ScenarioError) as error:
+        replay(parse_scenario(text, "t.yaml"))
+    return str(error.value)
+
+
+def adopting(kb, base: str, topic: str, provision: str):
+    """A house rulebook on ``base`` that adopts ``provision`` before the base's own on
+    ``topic``; fails the test when it does not compose."""
+    from kb.house.compose import compose
+    from kb.house.spec import parse_house_text
+
+    spec = parse_house_text(f'id: house.test@1\ntitle: Test\nbase: "{base}"\nadopt:\n'
+                            f'  - topic: {topic}\n    provisions: [{provision}]\n'
+                            "    mode: before\n    reason: Our rule.\n", "h.yaml")
+    book, problems = compose(kb, spec)
+    assert problems == []
+    return book

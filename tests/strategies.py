@@ -27,6 +27,7 @@ import random
 from hypothesis import strategies as st
 from strategies_accidents import accident_event, accidents
 from strategies_end import end_event, end_of_hand
+from strategies_mucks import muck_event, mucks
 from strategies_rough import ROUGH, roughen
 
 from kb.hand.cards import deck_from_spec, standard_deck
@@ -164,6 +165,7 @@ def _events(pick, game: str, seats: list[int], button, deck) -> list[dict]:
     for _ in range(pick.integer(1, 2) if pick.chance(0.3) else 0):
         body.insert(pick.integer(0, len(body)), {"floor": _floor(pick)})
     accidents(pick, body, cards)
+    mucks(pick, body, cards, game, seats)
     end_of_hand(pick, body, lambda: _found(pick, seats, cards))
     return body
 
@@ -334,12 +336,16 @@ def _event(event: dict, line: int):
     if name == "draw":
         return Draw(line=line, seat=body["seat"], discards=body["discards"],
                     exposed=tuple(body.get("exposed", ())))
+    if name == "pot" and isinstance(body, dict):
+        return muck_event(name, body, line)
     if name in ("pot", "next-hand"):
         return end_event(name, line)
     if name == "floor":
         return Floor(line=line, replacement_exposed=tuple(body.get("replacement-exposed", ())))
     if name in ("stub", "burns", "set-aside"):
         return accident_event(name, body, line)
+    if name in ("board", "muck"):
+        return muck_event(name, body, line)
     if name in STUD_STREETS:
         return StudStreet(line=line, name=name, exposed=tuple(body.get("exposed", ())),
                           both_exposed=tuple(body.get("both-exposed", ())),

@@ -102,8 +102,11 @@ def test_check_rules_the_scenarios_of_the_data_folder(tmp_path, capsys):
     scenario = (PROJECT / "kb/data/scenarios/four-card-flop.yaml").read_text(encoding="utf-8")
     data = _data_with_scenarios(tmp_path, **{"four-card-flop": scenario})
     assert main(["check", "--data", str(data)]) == 0
-    assert capsys.readouterr().out == (f"{data}: 4 provisions, 2 topics, 2 terms, 1 errata: "
-                                       "no problems\n")
+    read, engine = scenario.count("read: text,"), scenario.count("read: engine")
+    assert read + engine == 6                   # the file's six entries, each marked
+    assert capsys.readouterr().out == (
+        f"expectations: {read} read from the text, {engine} not yet read (read: engine), "
+        f"0 that do not say\n{data}: 4 provisions, 2 topics, 2 terms, 1 errata: no problems\n")
 
 
 # --------------------------------------------------------------------------- build

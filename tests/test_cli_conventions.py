@@ -75,7 +75,8 @@ def test_check_json_counts_the_records_of_a_folder_without_problems(capsys):
     assert main(["check", "--data", str(KB_SMALL), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report == {"format_version": 1, "data": str(KB_SMALL), "ok": True,
-                      "counts": {"provisions": 4, "topics": 2, "terms": 2, "errata": 1},
+                      "counts": {"provisions": 4, "topics": 2, "terms": 2, "errata": 1,
+                                 "expectations": {"text": 0, "engine": 0, "unmarked": 0}},
                       "problems": []}
 
 

@@ -69,8 +69,8 @@ def test_a_link_that_stays_inside_the_folder_is_refused_too(data, capsys):
 def test_the_data_folder_given_as_a_link_is_read(data, capsys):
     (data.parent / "link").symlink_to(data)
     assert main(["check", "--data", "link", "--no-cache"]) == 0
-    assert capsys.readouterr().out == ("link: 2 provisions, 1 topic, 1 term, 0 errata: "
-                                       "no problems\n")
+    assert capsys.readouterr().out.splitlines()[-1] == ("link: 2 provisions, 1 topic, 1 term, "
+                                                         "0 errata: no problems")
 
 
 def test_export_refuses_a_linked_house_rulebook(tmp_path, monkeypatch, capsys):

@@ -194,7 +194,10 @@ def test_tda_2024_no_burn_error_rule_after_the_award_the_floor_decides_within_ru
     assert numbers(ruling) == ["RP-14", "22", "23"]
 
 
-def test_tda_2024_22_burn_error_raised_after_the_next_hand_began_the_result_stands(kb):
+def test_tda_2024_22_does_not_cover_a_burn_error_raised_after_the_next_hand_the_floor_decides(kb):
+    # Rule 22 limits only disputes of how a hand was read and of the pot's accounting (35-E
+    # adds a fouled deck); on a burn error the TDA is silent, and says so
     ruling = ruled(kb, "tda@2024", all_in("  - pot: awarded\n  - next-hand: {}\n"))
-    assert ruling.remedy == "continue"
-    assert "this project's reading" in ruling.explanation
+    assert ruling.remedy == "floor-decision"
+    assert numbers(ruling) == ["RP-14", "22", "23"]
+    assert "it does not cover this complaint" in ruling.explanation

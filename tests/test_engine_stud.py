@@ -69,9 +69,11 @@ def test_tda_rp_10_b_no_betting_left_the_exposed_card_stays(kb):
     assert ruling.table.hands[2][-1] == "Th" and ruling.steps == ()
 
 
-def test_rrop_seventh_card_exposed_falls_to_the_general_misdeal_cutoff(kb):
+def test_rrop_seventh_card_exposed_with_betting_to_come_is_the_floors_no_misdeal(kb):
+    # issue 21: no misdeal (Misdeals 1), and no stud rule seen says whether it is replaced
     ruling = ruled(kb, "rrop@v11", stud(streets(3) + "  - seventh: {exposed: [2]}\n"))
-    assert ruling.remedy == "continue" and numbers(ruling) == ["Misdeals 1"]
+    assert ruling.remedy == "floor-decision"
+    assert numbers(ruling)[-2:] == ["Irregularities 13", "Misdeals 1"]
 
 
 def test_tda_rp_5_d_premature_stud_street_is_reshuffled_and_dealt_without_a_burn(kb):

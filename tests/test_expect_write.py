@@ -1,12 +1,13 @@
 """``floorbook expect write BOOK@EDITION FILE...`` (kb/house/expect_write.py): a book's
 ``expect`` entry written into each scenario file named, from the engine's ruling, marked
-``unread: engine``; comments, order and every other line kept; a file that already has an
+``read: engine``; comments, order and every other line kept; a file that already has an
 entry for the book, or any problem in any named file, writes nothing; the pytest plugin
 marks and counts the unread entries."""
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from test_plugin import project, pytest_in
@@ -17,11 +18,13 @@ from kb.hand.scenario_file import load_scenario
 from kb.house.expectations import Expectations
 
 FLOP = DATA / "scenarios" / "four-card-flop.yaml"
-#: four-card-flop's WSOP Live Action entry, and the one the engine writes for it.
-LIVE = ('  "wsop-live@2024": {remedy: continue, citations: [{source: wsop-live, edition: '
-        '"2024", number: "163"}]}\n')
+#: four-card-flop's WSOP Live Action entry (one line, whoever read it), and the one the
+#: engine writes for it.
+LIVE = next(line + "\n" for line in FLOP.read_text().splitlines()
+            if line.startswith('  "wsop-live@2024": {remedy: continue, citations: [{source: '
+                               'wsop-live, edition: "2024", number: "163"}]'))
 WRITTEN = ('  "wsop-live@2024": {remedy: "continue", random: true, citations: [{source: '
-           '"wsop-live", edition: "2024", number: "163"}], unread: "engine"}\n')
+           '"wsop-live", edition: "2024", number: "163"}], read: "engine"}\n')
 
 
 def _without_live(tmp_path: Path, name: str = "flop.yaml") -> tuple[Path, str]:
@@ -37,9 +40,9 @@ def test_the_entry_is_written_where_the_others_are_and_nothing_else_changes(tmp_
     assert main(["expect", "write", "wsop-live@2024", str(path)]) == 0
     assert path.read_text() == original.replace(LIVE, WRITTEN)
     assert capsys.readouterr().out == (f"wrote {path}: expect wsop-live@2024: continue "
-                                       "(unread: engine)\n")
+                                       "(read: engine)\n")
     scenario = load_scenario(path)
-    assert scenario.expect["wsop-live@2024"]["unread"] == "engine"
+    assert scenario.expect["wsop-live@2024"]["read"] == "engine"
     assert Expectations().check_scenario(scenario) == []      # it holds: the engine ruled it
     assert sorted(p.name for p in tmp_path.iterdir()) == ["flop.yaml"]   # no temporary left
 
@@ -104,6 +107,9 @@ def test_an_expect_on_one_line_a_link_an_unknown_book_and_a_bad_file_are_problem
 
 def test_pytest_marks_and_counts_the_unread_entries(tmp_path):
     path, _ = _without_live(tmp_path)
+    read = re.sub(r"read: engine|read: text, why: .*(?=}$)", 'read: text, why: "read"',
+                  path.read_text(), flags=re.M)    # the other five entries were read
+    path.write_text(read)
     assert main(["expect", "write", "wsop-live@2024", str(path)]) == 0
     root = project(tmp_path, "floorbook_scenarios = scenarios\n",
                    **{"scenarios__flop.yaml": path.read_text()})
@@ -111,7 +117,7 @@ def test_pytest_marks_and_counts_the_unread_entries(tmp_path):
     assert result.returncode == 0, result.stdout
     assert "1 passed, 5 deselected" in result.stdout
     assert ("floorbook: 1 expectation(s) written by the engine, not yet read against the "
-            "book's text (unread: engine; pytest -m unread selects them)") in result.stdout
+            "book's text (read: engine; pytest -m unread selects them)") in result.stdout
 
 
 def test_an_expect_that_a_line_cannot_be_added_to_is_refused_by_reading_it_back(tmp_path,
@@ -143,7 +149,7 @@ def test_a_new_books_entries_are_written_from_a_data_folder(tmp_path, capsys):
     assert main(["expect", "write", "club@2026", str(path), "--data", str(data)]) == 0
     assert path.read_text() == text.replace(club, (
         '  "club@2026": {remedy: "continue", random: true, citations: [{source: "club", '
-        'edition: "2026", number: "7"}], unread: "engine"}\n'))
-    assert capsys.readouterr().out == (f"wrote {path}: expect club@2026: continue (unread: "
+        'edition: "2026", number: "7"}], read: "engine"}\n'))
+    assert capsys.readouterr().out == (f"wrote {path}: expect club@2026: continue (read: "
                                        "engine)\n")
     assert Expectations(data).check_scenario(load_scenario(path)) == []

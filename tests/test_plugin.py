@@ -185,7 +185,7 @@ def test_a_scenario_that_is_a_link_to_a_file_elsewhere_is_collected_as_check_rea
 
 def test_a_bare_continue_fails_its_item_at_its_line_only_where_the_project_asks(tmp_path):
     bare = FLOP.replace(', citations: [{source: wsop, edition: "2024", number: "89"}]', "")
-    line = bare.splitlines().index('  "wsop@2024": {remedy: continue}') + 1
+    line = bare.splitlines().index('  "wsop@2024": {remedy: continue, read: engine}') + 1
     files = {"s__flop.yaml": bare}
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()

@@ -228,7 +228,7 @@ def test_the_collector_names_every_unknown_key_of_an_entry_at_its_line():
     assert check_scenario(scenario) == [
         "t.yaml:9: expect.tda@2024 has an unknown field 'verdict' (remove it or use one of: "
         "board, burns, calls, citations, citations_unchecked, dead, hands, muck, random, "
-        "remedy, set_aside, stub_top, unread)",
+        "read, remedy, set_aside, stub_top, why)",
         "t.yaml:11: expect.our-suite must be a mapping (write 'key: value' lines)",
         "t.yaml:12: expect.rrop@v11 must be a mapping (write 'key: value' lines)"]
 

@@ -133,8 +133,8 @@ def test_the_schema_names_exactly_the_games_settings_events_and_options_of_the_c
     assert set(events["found"]["properties"]) == {*FOUND_KINDS, "where", "seat", "by"}
     assert defs["expectation"]["properties"]["remedy"]["enum"] == list(REMEDIES)
     assert set(defs["expectation"]["properties"]) == {"remedy", "random", "citations", "calls",
-                                                      UNCHECKED, "unread", *TABLE_FIELDS}
-    assert defs["expectation"]["properties"]["unread"]["enum"] == [UNREAD]
+                                                      UNCHECKED, "read", "why", *TABLE_FIELDS}
+    assert defs["expectation"]["properties"]["read"]["enum"] == ["text", UNREAD]
 
 
 def test_the_spec_example_and_every_bundled_scenario_conform_to_the_schema():

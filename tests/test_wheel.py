@@ -186,8 +186,10 @@ def test_init_writes_a_project_that_checks_builds_and_tests(installed, elsewhere
     assert init.returncode == 0, init.stderr
     project = elsewhere / "proj"
     checked = run(installed, "check", "--data", "data", cwd=project)
-    assert checked.stdout == "data: 2 provisions, 1 topic, 1 term, 0 errata: no problems\n", \
-        checked.stderr
+    assert checked.stdout == ("expectations: 2 read from the text, 0 not yet read (read: "
+                              "engine), 0 that do not say\n"
+                              "data: 2 provisions, 1 topic, 1 term, 0 errata: no problems\n"
+                              ), checked.stderr
     built = run(installed, "build", "--data", "data", "-o", "site", cwd=project)
     assert built.returncode == 0, built.stderr
     topic = (project / "site" / "topics" / "four-card-flop.html").read_text(encoding="utf-8")

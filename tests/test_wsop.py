@@ -105,7 +105,7 @@ def test_citations_print_the_numbers_as_the_book_prints_them(kb):
     draw = ruled(kb, load_scenario(SCENARIOS / "wsop-lowball-first-card-exposed.yaml"))
     assert numbers(flop) == ["88.c.3.i"]
     assert numbers(boxed) == ["Glossary, boxed card"]
-    assert numbers(draw) == ["Section IX, Draw Games"]
+    assert numbers(draw) == ["Section IX, Draw Games", "129", "279"]
     assert {c.source for c in (*flop.citations, *boxed.citations)} == {"wsop"}
     assert {c.edition for c in draw.citations} == {"2024"}
 

@@ -190,5 +190,6 @@ def test_la_2024_51_duplicate_after_the_next_riffle_is_a_house_error_for_the_flo
               "  - act: [check, check, check, check, check, check]\n  - pot: awarded\n"
               "  - next-hand: {}\n  - found: {duplicate: 8s, where: muck}\n")
     la, rrop = ruled(kb, LA, hand(events)), ruled(kb, "rrop@v11", hand(events))
-    assert la.remedy == "floor-decision" and numbers(la) == ["51"]
+    # the duplicate rule the claim would have been ruled by in time (112), then the limit
+    assert la.remedy == "floor-decision" and numbers(la) == ["112", "51"]
     assert rrop.remedy == "continue"

@@ -23,6 +23,7 @@ import shtab
 from kb.cli import expect, export, house, init, knowledge, rulings
 from kb.cli.common import Shown, fail, path_argument, source_date_problem
 from kb.cli.knowledge import SCHEMA_KINDS
+from kb.handbook.sitebuild.collector import waiting
 
 __all__ = ["SCHEMA_KINDS", "main", "parser"]
 
@@ -41,7 +42,8 @@ def main(argv: list[str] | None = None) -> int:
     sys.stdout, sys.stderr = Shown(sys.stdout), Shown(sys.stderr)
     previous, args = None, None
     try:
-        args = parser().parse_args(argv)
+        with waiting():     # what the parser reads (the books' ids) lives on
+            args = parser().parse_args(argv)
         if problem := source_date_problem():    # Sphinx and the PDFs would stop on it
             return fail([problem])
         _quick_exit()

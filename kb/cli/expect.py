@@ -13,13 +13,13 @@ def add_parsers(commands) -> None:
     expect = commands.add_parser(
         "expect", help="write a new book's expect entries from the engine's rulings",
         description="Scenario files say in expect what each rulebook rules. For a new book, "
-                    "write its entries from what the engine rules, marked unread: engine "
+                    "write its entries from what the engine rules, marked read: engine "
                     "until someone reads them against the book's text.")
     actions = expect.add_subparsers(dest="action", required=True, metavar="ACTION")
     write = actions.add_parser(
         "write", help="add one book's entry to each scenario file named",
         description="Rule each scenario file named under BOOK@EDITION and add its expect "
-                    "entry (remedy, citations, unread: engine) after the file's other "
+                    "entry (remedy, citations, read: engine) after the file's other "
                     "entries; comments and order stay. A file that already has an entry "
                     "for the book is refused; when any file has a problem, none is written.")
     write.add_argument("book", metavar="BOOK@EDITION",
@@ -56,5 +56,5 @@ def run_expect_write(args) -> int:
                       "the files listed before it were written)"])
     for plan in plans:
         print(f"wrote {plan.path}: expect {args.book}: {plan.entry['remedy']} "
-              "(unread: engine)")
+              "(read: engine)")
     return 0 if len(written) == len(plans) else 1

@@ -79,17 +79,22 @@ def run_check(args) -> int:
     (:meth:`kb.files.cache.Cache.default`), unless ``--no-cache``; the output is the
     same."""
     from kb.files.cache import Cache
-    from kb.house.datafolder import folder_problems
+    from kb.house.datafolder import read_folder
+    from kb.house.expectations import reading_counts
 
     root = args.data or DATA
     _progress(f"checking {root}: its files, then every scenario under every rulebook ...")
     cache = Cache.default(enabled=not args.no_cache, data=root)
-    kb, problems = folder_problems(root, cache=cache)
+    folder = read_folder(root, cache=cache)
+    kb, problems, read = folder.kb, folder.problems, reading_counts(folder.scenarios)
     if args.json:
-        print(json.dumps(check_report(root, kb, problems), indent=2, ensure_ascii=False))
+        print(json.dumps(check_report(root, kb, problems, read), indent=2,
+                         ensure_ascii=False))
         return 1 if problems else 0
     if problems or kb is None:          # no knowledge base without a problem saying why
         return _fail(problems)
+    print(f"expectations: {read['text']} read from the text, {read['engine']} not yet read "
+          f"(read: engine), {read['unmarked']} that do not say")
     print(f"{root}: {_count(len(kb.provisions), 'provision')}, "
           f"{_count(len(kb.topics), 'topic')}, {_count(len(kb.terms), 'term')}, "
           f"{len(kb.errata)} errata: no problems")
@@ -100,9 +105,11 @@ def run_check(args) -> int:
 _LOCATED = re.compile(r"^(?P<file>.+?):(?P<line>\d+): (?P<message>.*)$", re.DOTALL)
 
 
-def check_report(root: Path, kb, problems: list[str]) -> dict:
+def check_report(root: Path, kb, problems: list[str], read: dict | None = None) -> dict:
     """``check --json``'s document: ``format_version`` (1), ``data`` (the folder), ``ok``,
-    ``counts`` (provisions, topics, terms, errata; null if the data did not load) and
+    ``counts`` (provisions, topics, terms, errata, and ``expectations``: the scenarios'
+    expect entries read from the text, the engine's, unmarked, from ``read``,
+    :func:`kb.house.expectations.reading_counts`; null if the data did not load) and
     ``problems``, each ``{"file", "line", "message"}`` (file and line null when the
     problem has no place) with the whole line as ``text``: at most 200 of a file, then one
     saying how many more (:func:`kb.files.problems.capped`).
@@ -114,7 +121,8 @@ def check_report(root: Path, kb, problems: list[str]) -> dict:
     from kb.files.problems import capped
     counts = None if kb is None else {
         "provisions": len(kb.provisions), "topics": len(kb.topics),
-        "terms": len(kb.terms), "errata": len(kb.errata)}
+        "terms": len(kb.terms), "errata": len(kb.errata),
+        "expectations": read or {"text": 0, "engine": 0, "unmarked": 0}}
     found = []
     for text in capped(problems):       # as printed: 200 of a file, then how many more
         match = _LOCATED.match(text)
@@ -137,7 +145,16 @@ def run_build(args) -> int:
     floorbook, not writable: exit 1 with the reason), then the data (every problem of its
     files printed as for ``check``, exit 1); the site is built in a folder beside the
     output and moved into place only when the build succeeds, so a failed or interrupted
-    build leaves the output folder as it was."""
+    build leaves the output folder as it was.  Python's cyclic collector waits until the
+    build knows how many pages it reads (:mod:`kb.handbook.sitebuild.collector`)."""
+    from kb.handbook.sitebuild.collector import waiting
+
+    with waiting():
+        return _run_build(args)
+
+
+def _run_build(args) -> int:
+    """:func:`run_build`, the collector waiting."""
     from kb.files.cache import Cache
     from kb.handbook.sitebuild.doctrees_trust import keyed_digest, user_key
     from kb.handbook.sitebuild.site import output_problem, pages_folder
@@ -267,6 +284,7 @@ def _print_or_remove_pdf(pages: Path, args) -> None:
     """With ``--pdf``, print the handbook into ``OUTPUT/floorbook.pdf`` (PdfError, a
     SiteError, if it fails); without, remove a PDF an earlier build left there."""
     from kb.handbook.printing.pdf import NAME, build_pdf
+    from kb.handbook.sitebuild.collector import waiting
     from kb.handbook.sitebuild.site import doctrees_folder
 
     if not args.pdf:
@@ -275,7 +293,8 @@ def _print_or_remove_pdf(pages: Path, args) -> None:
     say = _stage(args)
     if say:
         say("printing the PDF with LaTeX (about two minutes)")
-    build_pdf(pages, args.data, args.output / NAME, doctrees_folder(args.output))
+    with waiting(running=True):         # it reads and writes every page
+        build_pdf(pages, args.data, args.output / NAME, doctrees_folder(args.output))
     if not args.quiet:
         print(f"PDF built: {args.output / NAME}")
 

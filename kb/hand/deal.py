@@ -29,17 +29,21 @@ from kb.hand.accidents import burns_seen, set_aside_mucked, stub_accident
 from kb.hand.actions import Betting
 from kb.hand.cards import JOKER, is_standard
 from kb.hand.end_of_hand import next_hand, pot_awarded
+from kb.hand.mucks import board_mucked, hand_mucked, pot_pushed
 from kb.hand.scenario import (
     DRAW_GAMES,
     FLOP_GAMES,
     Act,
+    BoardMucked,
     BurnsSeen,
     Deal,
     Draw,
     Floor,
     Found,
+    HandMucked,
     NextHand,
     PotAwarded,
+    PotPushed,
     Scenario,
     ScenarioError,
     SetAsideMucked,
@@ -379,3 +383,4 @@ _HANDLERS: dict[type, Callable[[Replay, Any], None]] = {Deal: _deal, Act: _act, 
              StubAccident: stub_accident, BurnsSeen: burns_seen,
              SetAsideMucked: set_aside_mucked}
 _HANDLERS.update({PotAwarded: pot_awarded, NextHand: next_hand})
+_HANDLERS.update({BoardMucked: board_mucked, PotPushed: pot_pushed, HandMucked: hand_mucked})

@@ -11,8 +11,9 @@ the hand had got (:func:`stage_at`) and the situation asks it
   on the pot may still be asked for: Robert's Rules Decision-Making 5, TDA 2024 Rule 22);
 - ``next-hand``: the next hand has begun (its first riffle, the shuffler's button, the
   dealer push: TDA 2024 Rule 23; the first riffle: Robert's Rules Decision-Making 5):
-  the result of the hand stands (TDA 2024 Rules 22 and 35-E, Robert's Rules
-  Decision-Making 5).
+  each book's time limit on a complaint about the hand applies, or its silence
+  (Robert's Rules Decision-Making 5, WSOP Rule 76, Live Action Rule 51, TDA Rule 22 with
+  35-E; the rules room applies them).
 
 The pot awarded ends the betting; the table then stays as it lay (the cards are not
 gathered in the replay, so a later ``found`` still finds them where they were).

@@ -208,8 +208,49 @@ class NextHand:
     line: int
 
 
+# ---- cards mucked by mistake (issue 21 section 3, helper A; kb.hand.mucks replays them)
+
+
+@dataclass(frozen=True)
+class BoardMucked:
+    """``board: {...}`` (docs/scenario-format.md, "Cards mucked by mistake"): dealt board
+    cards swept into the muck (``mucked``), or taken back from the muck onto the board
+    (``retrieved``: cards an earlier ``board`` event mucked); ``by`` is who caused it."""
+
+    line: int
+    mucked: tuple[str, ...] = ()
+    retrieved: tuple[str, ...] = ()
+    by: str = "dealer"
+
+
+@dataclass(frozen=True)
+class PotPushed:
+    """``pot: {pushed-to: S, mucked: [...], retrievable: [...]}``: the dealer pushed the pot
+    to seat ``pushed_to`` while another player still had a hand in play, and the hands of
+    ``mucked`` went into the muck because of it; ``retrievable`` are those that can still be
+    told apart with certainty.  The hand is not over: later events go on from it."""
+
+    line: int
+    pushed_to: int
+    mucked: tuple[int, ...] = ()
+    retrievable: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class HandMucked:
+    """``muck: {seat: S, ...}``: the dealer killed seat S's hand into the muck by mistake;
+    ``tabled``: it had been turned face up and read (``winner``: and was obviously the best
+    hand); ``retrieved``: the same cards were taken back out of the muck at once."""
+
+    line: int
+    seat: int
+    tabled: bool = False
+    winner: bool = False
+    retrieved: bool = False
+
+
 Event = (Deal | Act | Street | Found | Draw | StudStreet | Floor | StubAccident | BurnsSeen
-         | SetAsideMucked | PotAwarded | NextHand)
+         | SetAsideMucked | PotAwarded | NextHand | BoardMucked | PotPushed | HandMucked)
 
 
 @dataclass(frozen=True)

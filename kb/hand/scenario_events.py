@@ -29,14 +29,17 @@ from kb.hand.scenario import (
     STUD_STREETS,
     Act,
     Action,
+    BoardMucked,
     BurnsSeen,
     Deal,
     Draw,
     Event,
     Floor,
     Found,
+    HandMucked,
     NextHand,
     PotAwarded,
+    PotPushed,
     SetAsideMucked,
     Street,
     StubAccident,
@@ -50,7 +53,7 @@ FOUND_KINDS = ("duplicate", "foreign", "odd-back", "missing", "wrong-count")
 EVENT_GAMES = {"deal": FLOP_GAMES + DRAW_GAMES, "act": None, "flop": FLOP_GAMES,
                "turn": FLOP_GAMES, "river": FLOP_GAMES, "found": None, "draw": DRAW_GAMES,
                "floor": None, "pot": None, "next-hand": None, "stub": None, "burns": None,
-               "set-aside": None,
+               "set-aside": None, "board": FLOP_GAMES, "muck": None,
                **{street: STUD_GAMES for street in STUD_STREETS}}
 _DEAL_SEATS = ("player-exposed", "short", "dealt-out", "first-to")
 
@@ -142,7 +145,8 @@ def event_problems(items, game: str | None, seats: tuple[int, ...] | None,
 def _seat_problems(name: str, body: Mapping, seats: tuple[int, ...],
                    file: str) -> list[Problem]:
     """Seats an event names that are not dealt in (and, for deal.dealt-to, that are)."""
-    keys = {"deal": _DEAL_SEATS, "draw": ("seat",), "found": ("seat",)}.get(
+    keys = {"deal": _DEAL_SEATS, "draw": ("seat",), "found": ("seat",),
+            "pot": ("pushed-to", "mucked", "retrievable"), "muck": ("seat",)}.get(
         name, ("exposed", "both-exposed") if name in STUD_STREETS else ())
     named = [(key, index, seat) for key in keys if key in body
              for index, seat in indexed_seats(body[key])]
@@ -197,9 +201,14 @@ def _found_problems(body: Mapping, file: str) -> list[Problem]:
 
 def _accident_problems(name: str, body: Mapping, file: str) -> list[Problem]:
     """Stub and burn accidents: the cards they name are cards."""
-    keys = {"stub": ("seen", "flashed"), "burns": ("exposed", "seen")}.get(name, ())
-    return [problem for key in keys if key in body
-            for problem in card_problems(body, key, f"{name}.{key}", file)]
+    keys = {"stub": ("seen", "flashed"), "burns": ("exposed", "seen"),
+            "board": ("mucked", "retrieved")}.get(name, ())
+    problems = [problem for key in keys if key in body
+                for problem in card_problems(body, key, f"{name}.{key}", file)]
+    if name == "board" and body and not set(keys) & set(body):
+        problems.append(Problem(file, line_of(body, next(iter(body))), "board: names no card",
+                                "add mucked: [CARD, ...] or retrieved: [CARD, ...]"))
+    return problems
 
 
 # --------------------------------------------------------------------------- records
@@ -279,9 +288,20 @@ def _set_aside(name: str, body: Mapping, line: int) -> SetAsideMucked:
     return SetAsideMucked(line=line, by=body.get("by", "dealer"))
 
 
+def _board(name: str, body: Mapping, line: int) -> BoardMucked:
+    return BoardMucked(line=line, mucked=cards(body.get("mucked", ())),
+                       retrieved=cards(body.get("retrieved", ())), by=body.get("by", "dealer"))
+
+
+def _muck(name: str, body: Mapping, line: int) -> HandMucked:
+    return HandMucked(line=line, seat=body["seat"], tabled=body.get("tabled", False),
+                      winner=body.get("winner", False), retrieved=body.get("retrieved", False))
+
+
 #: An event's name -> its record's builder, called with the name, the event's body (a
 #: mapping, or the list of an ``act``) and its line.
 _BUILDERS: dict[str, Callable[[str, Any, int], Event]] = {"floor": _floor, "stub": _stub, "burns": _burns, "set-aside": _set_aside,
+             "board": _board, "muck": _muck,
              "deal": _deal, "act": _act, "flop": _street, "turn": _street, "river": _street,
              "found": _found, "draw": _draw, **{street: _stud_street for street in STUD_STREETS}}
 
@@ -317,8 +337,10 @@ def end_of_hand_problems(items, file: str) -> list[Problem]:
     for item in items:
         if not isinstance(item, Mapping) or len(item) != 1:
             continue
-        (name, _), = item.items()
+        (name, value), = item.items()
         line = item.key_line(name)
+        if name == "pot" and isinstance(value, Mapping):    # pushed too soon: it goes on
+            continue
         if name == "pot" and next_hand is None:
             problems += _pot_problems(line, dealt, pot, file)
             pot = pot or line
@@ -356,8 +378,11 @@ def _next_hand_problems(line: int, pot, next_hand, file: str) -> list[Problem]:
     return []
 
 
-def _pot(name: str, body, line: int) -> PotAwarded:
-    return PotAwarded(line=line)
+def _pot(name: str, body, line: int) -> PotAwarded | PotPushed:
+    if body == "awarded":
+        return PotAwarded(line=line)
+    return PotPushed(line=line, pushed_to=body["pushed-to"], mucked=numbers(body["mucked"]),
+                     retrievable=numbers(body.get("retrievable", [])))
 
 
 def _next_hand(name: str, body, line: int) -> NextHand:

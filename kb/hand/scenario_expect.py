@@ -13,16 +13,20 @@ ruling missed (every call that finds nothing also continues), so it is a problem
 :class:`UncitedContinue`, at its line; the collector reports it only where a project asks
 (the ini key ``floorbook_require_citations``), since the exchange format's own example
 expects a bare ``continue``.  ``citations_unchecked: REASON`` says why an entry names none.
+Likewise an entry that does not say who read it (``read: text`` with ``why``, or ``read:
+engine``) is :class:`UnmarkedEntry`, reported where the project asks
+(``floorbook_require_read``).
 
 >>> from kb.files import parse_text
->>> data = parse_text('expect:\\n  "tda@2024": {remedy: continue, random: false}\\n'
-...                   '  rrop@v11: {remedy: continue, burn: [8s]}\\n', "x.yaml")
+>>> data = parse_text('expect:\\n  "tda@2024": {remedy: continue, random: false, '
+...                   'read: engine}\\n  rrop@v11: {remedy: continue, burn: [8s]}\\n', "x.yaml")
 >>> expect, lines, problems = read_expect(data, "x.yaml")
->>> expect, lines
-({'tda@2024': {'remedy': 'continue', 'random': False}}, {'tda@2024': 2, 'rrop@v11': 3})
+>>> expect["tda@2024"], lines
+({'remedy': 'continue', 'random': False, 'read': 'engine'}, {'tda@2024': 2, 'rrop@v11': 3})
 >>> for problem in problems:  # doctest: +ELLIPSIS
 ...     print(problem)
 x.yaml:2: expect.tda@2024 expects remedy: continue without citations (name the provisions ...)
+x.yaml:3: expect.rrop@v11 does not say whether it was read from the book's text (add read: ...)
 x.yaml:3: expect.rrop@v11 expects remedy: continue without citations (name the provisions ...)
 x.yaml:3: expect.rrop@v11 has an unknown field 'burn' (remove it or use one of: ...)
 """
@@ -40,11 +44,19 @@ from kb.hand.scenario_events import card_problems, cards, numbers
 
 #: The marker of an entry whose citations are deliberately left unchecked (its reason).
 UNCHECKED = "citations_unchecked"
+#: Who read an entry: ``read: text`` (someone read it against the book, ``why`` says how)
+#: or ``read: engine`` (the engine's ruling, not yet read); neither is compared.
+READ, WHY = "read", "why"
 
 
 class UncitedContinue(Problem):
     """An expected ``remedy: continue`` without ``citations`` or :data:`UNCHECKED`: a
     :class:`Problem` the collector reports only where the project asks."""
+
+
+class UnmarkedEntry(Problem):
+    """An entry that does not say who read it (no :data:`READ`): a :class:`Problem` the
+    collector reports only where the project asks (``floorbook_require_read``)."""
 
 
 @cache
@@ -73,8 +85,9 @@ def read_expect(data: Mapping, file: str) -> tuple[dict, dict, list[Problem]]:
     entries = {}
     for book, entry in expect.items():
         cards_wrong = _card_problems(book, entry, file)
-        problems += cards_wrong + _citation_problems(entry, f"expect.{book}", file,
-                                                     expect.key_line(book))
+        line = expect.key_line(book)
+        problems += cards_wrong + _citation_problems(entry, f"expect.{book}", file, line) \
+            + _read_problems(entry, f"expect.{book}", file, line)
         if isinstance(entry, Mapping) and not validate_with(one, entry, file) \
                 and not cards_wrong and not whole_number_problems(entry, file, []):
             entries[book] = _expectation(entry)
@@ -125,14 +138,43 @@ def _citation_problems(entry, where: str, file: str, line: int) -> list[Problem]
     return problems
 
 
+def _read_problems(entry, where: str, file: str, line: int) -> list[Problem]:
+    """Who read the entry: ``read: text`` needs ``why``, ``why`` needs ``read: text``, an
+    earlier call has neither (the entry is read whole), and an entry without ``read`` is
+    :class:`UnmarkedEntry`."""
+    if not isinstance(entry, Mapping):
+        return []
+    problems: list[Problem] = []
+    if READ not in entry:
+        problems.append(UnmarkedEntry(
+            file, line, f"{where} does not say whether it was read from the book's text",
+            f"add {READ}: text with {WHY}: \"the rule and the reason\" once you have read "
+            f"it, or {READ}: engine for the engine's ruling not yet read"))
+    elif entry[READ] == "text" and WHY not in entry:
+        problems.append(Problem(file, line, f"{where} says {READ}: text without {WHY}",
+                                f"add {WHY}: \"the rule and the short reason\""))
+    if WHY in entry and entry.get(READ) != "text":
+        problems.append(Problem(file, line, f"{where} has {WHY} but not {READ}: text",
+                                f"add {READ}: text, or remove {WHY}"))
+    calls = entry.get("calls")
+    if not isinstance(calls, Sequence):
+        return problems
+    for index, call in enumerate(calls):
+        if isinstance(call, Mapping) and (READ in call or WHY in call):
+            problems.append(Problem(file, calls.item_line(index),
+                                    f"{where}.calls[{index}] has {READ} or {WHY}",
+                                    "say who read the entry once, on the entry itself"))
+    return problems
+
+
 def _expectation(entry: Mapping) -> dict:
     """One checked ``expect`` entry: cards as tuples, hand seats as numbers, dead seats
     sorted, citations as :class:`Citation` records, earlier floor calls as entries."""
     result: dict = {}
     for key, value in entry.items():
-        if key == UNCHECKED:              # a reason for people: nothing to compare
+        if key in (UNCHECKED, WHY):       # reasons for people: nothing to compare
             continue
-        if key in ("remedy", "random", "unread"):
+        if key in ("remedy", "random", READ):
             result[key] = value
         elif key == "citations":
             result[key] = tuple(Citation(c["source"], c["edition"], c["number"])

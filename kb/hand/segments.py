@@ -173,6 +173,11 @@ def resume(state: Replay, remedy: str, table: Table, steps, floor: Floor | None,
     if remedy == "misdeal":
         _gathered(state, table, steps)
         carried.redeal = True
+        # what an earlier ruling left for later streets belonged to the hand gathered up
+        # (a burn set aside for the flop is back in the deck): the redeal starts afresh
+        carried.burns.clear()
+        carried.reshuffle.clear()
+        carried.no_burn.clear()
         return
     state.table = table.copy()
     for seat in table.dead:

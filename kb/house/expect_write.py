@@ -1,7 +1,7 @@
 """Writing a new book's ``expect`` entries into scenario files from the engine's rulings
 (``floorbook expect write BOOK@EDITION FILE...``).
 
-An entry the engine wrote says so: ``unread: engine`` until someone has read the ruling
+An entry the engine wrote says so: ``read: engine`` until someone has read the ruling
 against the book's text and removed the mark (the pytest plugin counts the marked ones).
 The file is changed by inserting one line after the last entry of its ``expect`` block,
 indented as the entries are, so its comments, order and layout stay as they were; the new
@@ -16,7 +16,7 @@ id: x
 # the hand
 expect:
   tda@2024: {remedy: continue}  # read
-  "club@2026": {remedy: "continue", unread: "engine"}
+  "club@2026": {remedy: "continue", read: "engine"}
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ class Written:
 
 def entry_of(ruling: Ruling) -> dict:
     """The ``expect`` entry that says what ``ruling`` rules: its remedy, whether it is
-    random (only when it is), its citations; marked ``unread``."""
+    random (only when it is), its citations; marked ``read: engine``."""
     entry: dict = {"remedy": ruling.remedy}
     if ruling.random:
         entry["random"] = True
@@ -60,11 +60,11 @@ def entry_of(ruling: Ruling) -> dict:
 
 
 def inserted(text: str, lines: dict[str, int], book: str, entry: dict) -> str:
-    """``text`` with ``book``'s ``entry`` (marked unread) written as one line after the
+    """``text`` with ``book``'s ``entry`` (marked read: engine) written as one line after the
     ``expect`` entries (``lines``: each entry's key line), indented as they are; a file
     without ``expect`` gets one at its end.  Keys are written plain, values as JSON
     strings and numbers, which YAML reads as written."""
-    value = _flow({**entry, "unread": UNREAD})
+    value = _flow({**entry, "read": UNREAD})
     rows = text.splitlines(keepends=True)
     newline = "\r\n" if rows and rows[0].endswith("\r\n") else "\n"
     if not lines:
@@ -173,7 +173,7 @@ def _checked(text: str, new: str, name: str, book: str, entry: dict
                       for p in error.problems]
     others = {key: value for key, value in after.items() if key != "expect"}
     entries = dict(after.get("expect") or {})
-    if entries.pop(book, None) != {**entry, "unread": UNREAD} or \
+    if entries.pop(book, None) != {**entry, "read": UNREAD} or \
             entries != dict(before.get("expect") or {}) or \
             others != {key: value for key, value in before.items() if key != "expect"}:
         return None, [f"{name}:1: the entry written would not read back as written (add "

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from kb.files import Problem
 from kb.hand.scenario import Scenario, ScenarioError
-from kb.hand.scenario_expect import UncitedContinue
+from kb.hand.scenario_expect import UncitedContinue, UnmarkedEntry
 from kb.house.compose import (
     HouseFileError,
     house_rulebooks,
@@ -112,12 +112,14 @@ class Expectations:
         differences = compare_expectation(scenario.expect[book_id], ruling)
         return Outcome(ruling, [f"  {book_id}: {d}" for d in differences])
 
-    def check_scenario(self, scenario: Scenario, cited: bool = False) -> list[str]:
+    def check_scenario(self, scenario: Scenario, cited: bool = False,
+                       read: bool = False) -> list[str]:
         """Every rulebook of ``scenario``'s ``expect`` at once: the problems of ``expect``
-        itself (with ``cited``, an uncited ``continue`` too: :func:`expect_problems`), then
+        itself (with ``cited``, an uncited ``continue`` too, with ``read`` an entry that
+        does not say who read it: :func:`expect_problems`), then
         each rulebook's :meth:`outcome` lines, in the file's order (empty when every
         expectation holds)."""
-        problems = [str(problem) for problem in expect_problems(scenario, cited)]
+        problems = [str(problem) for problem in expect_problems(scenario, cited, read)]
         for book_id in scenario.expect:
             problems += self.outcome(scenario, book_id).problems
         return problems
@@ -162,10 +164,13 @@ def _looks_like_path(ident: str) -> bool:
     return ident.endswith((".yaml", ".yml")) or "/" in ident
 
 
-def expect_problems(scenario: Scenario, cited: bool = False) -> list[Problem]:
+def expect_problems(scenario: Scenario, cited: bool = False,
+                    read: bool = False) -> list[Problem]:
     """The problems of ``scenario``'s ``expect``; an expected ``continue`` that checks no
     citation (:class:`kb.hand.scenario_expect.UncitedContinue`) only when ``cited`` (the
-    project asks for it: the exchange format's own example has one).
+    project asks for it: the exchange format's own example has one), and an entry that
+    does not say who read it (:class:`kb.hand.scenario_expect.UnmarkedEntry`) only when
+    ``read`` (the ini key ``floorbook_require_read``).
 
     >>> from kb import parse_scenario
     >>> text = "id: a\\ntitle: A\\ngame: holdem\\nseats: 3\\nbutton: 3\\nevents: []\\n"
@@ -176,10 +181,12 @@ def expect_problems(scenario: Scenario, cited: bool = False) -> list[Problem]:
     a.yaml:8: expect.tda@2024 expects remedy: continue without citations (name the ...)
     """
     return [problem for problem in scenario.expect_problems
-            if cited or not isinstance(problem, UncitedContinue)]
+            if (cited or not isinstance(problem, UncitedContinue))
+            and (read or not isinstance(problem, UnmarkedEntry))]
 
 
-def entry_problems(scenario: Scenario, cited: bool = False) -> dict[str, list[Problem]]:
+def entry_problems(scenario: Scenario, cited: bool = False,
+                   read: bool = False) -> dict[str, list[Problem]]:
     """The problems of ``scenario``'s ``expect`` (:func:`expect_problems`), by the rulebook
     entry they are in (a problem belongs to the last key at or above its line); those above
     every key, under :data:`WHOLE_EXPECT`.  Every key of ``expect`` is a key of the result.
@@ -195,11 +202,30 @@ def entry_problems(scenario: Scenario, cited: bool = False) -> dict[str, list[Pr
     """
     lines = sorted((line, str(book)) for book, line in scenario.expect_lines.items())
     found: dict[str, list[Problem]] = {book: [] for _, book in lines}
-    for problem in expect_problems(scenario, cited):
+    for problem in expect_problems(scenario, cited, read):
         above = [book for line, book in lines if line <= problem.line]
         found.setdefault(above[-1] if above else WHOLE_EXPECT, []).append(problem)
     return found
 
 
+def reading_counts(scenarios) -> dict[str, int]:
+    """How the ``expect`` entries of ``scenarios`` (an iterable of :class:`Scenario`) say
+    they were read: ``{"text": n, "engine": n, "unmarked": n}``, entries counted (an
+    entry with a problem is not among them).
+
+    >>> from kb import parse_scenario
+    >>> text = ("id: a\\ntitle: A\\ngame: holdem\\nseats: 3\\nbutton: 3\\nevents: []\\nexpect:\\n"
+    ...         '  tda@2024: {remedy: misdeal, read: text, why: "35-A: two boxed cards"}\\n'
+    ...         "  rrop@v11: {remedy: misdeal, read: engine}\\n")
+    >>> reading_counts([parse_scenario(text, "a.yaml")])
+    {'text': 1, 'engine': 1, 'unmarked': 0}
+    """
+    counts = {"text": 0, "engine": 0, "unmarked": 0}
+    for scenario in scenarios:
+        for entry in scenario.expect.values():
+            counts[entry.get("read", "unmarked")] += 1
+    return counts
+
+
 __all__ = ["WHOLE_EXPECT", "Expectations", "Outcome", "data_rulebooks", "entry_problems",
-           "expect_problems"]
+           "expect_problems", "reading_counts"]

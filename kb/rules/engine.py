@@ -30,6 +30,7 @@ from kb.rules.combine import combine
 from kb.rules.cutoffs import cutoff_rule
 from kb.rules.deciders import load_deciders
 from kb.rules.irregularities import entry, topics_for
+from kb.rules.limits import after_next_hand, in_time, limit_rule, too_late
 from kb.rules.outcomes import FINAL, Remedy, StepKind
 from kb.rules.records import ruling, same_as
 from kb.rules.remedies import Decision, cut, floor_decision
@@ -255,7 +256,19 @@ _MOVED = ("An earlier remedy in this hand moved the cards this irregularity conc
 
 def _decide(book: Lookups, case: Case, topics: tuple[str, ...]):
     """The first decision of the rulebook's provisions on ``topics`` (the irregularity's,
-    most specific first), each in precedence order: (decision, provision, topic)."""
+    most specific first), each in precedence order: (decision, provision, topic).  A
+    complaint raised after the next hand began is ruled as though raised in time, then by
+    the book's time limit, whatever its kind (:mod:`kb.rules.limits`)."""
+    if not too_late(case):
+        return _topical(book, case, topics)
+    decision, pid, topic = _topical(book, in_time(case), topics)
+    limit = book.remember("limit", "", lambda: limit_rule(book.kb, book.rulebook))
+    decision, pid = after_next_hand(limit, case, decision, pid)
+    return decision, pid, topic
+
+
+def _topical(book: Lookups, case: Case, topics: tuple[str, ...]):
+    """:func:`_decide` by the provisions on ``topics`` alone."""
     game, setting = case.scenario.game, case.scenario.setting
     for topic in topics:
         for pid, deciders in _applicable(book, topic, game, setting):

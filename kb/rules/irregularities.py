@@ -72,6 +72,11 @@ class Kind(StrEnum):
     STUB_SEEN = "stub-seen"
     BURN_SEEN = "burn-seen"
     SET_ASIDE_MUCKED = "set-aside-mucked"
+    # cards mucked by mistake (issue 21 section 3, helper A)
+    BOARD_MUCKED = "board-mucked"
+    BOARD_RETRIEVED = "board-retrieved"
+    POT_PUSHED_EARLY = "pot-pushed-early"
+    HAND_MUCKED = "hand-mucked"
 
 
 #: The topics of a kind: fixed, or worked out from the irregularity and the replayed hand.
@@ -89,7 +94,12 @@ class Entry:
     together (None: each irregularity a unit of its own); ``first``: a fouled deck or a
     non-standard card is ruled before the rest, in this rank's order (None: in the order
     found); ``found_event``: it comes to light at its ``found`` event, not when the floor
-    is called; ``board``: a remedy that deals its street again answers it.
+    is called; ``board``: a remedy that deals its street again answers it; after the next
+    hand (:mod:`kb.rules.limits`): ``by_player``: a player's own act, never a house error
+    (WSOP Live Action Rule 51); ``closed_at_award``: the kind's own rule ends its correction
+    at the pot award at the latest (the burn-error rules' all-in clause: Robert's Rules,
+    Live Action 122 and 165); ``never_voids``: it never voids a result (missing cards:
+    Robert's Rules Irregularities 10, Live Action 117).
 
     >>> entry(Kind.BOXED).words
     '...'
@@ -102,6 +112,9 @@ class Entry:
     first: int | None = None
     found_event: bool = False
     board: bool = False
+    by_player: bool = False
+    closed_at_award: bool = False
+    never_voids: bool = False
 
 
 #: The misdeal-cutoff topic: whether the right to a misdeal has passed.
@@ -157,7 +170,7 @@ KINDS: dict[Kind, Entry] = {
                              ("stud-exposed-down-cards", CUTOFF)),
     Kind.DRAW_EXPOSED: Entry("a card exposed on the draw", "exposed", ("draw-exposed-cards",)),
     Kind.PLAYER_EXPOSED: Entry("a card exposed by a player", "player-exposed",
-                               ("player-exposed-cards",)),
+                               ("player-exposed-cards",), by_player=True),
     Kind.BOXED: Entry("a boxed card", "boxed", ("boxed-cards", CUTOFF), group="boxed"),
     Kind.EXTRA: Entry("an extra card", "wrong-count",
                       ("extra-cards", "wrong-count-after-action", CUTOFF), group="count"),
@@ -173,13 +186,15 @@ KINDS: dict[Kind, Entry] = {
     Kind.BUTTON: Entry("the button out of position", "button", _BUTTON_TOPICS),
     Kind.BOARD_COUNT: Entry("the wrong number of cards on a street", "board-count",
                             _board_count, board=True),
-    Kind.BURN_COUNT: Entry("a burn error", "burn", _burn_count, board=True),
+    Kind.BURN_COUNT: Entry("a burn error", "burn", _burn_count, board=True,
+                           closed_at_award=True),
     Kind.PREMATURE: Entry("a board card dealt too soon", "premature", _premature, board=True),
     Kind.DUPLICATE: Entry("a duplicate card", "fouled-deck", _FOULED, first=0,
                           found_event=True),
     Kind.ODD_BACK: Entry("a card with a different back", "fouled-deck", _FOULED, first=1,
                          found_event=True),
-    Kind.MISSING: Entry("missing cards", "fouled-deck", _FOULED, first=2, found_event=True),
+    Kind.MISSING: Entry("missing cards", "fouled-deck", _FOULED, first=2, found_event=True,
+                        never_voids=True),
     Kind.FOREIGN: Entry("a card that does not belong in the deck", "foreign",
                         ("non-standard-cards", CUTOFF), group="foreign", first=3,
                         found_event=True),
@@ -193,6 +208,16 @@ KINDS: dict[Kind, Entry] = {
     Kind.BURN_SEEN: Entry("burn cards seen", "cards-seen", ("seen-stub-and-burn-cards",)),
     Kind.SET_ASIDE_MUCKED: Entry("set-aside cards mucked", "set-aside-mucked",
                                  ("set-aside-cards-mucked",)),
+    # cards mucked by mistake (issue 21 section 3, helper A): a board card mucked and the
+    # same card taken back are one unit, ruled together
+    Kind.BOARD_MUCKED: Entry("a board card mucked", "mucked-by-mistake",
+                             ("board-card-mucked",), group="board-mucked"),
+    Kind.BOARD_RETRIEVED: Entry("a mucked board card taken back", "mucked-by-mistake",
+                                ("board-card-mucked",), group="board-mucked"),
+    Kind.POT_PUSHED_EARLY: Entry("a pot pushed while a player was still in the hand",
+                                 "mucked-by-mistake", ("pot-pushed-early",)),
+    Kind.HAND_MUCKED: Entry("a hand killed by the dealer", "mucked-by-mistake",
+                            ("hand-killed-by-dealer",)),
 }
 
 #: The values of Find a ruling's "What happened" facet, in the order the page shows them:
@@ -229,6 +254,9 @@ FACET_VALUES = (
      "Players saw cards of the stub or the burn cards."),
     ("set-aside-mucked", "Set-aside cards mucked",
      "Cards a ruling had set aside went into the muck."),
+    ("mucked-by-mistake", "Cards mucked by mistake",
+     "A board card swept into the muck or taken back out of it; hands mucked because the "
+     "pot was pushed while a player was still in the hand; a hand the dealer killed."),
     ("none", "No irregularity", "A hand played correctly, for comparison."),
 )
 
@@ -279,6 +307,19 @@ def kinds_of(facet: str) -> tuple[Kind, ...]:
     (<Kind.DUPLICATE: 'duplicate'>, <Kind.ODD_BACK: 'odd-back'>, <Kind.MISSING: 'missing'>)
     """
     return tuple(kind for kind, entry in KINDS.items() if entry.facet == facet)
+
+
+def caused_by_player(irregularity: Irregularity) -> bool:
+    """Whether a player, not the dealer or the deck, caused ``irregularity``: its kind is a
+    player's act (``by_player``) or the replay recorded ``by: player`` (a hand a player
+    left with the wrong number of cards).  Raises KeyError for a kind the table does not
+    hold.
+
+    >>> caused_by_player(Irregularity("player-exposed", 3, 0)), caused_by_player(
+    ...     Irregularity("wrong-count", 3, 0, {"by": "player"}))
+    (True, True)
+    """
+    return _BY_VALUE[irregularity.kind].by_player or irregularity.get("by") == "player"
 
 
 def topics_for(irregularity: Irregularity, replay: Replay) -> tuple[str, ...]:

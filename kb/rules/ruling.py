@@ -167,7 +167,7 @@ def compare_expectation(expected: dict, ruling: Ruling) -> list[str]:
         if key == "calls":
             problems += _compare_calls(want, ruling.calls)
             continue
-        if key == "unread":         # who wrote the entry, not a field of the ruling
+        if key == "read":           # who read the entry, not a field of the ruling
             continue
         if key in ("remedy", "random"):
             got = getattr(ruling, key)

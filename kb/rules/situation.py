@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 
 from kb.hand.actions import Record
 from kb.hand.draws import Draws
-from kb.hand.end_of_hand import stage_at
-from kb.hand.scenario import STUD_GAMES, Scenario
+from kb.hand.end_of_hand import later, stage_at
+from kb.hand.scenario import STUD_GAMES, Found, Scenario
 from kb.hand.table import Irregularity, Replay, Table, proper_cards
 from kb.rules.cutoffs import CUTOFF_TESTS, rrop_action_begun, tda_substantial_action
 from kb.rules.irregularities import FIRST, entry, topics_for
@@ -43,6 +43,9 @@ class Case:
     #: the name of the rulebook's misdeal cutoff test in kb.rules.cutoffs.CUTOFF_TESTS:
     #: "rrop" (action has begun), "tda" (substantial action), "wsop-live" (LA Rule 105)
     cutoff_rule: str = "rrop"
+    #: the latest stage it is ruled at (:mod:`kb.rules.limits`: a complaint raised after the
+    #: next hand is first ruled as though raised just before it); None: as it came to light
+    until: str | None = None
 
     @property
     def rng(self) -> random.Random:
@@ -99,16 +102,18 @@ class Case:
 
     def stage(self) -> str:
         """How far the hand had got when the irregularity ruled on came to light:
-        ``playing``, ``pot-awarded`` or ``next-hand`` (:mod:`kb.hand.end_of_hand`)."""
+        ``playing``, ``pot-awarded`` or ``next-hand`` (:mod:`kb.hand.end_of_hand`), at the
+        latest :attr:`until`."""
         if self.irregularity is None:
             return "playing"
-        return stage_found(self.replay, self.irregularity)
+        stage = stage_found(self.replay, self.irregularity)
+        return self.until if self.until and later(stage, self.until) else stage
 
 
 def stage_found(replay: Replay, irregularity: Irregularity) -> str:
     """How far the hand had got when ``irregularity`` came to light: a ``found`` event's
     discovery at that event (its kind's ``found_event``), any other (a burn error, an
-    exposed card) when the floor was called about it (``replay.called_at``; the
+    exposed card, a joker dealt on the flop) when the floor was called about it (``replay.called_at``; the
     irregularity's own line if unknown).
 
     >>> from kb.hand.scenario_file import parse_scenario
@@ -120,9 +125,19 @@ def stage_found(replay: Replay, irregularity: Irregularity) -> str:
     >>> [stage_found(played, i) for i in played.irregularities]
     ['pot-awarded']
     """
-    if entry(irregularity.kind).found_event or replay.called_at is None:
+    if replay.pot_line is None:
+        return "playing"
+    if replay.called_at is None or (entry(irregularity.kind).found_event
+                                    and _found_by_event(replay, irregularity)):
         return stage_at(replay, irregularity.line)
     return stage_at(replay, replay.called_at)
+
+
+def _found_by_event(replay: Replay, irregularity: Irregularity) -> bool:
+    """Whether a ``found`` event recorded ``irregularity`` (a joker dealt on the flop is
+    recorded by the flop, and comes to light for a ruling when the floor is called)."""
+    return any(isinstance(e, Found) and e.line == irregularity.line
+               for e in replay.scenario.events)
 
 
 def primary_irregularity(replay: Replay) -> Irregularity | None:

@@ -75,6 +75,13 @@ class RulingTable:
             digests[scenario_id] = hashlib.sha1(text.encode()).hexdigest()
         return digests[scenario_id]
 
+    def unread(self, scenario_id: str, book: str) -> bool:
+        """Whether no expectation read from the book's text holds the ruling of
+        ``scenario_id`` under ``book``: the scenario's ``expect`` has no entry for it, or
+        one that is not ``read: text`` (docs/dev/reading-rulings.md); KeyError if the
+        scenario is unknown."""
+        return self.scenarios[scenario_id].expect.get(book, {}).get("read") != "text"
+
     def differs(self, scenario_id: str) -> str:
         """How the two books of the checked pair (:attr:`checked`) rule the scenario
         differently, in a few words; '' when they agree or no pair is compared."""

@@ -143,11 +143,12 @@ class UntrustedPages(SphinxTransform):
     def apply(self, **kwargs) -> None:
         if not restricted(self.env):
             return
-        for raw in list(self.document.findall(nodes.raw)):
+        raws, files = self._found()
+        for raw in raws:
             text = nodes.Text(raw.astext())
             inline = isinstance(raw.parent, nodes.TextElement)
             raw.replace_self(text if inline else nodes.paragraph("", "", text))
-        for node, target in self._files():
+        for node, target in files:
             if remote(target) or scheme(target):
                 continue              # not a file of this machine: untrusted_links' work
             # anything else is a path, "sub/a:b/../../etc/passwd" included
@@ -176,11 +177,21 @@ class UntrustedPages(SphinxTransform):
                     f"one of {' '.join(sorted(allowed))}", "active-file")
         return None
 
-    def _files(self):
-        for image in self.document.findall(nodes.image):
-            yield image, image.get("uri", "")
-        for download in self.document.findall(addnodes.download_reference):
-            yield download, download.get("reftarget", "")
+    def _found(self) -> tuple[list[nodes.raw], list[tuple[nodes.Element, str]]]:
+        """The page's raw nodes, and its images then its downloads with their targets,
+        each in the page's order: one walk of the page, not three (a walk of an edition
+        page's 4,000 nodes is about 2 ms, and a rebuild's every transform walks it)."""
+        raws: list[nodes.raw] = []
+        images: list[tuple[nodes.Element, str]] = []
+        downloads: list[tuple[nodes.Element, str]] = []
+        for node in self.document.findall(nodes.Element):
+            if isinstance(node, nodes.raw):
+                raws.append(node)
+            elif isinstance(node, nodes.image):
+                images.append((node, node.get("uri", "")))
+            elif isinstance(node, addnodes.download_reference):
+                downloads.append((node, node.get("reftarget", "")))
+        return raws, images + downloads
 
 
 def setup(app) -> None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb.handbook.data.uptodate import doctrees_folder  # also this module's public name
-from kb.handbook.sitebuild.collector import fewer_passes
+from kb.handbook.sitebuild.collector import few_pages, fewer_passes
 from kb.handbook.sitebuild.doctrees_trust import copy_trusted, site_stamp, user_key, write_seal
 from kb.handbook.sitebuild.earlier import drop_recopied, from_nothing_if_broken, usable
 from kb.handbook.sitebuild.site_folder import MARKER, output_problem  # also this module's names
@@ -238,6 +238,7 @@ def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None, *,
             counts = _watch(app, progress)
             # a large site's page trees are not all kept in memory at once
             app.connect("env-before-read-docs", keep_small_trees)
+            app.connect("env-before-read-docs", few_pages)     # a rebuild: no passes
             app.connect("build-finished", give_back, priority=100)
             generated: set[str] = set()     # the pages Sphinx makes anew each build
             app.connect("html-page-context", lambda app, name, *rest: generated.add(name))

@@ -75,15 +75,21 @@ def citation_text(ruling: Ruling, short=None) -> str:
     return "; ".join(parts) or "no provision cited"
 
 
+#: The badge of a ruling no ``read: text`` expectation holds (docs/dev/reading-rulings.md).
+UNREAD = "not yet read from the text"
+
+
 def ruling_cell(ruling: Ruling, seats: list[int], short=None,
-                book: str = "") -> cellnode.cell:
+                book: str = "", unread: bool = False) -> cellnode.cell:
     """One cell: remedy badge (and a random marker), numbers, then the cards.  ``short``
     names other books' editions in citations (see :func:`citation_text`).  A hand with
     several floor calls shows each earlier call first (its line, remedy and numbers),
     then the last call in full.  ``book`` (the rulebook's column name) starts the cell
     as an inline of class ``floorbook-cell-book``, which the stylesheet shows only where
     the matrix is drawn as one card per scenario (a narrow screen) and the column
-    headers are hidden.  One node (:mod:`kb.handbook.views.cellnode`)."""
+    headers are hidden.  ``unread``: no expectation read from the book's text holds this
+    ruling, which a badge says (:data:`UNREAD`).  One node
+    (:mod:`kb.handbook.views.cellnode`)."""
     paragraphs = [_earlier_call(number, call, short)
                   for number, call in enumerate(ruling.calls, 1)]
     if ruling.calls:
@@ -94,6 +100,9 @@ def ruling_cell(ruling: Ruling, seats: list[int], short=None,
     if ruling.random:
         head += [("text", " "), _badge(f"random (seed {SEED})", "secondary",
                                        "sd-outline-secondary", "floorbook-random")]
+    if unread:
+        head += [("text", " "), _badge(UNREAD, "warning", "sd-outline-warning",
+                                       "floorbook-unread")]
     paragraphs.append(paragraph(*head))
     paragraphs.append(paragraph(("text", citation_text(ruling, short)),
                                 classes=("floorbook-cite",)))

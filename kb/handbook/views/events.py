@@ -20,13 +20,16 @@ from __future__ import annotations
 
 from kb.hand.scenario import (
     Act,
+    BoardMucked,
     BurnsSeen,
     Deal,
     Draw,
     Floor,
     Found,
+    HandMucked,
     NextHand,
     PotAwarded,
+    PotPushed,
     Scenario,
     SetAsideMucked,
     Street,
@@ -136,6 +139,21 @@ def describe(event) -> str:
         return "Pot awarded"
     if isinstance(event, NextHand):
         return "Next hand begun"
+    if isinstance(event, BoardMucked):
+        parts = [f"{_list(cards)} {words}" for cards, words in
+                 ((event.mucked, "mucked"), (event.retrieved, "taken back from the muck"))
+                 if cards]
+        return f"Board cards: {'; '.join(parts)} (by the {event.by})"
+    if isinstance(event, HandMucked):
+        what = "tabled hand" + (", obviously the winner," if event.winner else "") \
+            if event.tabled else "hand"
+        back = ", then took it back" if event.retrieved else ""
+        return f"The dealer killed seat {event.seat}'s {what} into the muck{back}"
+    if isinstance(event, PotPushed):
+        kept = f"; {_plural('seat', event.retrievable)} can be told apart" \
+            if event.retrievable else ""
+        return (f"Pot pushed to seat {event.pushed_to} too soon: "
+                f"{_plural('seat', event.mucked)} mucked{kept}")
     raise TypeError(f"not a scenario event: {event!r}")
 
 

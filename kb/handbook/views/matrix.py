@@ -61,8 +61,8 @@ def _matrix_table(hb, shown: list[str], names: dict[str, str]) -> nodes.table:
         seats = cells.shown_seats(row)
         line = nodes.row(ids=[cells.row_anchor(sid)])
         line += _entry(cells.title_link(table.scenarios[sid], table.differs(sid)))
-        line += [_entry(cells.ruling_cell(r, seats, names.get, names.get(r.rulebook, "")))
-                 for r in row]
+        line += [_entry(cells.ruling_cell(r, seats, names.get, names.get(r.rulebook, ""),
+                                          table.unread(sid, r.rulebook))) for r in row]
         body += line
     group += body
     return nodes.table("", group, classes=["floorbook-matrix"])
@@ -208,5 +208,7 @@ def _side_by_side(f: Fragment, table, c, names: dict) -> None:
     for ruling in (c.left, c.right):
         name = names.get(ruling.rulebook, ruling.rulebook)
         f.add(f":::{{grid-item-card}} {f.text(name)}", ":class-card: floorbook-book", "",
-              f.node(cells.ruling_cell(ruling, seats, names.get)), ":::", "")
+              f.node(cells.ruling_cell(ruling, seats, names.get,
+                                       unread=table.unread(c.scenario, ruling.rulebook))),
+              ":::", "")
     f.add("::::", "")

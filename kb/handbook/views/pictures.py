@@ -168,20 +168,30 @@ def dot_code(app, docname: str, picture: dict) -> str:
 def resolve(app, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: turn each placeholder into a linked graphviz node, and for
     HTML every graphviz node into inline SVG (:func:`inline_svg`)."""
-    for placeholder in list(doctree.findall(neighbourhood)):
-        picture = graphviz()
-        picture["code"] = dot_code(app, docname, placeholder.attributes)
-        picture["options"] = {"docname": docname}
-        picture["alt"] = f"The provisions around topic {placeholder['topic']} and their relations"
-        picture["classes"] = ["floorbook-neighbourhood"]
-        kinds: list[str] = placeholder.get("kinds", [])
-        placeholder.replace_self([picture, *([line_key(kinds)] if kinds else [])])
+    # one walk of the page for both kinds (in the page's order), not two
+    found = [node for node in doctree.findall(nodes.Element)
+             if isinstance(node, (neighbourhood, graphviz))]
+    pictures = [node if isinstance(node, graphviz) else _drawing_of(app, node, docname)
+                for node in found]
     if app.builder.format == "html":
         drawing.draw_waiting(app, lambda page, waiting: dot_code(app, page, waiting))
-        for picture in list(doctree.findall(graphviz)):
+        for picture in pictures:
             svg = inline_svg(app, picture, docname)
             if svg is not None:
                 picture.replace_self(svg)
+
+
+def _drawing_of(app, placeholder: neighbourhood, docname: str) -> graphviz:
+    """The linked graphviz node that takes the place of ``placeholder`` (put there, with
+    the key to its lines after it)."""
+    picture = graphviz()
+    picture["code"] = dot_code(app, docname, placeholder.attributes)
+    picture["options"] = {"docname": docname}
+    picture["alt"] = f"The provisions around topic {placeholder['topic']} and their relations"
+    picture["classes"] = ["floorbook-neighbourhood"]
+    kinds: list[str] = placeholder.get("kinds", [])
+    placeholder.replace_self([picture, *([line_key(kinds)] if kinds else [])])
+    return picture
 
 
 def line_key(kinds: list[str]) -> nodes.paragraph:

@@ -13,6 +13,7 @@ deciders leave it to the floor saying so.  Who exposed a card is in the format a
 from __future__ import annotations
 
 from kb.rules.deciders import decides
+from kb.rules.deciders.counts import rrop_dead_wrong_count
 from kb.rules.remedies import Decision, cards, floor_decision
 from kb.rules.situation import Case
 
@@ -79,3 +80,33 @@ def tda_player_caused_count(case: Case) -> Decision | None:
         "substantial action; nothing says how a count a player upset is put right before "
         "substantial action (Rule 38 kills such a hand only after it), so the floor "
         "decides.", ("tda.misdeal.wrong-count",))
+
+
+
+@decides("wsop-live.dead-hands.wrong-count")
+def wsop_live_player_caused_count(case: Case) -> Decision | None:
+    """WSOP Live Action Rules 2024, Rules 104, 106 and 108: a count a player upset after a
+    correct deal, found before substantial action.  104's misdeal is for cards dealt wrong
+    and 108 for cards thrown into another hand; 106 is Robert's Rules' Dead Hands 1(d) word
+    for word and, read as that book's pair of rules is (the misdeal list before the cutoff,
+    the dead hand after it), leaves this to the floor, as :func:`rrop_player_caused_count`
+    does; the literal reading (every hand with the wrong count dead) is named.  None
+    otherwise (Dead Hands 1(d), which 106 is the same as, then decides).
+
+    >>> from kb.rules.examples import case
+    >>> wsop_live_player_caused_count(case("case-c08-player-took-neighbours-card", book="wsop-live")).remedy
+    'floor-decision'
+    """
+    held = _player_counts(case)
+    if not held or case.cutoff_reached():
+        return rrop_dead_wrong_count(case)
+    return floor_decision(
+        f"The deal was right, but a player upset the card count ({', '.join(held)}; a "
+        f"hand should hold {case.proper_cards}), before substantial action. Rule 104's "
+        "misdeal is for cards dealt wrong, and Rule 108 kills cards thrown into another "
+        "hand, not a card taken from one. Rule 106, read as the misdeal list's partner (a "
+        "rule for after the cutoff, as Robert's Rules' Dead Hands 1(d), its source, is "
+        "read), leaves the count before substantial action unaddressed, so the floor "
+        "decides (Rule 48: fairness first; the hand a card was taken from did nothing "
+        "wrong). The other reading: 106 sets no time limit and, to the letter, kills every "
+        "hand without the proper number of cards, both hands here.")

@@ -360,8 +360,8 @@ def tda_randomness(case: Case) -> Decision | None:
     killed after substantial action).
 
     >>> from kb.rules.examples import case
-    >>> tda_randomness(case("burn-error-all-in-found-after-next-hand", book="tda")).remedy
-    'continue'
+    >>> tda_randomness(case("burn-error-all-in-found-before-pot-awarded", book="tda")).remedy
+    'floor-decision'
     """
     irregularity = ruled_on(case)
     if irregularity.kind != "burn-count" or irregularity.get("street") == "flop":

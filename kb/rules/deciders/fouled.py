@@ -6,13 +6,7 @@ from __future__ import annotations
 from kb.hand.cards import JOKER
 from kb.hand.table import Irregularity, Table
 from kb.rules.deciders import decides, ruled_on
-from kb.rules.deciders.end_of_hand import (
-    RROP_WINDOW,
-    TDA_WINDOW,
-    odd_back_appears_reading,
-    rrop_next_hand,
-    tda_next_hand,
-)
+from kb.rules.deciders.end_of_hand import RROP_WINDOW, TDA_WINDOW, odd_back_appears_reading
 from kb.rules.remedies import Decision, carry_on, floor_decision, misdeal, step, void
 from kb.rules.situation import Case
 
@@ -36,9 +30,6 @@ def rrop_duplicate(case: Case) -> Decision | None:
     if irregularity.kind != "duplicate":
         return None
     card = irregularity.get("cards")[0]
-    late = rrop_next_hand(case, f"The second {card}")
-    if late is not None:
-        return late
     text = (f"A second {card} turned up: the deck is defective, all action is void and every "
             "chip goes back to whoever put it in (a player who knew and tried to profit may "
             "lose the refund).")
@@ -68,9 +59,6 @@ def rrop_odd_back(case: Case) -> Decision | None:
     if irregularity.kind != "odd-back":
         return None
     card, where = irregularity.get("cards")[0], irregularity.get("where")
-    late = rrop_next_hand(case, f"The card with a different back ({card})")
-    if late is not None:
-        return late
     if where == "stub":
         return carry_on(f"A card with a different back ({card}) was found in the stub: all "
                         "action stands.")
@@ -112,11 +100,6 @@ def tda_fouled_deck(case: Case) -> Decision | None:
     kind = irregularity.kind
     if kind == "duplicate":
         card = irregularity.get("cards")[0]
-        late = tda_next_hand(case, f"The second {card}")
-        if late is not None:
-            late.explanation += (" A fouled deck found after the hand has concluded may be "
-                                 "claimed only within Rule 22's limit (35-E).")
-            return late
         text = (f"A second {card} turned up: the deck is fouled, play stops and all bets are "
                 "returned, whatever action there has been.")
         if case.stage() == "pot-awarded":

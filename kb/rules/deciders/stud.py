@@ -18,6 +18,7 @@ from kb.rules.remedies import (
     Decision,
     carry_on,
     cut,
+    floor_decision,
     misdeal,
     step,
 )
@@ -35,6 +36,8 @@ def rrop_stud_exposed(case: Case) -> Decision | None:
     >>> found.remedy, [s.do for s in found.steps]
     ('continue', ['face-down'])
     """
+    if (seventh := _rrop_seventh(case)) is not None:
+        return seventh
     if case.scenario.setting != "tournament" and \
             (corrective := corrective_up(case, "Seven-Card Stud 5")) is not None:
         return corrective
@@ -47,6 +50,30 @@ def rrop_stud_exposed(case: Case) -> Decision | None:
     return carry_on(f"Seat {seat}'s down card {card} was exposed on the deal: the player's "
                     "third card is dealt face down (the text seen is cut off after its first "
                     "words; the practice is confirmed elsewhere).", steps, table)
+
+
+def _rrop_seventh(case: Case) -> Decision | None:
+    """A seventh-street card the dealer exposed with betting still to come: Robert's Rules
+    bars a misdeal once action has begun (Misdeals 1) and sends a dealer-exposed card to the
+    game's own rules (Irregularities 13), whose stud text seen stops at the first two down
+    cards; whether the card is kept or replaced decides the hand, so the floor decides, as
+    for a premature stud card (issue 21).  None when the card is gone or no betting remains
+    (the hand simply plays on)."""
+    irregularity = ruled_on(case)
+    if irregularity.kind != "stud-exposed" or irregularity.get("street") != "seventh":
+        return None
+    seat, card = irregularity.get("seat"), irregularity.get("card")
+    betting = [s for s in case.replay.betting.live if s not in case.replay.betting.all_in]
+    if card not in case.table.hands.get(seat, ()) or len(betting) < 2:
+        return None
+    return floor_decision(
+        f"Seat {seat}'s seventh-street card {card} was exposed by the dealer with betting "
+        "still to come. Action has begun, so there is no misdeal (Misdeals 1), and the "
+        "player may not take or refuse the card (Irregularities 13): the game's own rules "
+        "govern, and the stud rules seen speak only of the first two down cards. Whether the "
+        "card is kept or replaced, or the others' last cards dealt up too, is not said, so "
+        "the floor decides. The other reading: with no rule to apply, the hand is played on "
+        "with the card as it lies.", ("rrop.irregularities.no-option", "rrop.misdeals.cutoff"))
 
 
 @decides("rrop.stud.both-down-exposed")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from kb.hand.cards import is_standard
 from kb.rules.deciders import decides, ruled_on
 from kb.rules.deciders.cutoff import tda_after_substantial_action
-from kb.rules.deciders.end_of_hand import TDA_WINDOW, tda_next_hand
+from kb.rules.deciders.end_of_hand import TDA_WINDOW
 from kb.rules.deciders.fouled import tda_fouled_deck
 from kb.rules.deciders.stud import tda_stud_seventh_exposed
 from kb.rules.remedies import Decision, carry_on, reshuffle_stub, step, void
@@ -52,10 +52,6 @@ def tda_2026_fouled_deck(case: Case) -> Decision | None:
     what = "A joker" if cards[0] == "Jk" else f"A card that does not belong to the game ({cards[0]})"
     other = _BEFORE if not case.cutoff_reached() else _AFTER + (
         _SHORT if any(i.get("where") == "hand" for i in case.all("foreign")) else "")
-    late = tda_next_hand(case, what)
-    if late is not None:
-        late.explanation += " A fouled deck found after the hand may be claimed only within Rule 22's limit (35-E)."
-        return late
     text = (f"{what} was found: the deck is fouled (35-E), so play stops and all bets are "
             "returned, whatever action there has been.")
     if case.stage() == "pot-awarded":

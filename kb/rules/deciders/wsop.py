@@ -1,7 +1,7 @@
-"""The 2024 WSOP Official Tournament Rules (``wsop@2024``): the deal, wrong counts,
-boxed cards and draw-game exposures, where they rule differently from the TDA and Robert's
+"""The 2024 WSOP Official Tournament Rules (``wsop@2024``): the deal, wrong counts and
+draw-game exposures, where they rule differently from the TDA and Robert's
 Rules.  Board errors (burns, premature cards) are in :mod:`.wsop_board`, fouled and defective
-decks in :mod:`.wsop_deck`.
+decks and boxed cards in :mod:`.wsop_deck`.
 
 Where the tournament rules rule as a TDA or Robert's Rules provision does, the knowledge base
 says so (``same-as``) and the engine runs that provision's decider; the deciders here are the
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from kb.hand.scenario import DRAW_GAMES, FLOP_GAMES, STUD_GAMES
 from kb.rules.deciders import decides, ruled_on
-from kb.rules.deciders.end_of_hand import wsop_next_hand
 from kb.rules.deciders.fouled import rrop_dead_hand_joker
 from kb.rules.deciders.helpers_deal import (
     first_two_exposed,
@@ -32,7 +31,8 @@ from kb.rules.deciders.helpers_deal import (
     wrong_count,
     wrong_counts,
 )
-from kb.rules.remedies import Decision, cards, carry_on, floor_decision, misdeal, step
+from kb.rules.deciders.helpers_games import replace_exposed
+from kb.rules.remedies import Decision, cards, carry_on, misdeal, step
 from kb.rules.situation import Case
 
 #: TDA Rule 36's parts as the engine names them -> WSOP 88.c's numbered tests.
@@ -56,36 +56,12 @@ def before_sa(case: Case) -> str:
             "chips in, or three actions in turn).")
 
 
-@decides("wsop.disputed-pots")
-def wsop_disputed_pots(case: Case) -> Decision | None:
-    """WSOP 2024 Rule 76: once the next hand has begun (first riffle, or the shuffler's
-    button) the hand can no longer be disputed and its result stands, whatever the
-    irregularity (a joker in the stub, a burn error).  Unlike Live Action Rule 51 there is
-    no exception for a house error, so that rule is never reached for such a case.  None
-    while the hand can still be disputed, and for a duplicate or an odd back, whose 88.d
-    deciders apply Rule 76 themselves and say what the fouled deck would have done.
-
-    >>> from kb.rules.examples import case
-    >>> wsop_disputed_pots(case("burn-error-all-in-found-after-next-hand", book="wsop")).remedy
-    'continue'
-    """
-    kind = case.irregularity.kind if case.irregularity is not None else None
-    if kind is None or kind in ("duplicate", "odd-back"):
-        return None
-    return wsop_next_hand(case, f"The {_KINDS.get(kind, kind.replace('-', ' '))}")
-
-
-#: Irregularity kinds as a sentence names them (Rule 76's explanation).
-_KINDS = {"foreign": "foreign card", "wrong-count": "wrong card count",
-          "burn-count": "burn error"}
-
-
 @decides("wsop.misdeal.extra-cards")
 def wsop_extra_cards(case: Case) -> Decision | None:
     """WSOP 2024 Rule 88.a.2: two or more extra cards on the initial deal are a misdeal before
     substantial action.  One extra card is not a listed cause (None: Rule 129 sends it to the
-    Live Action rules, where the card is the burn; found only as a hand's count, the floor
-    decides).
+    Live Action rules, where the card is the burn; found only as a hand's count, Rule 108
+    kills the hand).
 
     E.g. ``deal: {extra: 2}`` with no action: misdeal; ``deal: {extra: 1}``: None.
 
@@ -108,18 +84,26 @@ def wsop_extra_cards(case: Case) -> Decision | None:
                    "substantial action." + before_sa(case))
 
 
-def _one_extra_unknown(case: Case, seat: int, count: int) -> Decision:
+def _one_extra_unknown(case: Case, seat: int, count: int) -> Decision | None:
     """One extra card in a hand found only by its count (``found: {wrong-count: ...}``): not
     88.a.2's misdeal, and Rule 129's Live Action Rule 118 (the extra card is the burn) needs
-    the card to be known, so the floor decides."""
-    return floor_decision(
+    the card to be known, so Rule 108 kills the hand, the reading of a short hand too; the
+    explanation names the other reading (88.a's open list, and Rule 129 to Live Action
+    Rule 104's misdeal)."""
+    decision = _kill_wrong_counts(case, after_sa=False)
+    if decision is None:
+        return None
+    decision.explanation = (
         f"Seat {seat} holds {cards(count)} instead of {case.proper_cards}, found before "
         "substantial action. One extra card is not a misdeal: 88.a.2 lists only two or more. "
-        "Rule 129 sends the case to the Live Action rules, whose Rule 118 puts one extra card "
-        "back on the deck as the burn, but a hand found with only its count does not show "
-        "which card is the extra one, and the rules do not say how to choose it, so the floor "
-        "decides (Live Action Rule 104 would call a misdeal for a wrong count to a player)."
-        + before_sa(case))
+        "Live Action Rule 118 (through Rule 129) puts one extra card back as the burn, but a "
+        "hand found only by its count does not show which card is the extra one, so the hand "
+        "holds the wrong number of cards and is dead (108), which sets no time limit."
+        + before_sa(case) + " The other reading: 88.a's causes are \"not necessarily limited "
+        "to\" those listed, and Rule 129 would bring Live Action Rule 104, a misdeal for a "
+        "wrong number of cards to a player before substantial action.")
+    decision.provisions = ("wsop.protect-hand",)
+    return decision
 
 
 @decides("wsop.misdeal.stud-exposed")
@@ -257,13 +241,23 @@ def wsop_dead_hands(case: Case) -> Decision | None:
     if count > case.proper_cards and not (after_sa or caused):
         return None
     if caused and not after_sa:
-        # A count a player upset before SA: 108 names no cutoff, but the project leaves it
-        # to Rule 111 and the floor (the TDA and Robert's Rules do the same before theirs).
-        return None
+        # 108 names no cutoff, as for a hand dealt short (issue 21's reading); the
+        # floor's fairness (Rule 56) is the other reading, named.
+        return _kill_wrong_counts(case, after_sa, _CAUSED)
     return _kill_wrong_counts(case, after_sa)
 
 
-def _kill_wrong_counts(case: Case, after_sa: bool) -> Decision | None:
+#: Why a count a player upset before substantial action is dead, and the other reading.
+_CAUSED = (" A player, not the deal, upset the count: no misdeal cause fits a correct deal, "
+           "Rule 111 kills cards thrown into another hand, not a card taken from one, and "
+           "108 sets no time limit. The other reading: 108 read as a rule for after "
+           "substantial action (as the TDA and Robert's Rules read theirs) leaves this to the "
+           "floor, who may spare the hand a card was taken from (Rule 56: fairness first).")
+
+
+def _kill_wrong_counts(case: Case, after_sa: bool, before: str = "") -> Decision | None:
+    """Kill every hand with the wrong count that 108's exceptions do not keep live;
+    ``before`` replaces the sentence on the misdeal reading before substantial action."""
     held = wrong_counts(case)
     live = [why for seat, n in held if (why := _exempt(case, seat, n))]
     dead = [(seat, n) for seat, n in held if not _exempt(case, seat, n)
@@ -284,12 +278,14 @@ def _kill_wrong_counts(case: Case, after_sa: bool) -> Decision | None:
                  "are mucked and exactly one card is burned for each later street (glossary, "
                  "burn card).")
         cited = ("wsop.glossary.burn-card",)
+    elif before:
+        text += before
     else:
         text += (" Rule 108 sets no time limit and 88.a lists no short hand among the misdeal "
-                 "causes, so the hand is dead although there has been no substantial action; "
-                 "the causes are \"not necessarily limited to\" those listed, and the Live "
-                 "Action rules (Rule 129) would call a misdeal instead, so a floor may read it "
-                 "that way.")
+                 "causes, so the hand is dead although there has been no substantial action. "
+                 "The other reading: the causes are \"not necessarily limited to\" those "
+                 "listed, and Rule 129 would bring Live Action Rule 104, a misdeal for a wrong "
+                 "number of cards to a player before substantial action.")
     return Decision("dead-hand", text, [step("kill", seat=s) for s, _ in dead], table, cited)
 
 
@@ -307,53 +303,23 @@ def _joker(case: Case) -> Decision | None:
     return decision
 
 
-# ---- Glossary: boxed card ------------------------------------------------------------
-
-@decides("wsop.glossary.boxed-card")
-def wsop_boxed_card(case: Case) -> Decision | None:
-    """WSOP 2024 glossary, boxed card: a boxed card is treated as a blank, shown to every
-    player and mucked.  Two or more on the initial deal before substantial action are 88.a.1's
-    misdeal (None here); more than two make the deck defective (glossary).
-
-    >>> from kb.rules.examples import case
-    >>> wsop_boxed_card(case("boxed-card-during-deal", book="wsop")).remedy
-    'continue'
-    """
-    boxed = case.all("boxed")
-    initial = [i for i in boxed if i.get("street") == "deal"]
-    if not boxed or (len(initial) >= 2 and not case.cutoff_reached()):
-        return None
-    names = [i.get("card") for i in boxed]
-    table = case.table.copy()
-    for card in names:
-        if card in table.set_aside:
-            table.set_aside.remove(card)
-            table.muck.append(card)
-    steps = [step("set-aside", card=c, as_="muck") for c in names]
-    text = (f"The boxed card{'s' * (len(names) > 1)} ({', '.join(names)}) "
-            f"{'are' if len(names) > 1 else 'is'} treated as a blank: shown to every player and "
-            "mucked (glossary, boxed card). The entry does not say when the replacement comes; "
-            "the table shows the next card dealt in its place.")
-    cited: tuple[str, ...] = ()
-    if len(initial) >= 2:
-        text = ("Substantial action has occurred, so the boxed cards on the initial deal are "
-                "no misdeal (88.c). " + text)
-        cited = ("wsop.misdeal.after-substantial-action",)
-    if len(boxed) > 2:
-        text += (" More than two boxed cards make the deck defective: it must be replaced "
-                 "(glossary, defective deck); the entry does not say what becomes of this hand.")
-        cited += ("wsop.glossary.defective-deck",)
-    return carry_on(text, steps, table, cited)
-
-
 # ---- Section IX: draw games ------------------------------------------------------------
+
+#: Where an exposed ace-to-five card goes (Rule 129, Live Action 279), and the other reading.
+_A5 = ("Section IX (Draw Games) replaces every card exposed on the initial deal but does not "
+       "say where it goes; Rule 129 sends that to the Live Action rules, whose Rule 279 makes "
+       "the first card exposed before the draw in ace-to-five the burn. The other reading: "
+       "Section IX is the whole rule, and the card is set aside, out of play.")
+
 
 @decides("wsop.draw.exposed-on-deal")
 def wsop_draw_exposed(case: Case) -> Decision | None:
     """WSOP 2024 Section IX, Draw Games: every card exposed on the initial deal is replaced;
     the second exposed card on the initial deal is a misdeal (before substantial action,
-    88.c).  Where the exposed card goes is not said: it is set aside, out of play.  Cards
-    exposed on the draw: None (Rule 129, the Live Action rules).
+    88.c).  Where the exposed card goes is not said: Rule 129 sends that to the Live Action
+    rules, whose Rule 279 makes it the burn in ace-to-five (the other reading, Section IX
+    as the whole rule, sets it aside, named); in other draw games they do not say either,
+    and it is set aside, out of play.  Cards exposed on the draw: None (Rule 129).
 
     E.g. lowball, ``deal: {exposed: [1]}``: replaced (the Live Action rules and Robert's
     Rules call the first card exposed a misdeal).
@@ -369,6 +335,10 @@ def wsop_draw_exposed(case: Case) -> Decision | None:
         return misdeal(case, f"Misdeal: {len(exposed)} cards were exposed on the initial deal, "
                        "and the second exposed card makes a misdeal (Section IX, Draw Games)."
                        + before_sa(case))
+    if case.game == "lowball-a5" and len(exposed) == 1:
+        decision = replace_exposed(case, exposed[0], "came on the initial deal", _A5)
+        decision.provisions = ("wsop.not-covered", "wsop-live.lowball.ace-to-five-exposed")
+        return decision
     table, steps, replaced = case.table.copy(), [step("finish-deal")], []
     for item in exposed:
         seat, card = item.get("seat"), item.get("card")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from kb.hand.table import Irregularity
 from kb.rules.deciders import Decider, decides, ruled_on
-from kb.rules.deciders.end_of_hand import wsop_next_hand
 from kb.rules.deciders.flop import tda_flop_no_burn
 from kb.rules.deciders.helpers_board import BOARD_SIZE, acted_on, next_street, redeal_premature
 from kb.rules.deciders.helpers_games import BEFORE_STUD, redeal_stud_street
@@ -42,9 +41,6 @@ def wsop_missed_burn(case: Case) -> Decision | None:
     if irregularity.kind != "burn-count":
         return None
     street = irregularity.get("street")
-    late = wsop_next_hand(case, f"The burn error on the {street}")
-    if late is not None:
-        return late
     if not acted_on(case, street):
         return None
     what = "without a burn" if irregularity.get("burns") == 0 else "after two burns"

@@ -1,42 +1,92 @@
-"""The 2024 WSOP Official Tournament Rules (``wsop@2024``), glossary entry "defective deck":
-a joker in a game without jokers, and the fouled-deck rules of 88.d (a duplicate card, a
-card with a different back).  A player who acted holding a joker is dead under Rule 108
-(in :mod:`.wsop`).
+"""The 2024 WSOP Official Tournament Rules (``wsop@2024``), glossary entries "defective deck"
+(a joker in a game without jokers, with Rule 129) and "boxed card", and the fouled-deck
+rules of 88.d (a duplicate card, a card with a different back).  A player who acted holding
+a joker is dead under Rule 108 (in :mod:`.wsop`).
 """
 
 from __future__ import annotations
 
 from kb.hand.cards import JOKER
 from kb.rules.deciders import decides, ruled_on
-from kb.rules.deciders.end_of_hand import WSOP_WINDOW, odd_back_appears_reading, wsop_next_hand
-from kb.rules.remedies import Decision, carry_on, floor_decision, void
+from kb.rules.deciders.end_of_hand import WSOP_WINDOW, odd_back_appears_reading
+from kb.rules.deciders.fouled import rrop_joker
+from kb.rules.outcomes import Remedy
+from kb.rules.remedies import Decision, carry_on, step, void
 from kb.rules.situation import Case
 
 
 @decides("wsop.glossary.defective-deck")
 def wsop_joker_defective_deck(case: Case) -> Decision | None:
-    """WSOP 2024 glossary, defective deck: a joker in a game without jokers makes the deck
-    defective and it is replaced; the effect on the hand is not stated, so the floor decides
-    (a holder who acted is dead under 108, decided before this).  The other reading, Rule
-    129 to Live Action Rule 115 (a scrap of paper, replaced), is named.  None for anything
-    but a joker (e.g. ``found: {foreign: Jk, where: stub}``: floor-decision).
+    """WSOP 2024 glossary, defective deck, with Rule 129: a joker in a game without jokers
+    makes the deck defective, to be replaced; what becomes of the hand in progress the
+    tournament rules do not say (108 kills only a hand whose holder acted on the joker,
+    decided before this).  Rule 129 sends that gap to the Live Action rules before the
+    floor's own authority (Rule 51), and Live Action Rule 115 covers it: the joker is a
+    scrap of paper, no misdeal, replaced when found before anyone acted on it.  None for
+    anything but a joker.
 
     >>> from kb.rules.examples import case
-    >>> wsop_joker_defective_deck(case("case-c43-joker-on-flop-after-all-ins", book="wsop")).remedy
-    'floor-decision'
+    >>> found = wsop_joker_defective_deck(case("case-c43-joker-on-flop-after-all-ins", book="wsop"))
+    >>> found.remedy, [s.do for s in found.steps]
+    ('continue', ['set-aside', 'replace'])
     """
     irregularity = case.irregularity
     if irregularity is None or irregularity.kind != "foreign" \
             or JOKER not in (irregularity.get("cards") or ()):
         return None
+    decision = rrop_joker(case)
+    if decision is None or decision.remedy != Remedy.CONTINUE:
+        return None     # its holder acted on it: Rule 108, decided before this
     where = {"hand": f"in seat {irregularity.get('seat')}'s hand", "board": "on the board",
              "stub": "in the stub"}.get(irregularity.get("where"), "")
-    return floor_decision(
-        f"A joker turned up {where} in a game played without jokers. The "
-        "glossary makes a deck holding a joker defective: it must be replaced and the dealer "
-        "calls the floor. It does not say what becomes of the hand in progress (Rule 108 kills "
-        "only a hand whose holder acted on a joker), so the floor decides. One reading sends the gap through Rule 129 to the Live Action rules, whose "
-        "Rule 115 treats a joker as a scrap of paper that is replaced and the hand goes on.")
+    decision.explanation = (
+        f"A joker turned up {where} in a game played without jokers. The glossary makes a "
+        "deck holding a joker defective, to be replaced, but says nothing of the hand in "
+        "progress (108 kills only a hand whose holder acted on the joker). Rule 129 sends "
+        "what the tournament rules do not cover to the Live Action rules before Rule 51, "
+        "and their Rule 115 decides. "
+        + decision.explanation + " The deck is replaced afterwards (glossary).")
+    decision.provisions = ("wsop.not-covered", "wsop-live.joker")
+    return decision
+
+
+# ---- Glossary: boxed card ------------------------------------------------------------
+
+@decides("wsop.glossary.boxed-card")
+def wsop_boxed_card(case: Case) -> Decision | None:
+    """WSOP 2024 glossary, boxed card: a boxed card is treated as a blank, shown to every
+    player and mucked.  Two or more on the initial deal before substantial action are 88.a.1's
+    misdeal (None here); more than two make the deck defective (glossary).
+
+    >>> from kb.rules.examples import case
+    >>> wsop_boxed_card(case("boxed-card-during-deal", book="wsop")).remedy
+    'continue'
+    """
+    boxed = case.all("boxed")
+    initial = [i for i in boxed if i.get("street") == "deal"]
+    if not boxed or (len(initial) >= 2 and not case.cutoff_reached()):
+        return None
+    names = [i.get("card") for i in boxed]
+    table = case.table.copy()
+    for card in names:
+        if card in table.set_aside:
+            table.set_aside.remove(card)
+            table.muck.append(card)
+    steps = [step("set-aside", card=c, as_="muck") for c in names]
+    text = (f"The boxed card{'s' * (len(names) > 1)} ({', '.join(names)}) "
+            f"{'are' if len(names) > 1 else 'is'} treated as a blank: shown to every player and "
+            "mucked (glossary, boxed card). The entry does not say when the replacement comes; "
+            "the table shows the next card dealt in its place.")
+    cited: tuple[str, ...] = ()
+    if len(initial) >= 2:
+        text = ("Substantial action has occurred, so the boxed cards on the initial deal are "
+                "no misdeal (88.c). " + text)
+        cited = ("wsop.misdeal.after-substantial-action",)
+    if len(boxed) > 2:
+        text += (" More than two boxed cards make the deck defective: it must be replaced "
+                 "(glossary, defective deck); the entry does not say what becomes of this hand.")
+        cited += ("wsop.glossary.defective-deck",)
+    return carry_on(text, steps, table, cited)
 
 
 # ---- 88.d: fouled decks ------------------------------------------------------------
@@ -56,9 +106,6 @@ def wsop_duplicate(case: Case) -> Decision | None:
     if irregularity.kind != "duplicate":
         return None
     card = irregularity.get("cards")[0]
-    late = wsop_next_hand(case, f"The second {card}")
-    if late is not None:
-        return late
     text = (f"A second {card} turned up: all action is void and every chip goes back to whoever "
             "put it in, whatever action there has been (88.d.2).")
     if case.stage() == "pot-awarded":
@@ -88,9 +135,6 @@ def wsop_odd_back(case: Case) -> Decision | None:
     if irregularity.kind != "odd-back":
         return None
     card, where = irregularity.get("cards")[0], irregularity.get("where")
-    late = wsop_next_hand(case, f"The card with a different back ({card})")
-    if late is not None:
-        return late
     if where != "stub":
         return void(case, f"A card with a different back ({card}) appeared during the hand: "
                     "all action is void and every bettor's chips are returned (88.d.1)."

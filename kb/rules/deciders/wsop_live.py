@@ -153,7 +153,7 @@ def wsop_live_two_boxed(case: Case) -> Decision | None:
 def wsop_live_foreign_card(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 22: a card that does not belong to the
     deck voids the hand, with no exception for substantial action or for the stub.  A
-    joker is Rule 115's (a scrap of paper); once the next hand has begun, Rule 51 rules.
+    joker is Rule 115's (a scrap of paper).
 
     >>> from kb.rules.examples import case
     >>> joker = case("case-c43-joker-on-flop-after-all-ins", book="wsop-live")
@@ -161,7 +161,7 @@ def wsop_live_foreign_card(case: Case) -> Decision | None:
     True
     """
     irregularity = ruled_on(case)
-    if irregularity.kind != "foreign" or case.stage() == "next-hand":
+    if irregularity.kind != "foreign":
         return None
     card = irregularity.get("cards")[0]
     if card == "Jk":
@@ -176,46 +176,6 @@ def wsop_live_foreign_card(case: Case) -> Decision | None:
                 "exception for substantial action or for a card found in the stub (Rule 111 "
                 "has one for a card with a different back, which is how the book is "
                 "inconsistent).")
-
-
-#: Irregularities a player causes: not a house error under Rule 51.
-_PLAYERS = ("player-exposed",)
-
-
-@decides("wsop-live.decisions.time-limit")
-def wsop_live_time_limit(case: Case) -> Decision | None:
-    """WSOP Official Live Action Rules 2024, Rule 51: a ruling asked for once the next hand
-    has begun (first riffle, or the shuffler's button) comes too late and the result
-    stands, but a possible house error may still be corrected.  This project counts every
-    dealing error and every defect of the deck as the house's (the floor decides whether
-    to correct it), and a player's own act as not (the result stands).  Missing cards do
-    not void a result anyway (Rule 117 decides).
-
-    >>> from kb.rules.examples import case
-    >>> wsop_live_time_limit(case("burn-error-all-in-found-after-next-hand", book="wsop-live")).remedy
-    'continue'
-    """
-    irregularity = case.irregularity
-    if irregularity is None or case.stage() != "next-hand" or irregularity.kind == "missing":
-        return None
-    what = irregularity.kind.replace("-", " ")
-    opening = (f"The {what} came to light only after the next hand had begun (its first "
-               "riffle or the shuffler's button). A ruling on a hand has to be asked for "
-               "before then, or the result stands (Rule 51)")
-    if irregularity.kind in _PLAYERS or irregularity.get("by") == "player":
-        return carry_on(opening + "; a player caused it, so it is no house error and the "
-                        "result stands.")
-    if irregularity.kind == "burn-count":
-        # 165 closed the burn error by the award at the latest; 51 cannot reopen it.
-        return carry_on(opening + ". Rule 51 lets a house error be corrected later, but Rule "
-                        "165 had already closed this one: a round acted on stands, and a "
-                        "round without betting because a player was all-in may be corrected "
-                        "only until the pot is awarded. The result stands.",
-                        provisions=("wsop-live.holdem.burn-error",))
-    return floor_decision(opening + ", but Rule 51 lets a possible house error be corrected "
-                          "even after the next hand has begun. A dealing error or a defect of "
-                          "the deck is the house's, so the floor decides whether to correct the "
-                          "result (this project's reading of which errors are the house's).")
 
 
 @decides("wsop-live.button.misplaced")
