@@ -60,7 +60,7 @@ def test_rulings_are_every_scenario_under_every_published_rulebook(exported, kb)
 def test_tda_misdeal_for_exposed_downcards_is_35_a_7_in_2024_and_37_a_7_in_2026(exported):
     misdeal = next(p for p in exported["provisions"] if p["id"] == "tda.misdeal.exposed-downcards")
     assert [(n["edition"], n["number"], n["cited_as"]) for n in misdeal["numbers"]] == [
-        ("tda@2024", "35-A-7", "TDA 2024 35-A-7"), ("tda@2026", "37-A-7", "TDA 2026 37-A-7")]
+        ("tda@2024", "35-A-7", "TDA 2024 35-A-7"), ("tda@2026", "37-A-6", "TDA 2026 37-A-6")]
     assert [n["confidence"] for n in misdeal["numbers"]] == ["confirmed", "partial"]
     assert misdeal["at"].startswith("provisions/tda.yaml:")
 

@@ -147,8 +147,11 @@ def test_tda_2024_39_a_the_picked_card_is_the_turn_burn_when_the_turn_is_dealt(k
 def test_rrop_premature_turn_the_river_comes_from_the_reshuffled_stub_without_a_burn(kb):
     ruling = ruled(kb, "rrop@v11", "premature-turn-ruled-then-river")
     first = ruling.calls[0]
-    assert "2d" in first.table.set_aside and first.table.board[-1] == "Kh"
-    assert ruling.table.burns == first.table.burns              # the river had no burn
+    # while the flop betting is owed the board holds only the flop (the turn is `when`)
+    assert "2d" in first.table.set_aside and first.table.board == ("Kd", "6d", "2h")
+    assert first.table.burns == ("Jh", "Tc")
+    # then the would-be river Kh came as the turn with its burn 9s, and the river had no burn
+    assert ruling.table.board[3] == "Kh" and ruling.table.burns == ("Jh", "Tc", "9s")
     assert "2d" not in ruling.table.set_aside and ruling.random
 
 

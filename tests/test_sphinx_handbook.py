@@ -78,12 +78,12 @@ def test_search_finds_boxed_card_and_35_a_on_the_right_pages(site):
     assert "editions/tda-2024" in pages("35-a-1")
     assert {"editions/tda-2024", "topics/misdeal-causes"} <= pages("35-a")
     # one object per provision, under the number of its first edition; the 2026 numbering
-    # (a paraphrase's 37-A-7 for 2024's 35-A-7) is found through its index entry and words
+    # (a paraphrase's 37-A-6 for 2024's 35-A-7) is found through its index entry and words
     objects = [entry[4] for entries in index["objects"].values() for entry in entries]
     assert "Misdeal: exposed down cards in flop games (TDA 2024 35-A-7)" in objects
-    assert not any("TDA 2026 37-A-7" in name for name in objects)
-    assert "editions/tda-2026" in {docs[f] for f, *_ in index["indexentries"]["37-a-7"]}
-    assert "editions/tda-2026" in pages("37-a-7")
+    assert not any("TDA 2026 37-A-6" in name for name in objects)
+    assert "editions/tda-2026" in {docs[f] for f, *_ in index["indexentries"]["37-a-6"]}
+    assert "editions/tda-2026" in pages("37-a-6")
     # every object's anchor is stored whole: the search page must not rebuild it from the
     # display name ("topic-Boxed cards" was a dead link)
     assert all(entry[3] not in ("", "-") for entries in index["objects"].values()

@@ -108,9 +108,9 @@ def test_tda_2024_rp_4_dropped_stub_in_order_is_rebuilt(kb):
     assert ruling.table.stub_top[0] == "2h"
 
 
-def test_rrop_v11_irregularities_17_spoiled_stub_is_played_out_floor_decides_how(kb):
+def test_rrop_v11_irregularities_17_spoiled_stub_is_played_out_the_cards_as_they_lie(kb):
     ruling = named(kb, "rrop@v11", "case-c52-stub-mucked-player-live")
-    assert ruling.remedy == "floor-decision"
+    assert ruling.remedy == "continue" and not ruling.steps
     assert [c.number for c in ruling.citations] == ["Irregularities 17"]
     assert "not killed" in ruling.explanation and "Unconfirmed" in ruling.explanation
 

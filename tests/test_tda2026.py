@@ -27,7 +27,7 @@ def kb():
     ("tda.disputed-hands", "24"),                     # 21-69: plus two
     ("tda.button.correction", "36-A"),
     ("tda.button.heads-up", "36-C"),                  # after the new 36-B
-    ("tda.misdeal.exposed-downcards", "37-A-7"),
+    ("tda.misdeal.exposed-downcards", "37-A-6"),
     ("tda.burns-after-substantial-action", "40"),
     ("tda.killed-hands", "67-A"),
     ("tda.exposing-cards", "70"),
@@ -84,7 +84,7 @@ def test_a_revised_rule_is_renumbered_to_its_reviser_in_2026_explanations(kb):
 
 def test_unchanged_rules_say_where_the_2026_number_comes_from(kb):
     ruling = ruled(kb, "tda@2026", hand("  - deal: {exposed: [1]}\n"))
-    assert numbers(ruling) == ["37-A-7"]
+    assert numbers(ruling) == ["37-A-6"]
     assert "paraphrase of the 2026 rules" in ruling.explanation
     assert "plus 2" not in ruling.explanation
 

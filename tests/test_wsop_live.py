@@ -145,17 +145,33 @@ def test_la_2024_167_premature_turn_is_redealt_not_the_river_card(kb):
     la, rrop = ruled(kb, LA, scenario), ruled(kb, "rrop@v11", scenario)
     assert numbers(la)[:2] == ["167", "166"] and la.random
     assert len(la.table.burns) == 2                    # the turn's burn stays, none added
-    assert len(rrop.table.burns) == 3                  # RRoP burns again for the would-be river
+    # RRoP burns again for the would-be river, but only after the flop betting (`when`)
+    assert len(rrop.table.burns) == 2 and len(rrop.table.board) == 3
+    assert [s.details.get("burn") for s in rrop.steps if s.do == "deal"] == [True, False]
 
 
 # ------------------------------------------------------------------ stud and lowball
 
 
-def test_la_2024_214_both_down_cards_exposed_is_a_misdeal_rrop_kills_the_hand(kb):
+def test_la_2024_214_both_down_cards_exposed_deals_the_third_down_rrop_kills_the_hand(kb):
+    # 214: a first or second hole card exposed -> third card down; misdeal only if all three
     scenario = parse_scenario("id: t\ntitle: t\ngame: stud\nseats: 6\nevents:\n"
                               "  - third: {both-exposed: [4]}\n", "t.yaml")
-    assert ruled(kb, LA, scenario).remedy == "misdeal"
+    ruling = ruled(kb, LA, scenario)
+    third = ruling.table.hands[4][2]
+    assert ruling.remedy == "continue" and numbers(ruling) == ["214"]
+    assert [s.to_json() for s in ruling.steps] == [{"do": "face-down", "seat": 4, "card": third}]
     assert ruled(kb, "rrop@v11", scenario).remedy == "dead-hand"
+
+
+def test_la_2024_214_all_three_initial_cards_exposed_is_a_misdeal(kb):
+    # both down cards exposed, then the third card, to be dealt down, dealt up as well
+    scenario = parse_scenario("id: t\ntitle: t\ngame: stud\nseats: 6\nevents:\n"
+                              "  - third: {both-exposed: [4]}\n"
+                              "  - floor: {replacement-exposed: [1]}\n"
+                              "  - act: [call]\n", "t.yaml")
+    ruling = ruled(kb, LA, scenario)
+    assert (ruling.remedy, numbers(ruling)) == ("misdeal", ["214"])
 
 
 def test_la_2024_279_ace_to_five_low_card_exposed_is_replaced_and_burned(kb):

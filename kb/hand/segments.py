@@ -29,9 +29,12 @@ from kb.hand.actions import Betting
 from kb.hand.deal import play
 from kb.hand.scenario import (
     STUD_GAMES,
+    Act,
     Deal,
     Event,
     Floor,
+    NextHand,
+    PotAwarded,
     ScenarioError,
     Street,
     StudStreet,
@@ -76,6 +79,10 @@ class Carried:
     redeal: bool = False
     #: set when a street was dealt from a stub reshuffled here (the table is random)
     shuffled: bool = False
+    #: a street the ruling took back to deal after the betting round (Robert's Rules'
+    #: premature turn): dealt by its own event, else before the next street or the first
+    #: other event after betting (:func:`play_segment`)
+    pending: str | None = None
 
 
 def play_segment(state: Replay, events: tuple[Event, ...], carried: Carried) -> None:
@@ -87,11 +94,38 @@ def play_segment(state: Replay, events: tuple[Event, ...], carried: Carried) -> 
             else Deal(line)
         events = (first, *events)          # the redeal the ruling made
     carried.redeal = False
+    acted = False
     for event in events:
-        if isinstance(event, Street) and _prepared(carried, event.name):
-            _prepared_street(state, event, carried)
+        if carried.pending is not None and len(state.betting.live) > 1 \
+                and _pending_first(event, carried.pending, acted):
+            _street_event(state, Street(event.line, carried.pending), carried)
+        acted = acted or isinstance(event, Act)
+        if isinstance(event, Street):
+            _street_event(state, event, carried)
         else:
             play(state, (event,))
+
+
+def _street_event(state: Replay, event: Street, carried: Carried) -> None:
+    """A street event, dealt the ruling's way when the ruling prescribed that street."""
+    if carried.pending == event.name:
+        carried.pending = None
+    if _prepared(carried, event.name):
+        _prepared_street(state, event, carried)
+    else:
+        play(state, (event,))
+
+
+def _pending_first(event: Event, pending: str, acted: bool) -> bool:
+    """Whether the street a ruling took back (``pending``) is dealt before ``event``: before
+    a later street, and before any other event that follows betting after the call (the
+    betting round in progress is then over; the file need not list the street).  Its own
+    street event deals it, and betting does not; nor does the end of the hand (a pot
+    awarded with no more street listed: no more card came), nor a hand with one player
+    left (the caller's check)."""
+    if isinstance(event, Street):
+        return event.name != pending
+    return acted and not isinstance(event, (Act, PotAwarded, NextHand))
 
 
 def _prepared(carried: Carried, street: str) -> bool:
@@ -186,9 +220,20 @@ def _plan(state: Replay, steps, carried: Carried) -> None:
             if card in state.table.burns and street not in carried.burns:
                 carried.burns[street] = [card]
     later = [one for one in steps if one.details.get("when")]
+    for when in dict.fromkeys(one.details["when"] for one in later):
+        _plan_later(state, [one for one in later if one.details["when"] == when], carried)
+
+
+def _plan_later(state: Replay, later, carried: Carried) -> None:
+    """The steps of one ``when`` (one later moment): a street dealt then, with the cards
+    shuffled back before it, a burn put back on top, or no burn; or the street dealt
+    prematurely that the ruling took back to deal then (:func:`_take_back`)."""
     street = next((one.details["street"] for one in later
                    if one.do == "deal" and one.details.get("street")), None)
-    if street is None or street in state.streets:
+    if street is None:
+        return
+    if street in state.streets:
+        _take_back(state, street, carried)
         return
     back = [c for one in later if one.do == "return-to-stub" for c in one.details["cards"]]
     if any(one.do == "shuffle" for one in later):
@@ -199,6 +244,20 @@ def _plan(state: Replay, steps, carried: Carried) -> None:
             carried.burns.setdefault(street, []).extend(top)
     if any(one.do == "deal" and one.details.get("burn") is False for one in later):
         carried.no_burn.add(street)
+
+
+def _take_back(state: Replay, street: str, carried: Carried) -> None:
+    """A street already dealt (prematurely) that the ruling deals again later: when it is
+    the last street dealt and its cards are no longer on the ruling's board, it is not
+    dealt yet; it becomes the ``pending`` street.  Otherwise nothing changes."""
+    if not state.streets or state.streets[-1] != street or not state.board_log:
+        return
+    entry = state.board_log[-1]
+    if entry["street"] != street or any(c in state.table.board for c in entry["cards"]):
+        return
+    state.streets.pop()
+    state.board_log.pop()
+    carried.pending = street
 
 
 def _replacement_exposed(state: Replay, steps, floor: Floor) -> None:

@@ -1,7 +1,7 @@
 """What changed between two editions of one source, computed from the knowledge base.
 
 A provision numbered in both editions is renumbered when the numbers differ (TDA 2024 35-A-7
-is 2026 37-A-7) and unchanged otherwise; a provision numbered only in the later edition
+is 2026 37-A-6) and unchanged otherwise; a provision numbered only in the later edition
 either ``revises`` provisions of the earlier one (TDA 2026 37-E revises 2024 35-E) or is
 added; a provision numbered only in the earlier edition that nothing in the later one
 revises is removed.  Any later edition gets its diff from its data alone.

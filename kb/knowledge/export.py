@@ -12,7 +12,7 @@ house rulebooks and the rulings, is :func:`kb.house.export.export`; its JSON Sch
 >>> data = knowledge_json(load_knowledge_base())
 >>> misdeal = next(p for p in data["provisions"] if p["id"] == "tda.misdeal.exposed-downcards")
 >>> [(n["edition"], n["number"], n["cited_as"]) for n in misdeal["numbers"]]
-[('tda@2024', '35-A-7', 'TDA 2024 35-A-7'), ('tda@2026', '37-A-7', 'TDA 2026 37-A-7')]
+[('tda@2024', '35-A-7', 'TDA 2024 35-A-7'), ('tda@2026', '37-A-6', 'TDA 2026 37-A-6')]
 """
 
 from __future__ import annotations

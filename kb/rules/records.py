@@ -183,11 +183,22 @@ def _doubt(kb: KnowledgeBase, rulebook: Rulebook, pid: str) -> str:
     if number is None or number.confidence == Confidence.CONFIRMED:
         return ""
     if provision.source == "tda" and number.edition == "tda@2026":
-        return _TDA_NUMBERS
+        return _TDA_NUMBERS + _other_number(number.note)
     if number.confidence == Confidence.UNCONFIRMED:
         return (f"Unconfirmed number: the text of {name} was seen, but not its number in "
                 "this edition.")
     return f"Number: {name} is not settled (copies differ or only one was seen)."
+
+
+def _other_number(note: str) -> str:
+    """The sentence of a number's note that names the number read the other way (TDA 2026
+    37-A-6, or 37-A-7 if the English 37-A still lists 2024's sixth cause), or empty.
+
+    >>> _other_number("six causes; Read the other way (x), this cause would stay 7; y")
+    ' Read the other way (x), this cause would stay 7.'
+    """
+    found = re.search(r"Read the other way[^;]*", note)
+    return f" {found.group(0).rstrip('. ')}." if found else ""
 
 
 def _number_status(number) -> str:

@@ -71,33 +71,41 @@ def tda_after_substantial_action(case: Case) -> Decision | None:
 
 
 def _scrap(case: Case, opening: str, cited: tuple[str, ...]) -> Decision:
-    """35-D: the non-standard card is a scrap of paper, taken off the table.  The rule does
-    not say whether it is replaced, nor what becomes of a hand left one card short."""
+    """35-D: the non-standard card is a scrap of paper, taken off the table.  A hand that
+    held one is then short a card after substantial action, and Rule 38 kills a hand with
+    the wrong number of cards after it (Rule 2: checking the count before it is the
+    player's duty): dead.  The rules never say the scrap is replaced; that other reading
+    (a replacement, as a boxed card gets in practice) is named.  On the board the rule does
+    not say whether it is replaced, and the floor decides that."""
     cards = list(dict.fromkeys(c for i in case.all("foreign") for c in i.get("cards")
                                if not is_standard(c)))
     table = case.table.copy()
+    holders = sorted({s for s, held in table.hands.items() for c in cards if c in held})
     for card in cards:
         _set_aside(table, card)
+    steps = [step("set-aside", card=c, as_="scrap") for c in cards]
+    if holders:
+        for seat in holders:
+            table.kill(seat)
+        steps += [step("kill", seat=seat) for seat in holders]
+        whose = ", ".join(f"seat {seat}'s" for seat in holders)
+        return Decision("dead-hand", f"{opening}, and the {_names(cards)} in {whose} hand is "
+                        "a scrap of paper, taken out of play. The hand is then short a card "
+                        "after substantial action, and a hand with the wrong number of cards "
+                        "after substantial action is dead and mucked (Rule 38; checking the "
+                        "card count before it is the player's duty, Rule 2). The TDA rules do "
+                        "not say the scrap is replaced; read as replaced by the next card, as "
+                        "a boxed card is in practice, the hand would play on.", steps, table,
+                        cited + ("tda.burns-after-substantial-action",
+                                 "tda.player-responsibilities"))
     where = _where(case, cards[0]) if cards else ""
     return carry_on(f"{opening}: the hand continues, and the {_names(cards)} {where}is a "
                     "scrap of paper, taken out of play. 35-D does not say whether it is "
-                    f"replaced{_short_hand_note(case)}; the floor decides that.",
-                    [step("set-aside", card=c, as_="scrap") for c in cards], table, cited)
+                    "replaced; the floor decides that.", steps, table, cited)
 
 
 def _where(case: Case, card: str) -> str:
-    seat = next((s for s, cards in case.table.hands.items() if card in cards), None)
-    if seat is not None:
-        return f"in seat {seat}'s hand "
     return "on the board " if card in case.table.board else ""
-
-
-def _short_hand_note(case: Case) -> str:
-    in_hand = any(i.get("where") == "hand" for i in case.all("foreign"))
-    if not in_hand:
-        return ""
-    return (", nor whether the hand left one card short plays (Rule 38 kills a hand with "
-            "the wrong number of cards after substantial action, which suggests it is dead)")
 
 
 def _names(cards: list[str]) -> str:

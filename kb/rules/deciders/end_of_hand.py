@@ -1,6 +1,8 @@
 """The burn-error rules' limit at the pot award (docs/scenario-format.md, "The end of a
-hand"), shared by the burn-error deciders, and the windows the fouled-deck deciders cite
-for a claim made after the award.
+hand"), shared by the burn-error deciders, the windows the fouled-deck deciders cite
+for a claim made after the award, and when a card with another back 'appears' (the
+reading of Robert's Rules Irregularities 3 and its WSOP copies: when it came into
+play, not when it was noticed).
 
 How far the hand had got when the irregularity came to light is the situation's
 (:meth:`kb.rules.situation.Case.stage`): ``playing``, ``pot-awarded`` or ``next-hand``.  A
@@ -65,3 +67,19 @@ def tda_board_after_pot(case: Case, what: str) -> Decision | None:
                           "and no rule says what happens once the pot is awarded; the hand "
                           "can still be disputed until the next hand begins (Rule 22), so the "
                           "floor decides.", TDA_WINDOW)
+
+
+def odd_back_appears_reading(case: Case, where: str | None) -> str:
+    """Robert's Rules Irregularities 3 (and the WSOP books' 88.d.1 and 111, which copy it)
+    speak of a card that 'appears' during a hand; whether a card noticed only after the
+    betting counts is not said.  The sentence naming the reading taken, or empty.
+
+    >>> from types import SimpleNamespace as NS
+    >>> odd_back_appears_reading(NS(records=()), "board")
+    ''
+    """
+    if where not in ("board", "hand") or not case.records:
+        return ""
+    return (" The card was noticed only after players had bet on it; the rule does not say "
+            "whether \"appears\" means when the card came into play or when it was noticed, "
+            "and this ruling reads it as when it came into play.")

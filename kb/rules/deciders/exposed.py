@@ -112,8 +112,9 @@ def rrop_exposed_hole_card(case: Case) -> Decision | None:
 def tda_exposed_downcards(case: Case) -> Decision | None:
     """Poker TDA 2024 35-A-7: in flop games one of the first two cards off the deck, or
     any two other down cards, exposed by dealer error is a misdeal before substantial action
-    (35-D).  One other exposed card is no misdeal, and the TDA has no procedure to replace
-    it: play continues.
+    (35-D).  One other exposed card is no misdeal, and the TDA is silent on it: with no text
+    that changes the cards, play continues as dealt (the explanation names the other
+    reading, the floor deciding under Rule 1).
 
     >>> from kb.rules.examples import case
     >>> tda_exposed_downcards(case("case-c01-exposed-card-self-dealt", book="tda")).remedy
@@ -129,10 +130,13 @@ def tda_exposed_downcards(case: Case) -> Decision | None:
                        "two other down cards, exposed by the dealer before substantial action."
                        + _off_table_reading(case))
     return carry_on("One down card other than the first two was exposed by the dealer: "
-                    "35-A-7 makes that no misdeal. The TDA rules have no procedure for the "
-                    "exposed card: they do not say whether the player keeps it or it is "
-                    "replaced (the replace-and-burn procedure is Robert's Rules', not the "
-                    "TDA's); this ruling lets play continue with the card where it is." + _off_table_reading(case))
+                    "35-A-7 makes that no misdeal (only two such cards are one). On the one "
+                    "exposed card the TDA rules are silent: they do not say whether the player "
+                    "keeps it or gets a replacement (the replace-and-burn procedure is Robert's "
+                    "Rules', not the TDA's). With no text that changes the cards, this ruling "
+                    "lets the hand play on as dealt, the card where it is. Read the other way, "
+                    "the silence leaves it to the floor (Rule 1), which may replace the card."
+                    + _off_table_reading(case))
 
 
 def _off_table_reading(case: Case) -> str:

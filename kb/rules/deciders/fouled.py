@@ -3,9 +3,10 @@ non-standard-cards)."""
 
 from __future__ import annotations
 
-from kb.hand.table import Table
+from kb.hand.cards import JOKER
+from kb.hand.table import Irregularity, Table
 from kb.rules.deciders import decides, ruled_on
-from kb.rules.deciders.end_of_hand import RROP_WINDOW, TDA_WINDOW
+from kb.rules.deciders.end_of_hand import RROP_WINDOW, TDA_WINDOW, odd_back_appears_reading
 from kb.rules.remedies import Decision, carry_on, floor_decision, misdeal, step, void
 from kb.rules.situation import Case
 
@@ -63,17 +64,7 @@ def rrop_odd_back(case: Case) -> Decision | None:
                         "action stands.")
     return void(case, f"A card with a different back ({card}) appeared during the hand: all "
                 "action is void and every chip goes back to whoever put it in."
-                + _odd_back_reading(case, where), _KNOWING)
-
-
-def _odd_back_reading(case: Case, where: str | None) -> str:
-    """Irregularities 3 speaks of a card that 'appears' during a hand; whether a card noticed
-    only after the betting counts is not said."""
-    if where not in ("board", "hand") or not case.records:
-        return ""
-    return (" The card was noticed only after players had bet on it; the rule does not say "
-            "whether \"appears\" means when the card came into play or when it was noticed, "
-            "and this ruling reads it as when it came into play.")
+                + odd_back_appears_reading(case, where), _KNOWING)
 
 
 @decides("rrop.irregularities.missing-cards")
@@ -151,16 +142,24 @@ def rrop_dead_hand_joker(case: Case) -> Decision | None:
 
 def _joker_seat(case: Case) -> int | None:
     irregularity = ruled_on(case)
-    if irregularity.kind != "foreign" or irregularity.get("where") != "hand":
+    if not _joker(irregularity) or irregularity.get("where") != "hand":
         return None
     return irregularity.get("seat")
+
+
+def _joker(irregularity: Irregularity) -> bool:
+    """A joker found (Irregularities 8 and Dead Hands 1(e) speak of a joker only; a standard
+    card from another deck is neither, and Robert's Rules has no rule of its own for it:
+    the engine then leaves it to the floor)."""
+    return irregularity.kind == "foreign" and JOKER in (irregularity.get("cards") or ())
 
 
 @decides("rrop.irregularities.joker")
 def rrop_joker(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Irregularities 8 (partial): a joker in a game without
     jokers is a scrap of paper, not a misdeal; found before the player acts it is replaced
-    as a boxed card is (Irregularities 7).  A player who acted on it: Dead Hands 1(e).
+    as a boxed card is (Irregularities 7).  A player who acted on it: Dead Hands 1(e).  None
+    for a standard card from another deck: the rule speaks of a joker only.
 
     >>> from kb.rules.examples import case
     >>> found = rrop_joker(case("case-c43-joker-on-flop-after-all-ins"))
@@ -168,7 +167,7 @@ def rrop_joker(case: Case) -> Decision | None:
     ('continue', ['set-aside', 'replace'])
     """
     irregularity = ruled_on(case)
-    if irregularity.kind != "foreign":
+    if not _joker(irregularity):
         return None
     seat = _joker_seat(case)
     if seat is not None and any(r.seat == seat for r in case.records):
@@ -188,8 +187,7 @@ def rrop_joker(case: Case) -> Decision | None:
                      else step("replace", street="board", out=card, in_=new))
     else:
         _take_out(table, card)
-    what = "joker" if card == "Jk" else f"card that does not belong in the deck ({card})"
-    return carry_on(f"A {what} is a scrap of paper, not a misdeal: it is set aside and "
+    return carry_on("A joker is a scrap of paper, not a misdeal: it is set aside and "
                     "replaced by the next card, as a boxed card would be.",
                     steps, table, ("rrop.irregularities.boxed-card",))
 

@@ -43,14 +43,17 @@ def rrop_premature_flop(case: Case) -> Decision | None:
 @decides("rrop.holdem.premature-turn", "house.casino.premature-turn")
 def rrop_premature_turn(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, the premature-turn rule (Hold'em 8 per seed 000; also
-    house 13.9): the early turn card is out of play for the round; the betting is finished;
-    the dealer burns and turns the card that would have been the river as the turn; after
-    the turn betting the stub and the premature card (not the burns or discards) are
-    reshuffled and cut, and the river is dealt without a burn.
+    house 13.9): the early turn card is out of play for the round; the flop betting is
+    finished first; then the dealer burns and turns the card that would have been the river
+    as the turn; after the turn betting the stub and the premature card (not the burns or
+    discards) are reshuffled and cut, and the river is dealt without a burn.  Every step
+    after the flop betting carries ``when`` and is not applied to the table: while the flop
+    betting is owed the board holds only the flop.
 
     >>> from kb.rules.examples import case
-    >>> rrop_premature_turn(case("case-c33-premature-turn-during-raise")).remedy
-    'continue'
+    >>> found = rrop_premature_turn(case("case-c33-premature-turn-during-raise"))
+    >>> found.remedy, len(found.table.board), [s.details.get("when") for s in found.steps][:4]
+    ('continue', 3, [None, None, 'after the flop betting', 'after the turn betting'])
     """
     irregularity = premature(case, "turn")
     if irregularity is None:
@@ -61,18 +64,19 @@ def rrop_premature_turn(case: Case) -> Decision | None:
         return None          # an earlier remedy took the premature card off the board
     table.board.remove(early)
     table.set_aside.append(early)
+    flop_done, later = "after the flop betting", "after the turn betting"
     steps = [step("set-aside", card=early, as_="out-of-play"),
-             step("finish-betting", street="flop")]
-    steps += deal_board(table, "turn", 1, burn=True)
-    later = "after the turn betting"
-    steps += [step("return-to-stub", cards=[early], when=later),
-              step("shuffle", when=later), step("cut", when=later),
-              step("deal", street="river", burn=False, when=later)]
+             step("finish-betting", street="flop"),
+             step("deal", street="turn", burn=True, when=flop_done),
+             step("return-to-stub", cards=[early], when=later),
+             step("shuffle", when=later), step("cut", when=later),
+             step("deal", street="river", burn=False, when=later)]
     return carry_on("The turn was dealt before the flop betting was complete: that card is out "
-                    "of play for the round. The betting is finished, the dealer burns and turns "
-                    "the card that would have been the river as the turn; after the turn "
-                    "betting the premature card is shuffled back into the stub (not the burns "
-                    "or discards), the stub is cut, and the river is dealt without a burn.",
+                    "of play for the round. The flop betting is finished first, so until then "
+                    "the board holds only the flop; then the dealer burns and turns the card "
+                    "that would have been the river as the turn. After the turn betting the "
+                    "premature card is shuffled back into the stub (not the burns or discards), "
+                    "the stub is cut, and the river is dealt without a burn.",
                     steps, table, _RROP_ALSO)
 
 

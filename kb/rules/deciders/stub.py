@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from kb.hand.table import Irregularity
 from kb.rules.deciders import decides
-from kb.rules.remedies import Decision, cards, carry_on, cut, floor_decision, step
+from kb.rules.remedies import Decision, cards, carry_on, cut, step
 from kb.rules.situation import Case
 
 
@@ -70,12 +70,13 @@ def tda_disordered_stub(case: Case) -> Decision | None:
 def rrop_spoiled_stub(case: Case) -> Decision | None:
     """Robert's Rules of Poker v11, Irregularities 17 (unconfirmed, as the MyHomeGame
     chapter reports it): a spoiled stub does not end the hand; it is played out with the
-    deck put back together as fairly as possible.  How is not given, so once the order is
-    lost the floor decides; a stub dropped whose order is kept just plays on.
+    deck put back together as fairly as possible.  The hand goes on (continue); how the
+    deck is put back together is not given, and the ruling leaves the cards as they lie
+    and says so (the other reading, that the whole remedy is the floor's, is named).
 
     >>> from kb.rules.examples import case
     >>> rrop_spoiled_stub(case("case-c52-stub-mucked-player-live")).remedy
-    'floor-decision'
+    'continue'
     """
     spoiled = _spoiled(case)
     if spoiled is None:
@@ -85,9 +86,11 @@ def rrop_spoiled_stub(case: Case) -> Decision | None:
                         "put back as it was and the hand is played out (Irregularities 17).")
     mixed = _mixed_text(spoiled)
     lost = f"the stub got mixed with {mixed}" if mixed else "its order is lost"
-    return floor_decision(
+    return carry_on(
         f"The stub was spoiled by {_who(spoiled)}: {lost}. The hand is not killed and is "
-        "not a misdeal: it is played out with the deck put back together as fairly as "
-        "possible (Irregularities 17). The rule as known gives no procedure (which cards go "
-        "back into the stub, whether the muck is sorted out, whether it is shuffled and "
-        "cut), so the floor decides how.")
+        "not a misdeal: it is played out, with the deck put back together as fairly as "
+        "possible (Irregularities 17). The rule as known gives no procedure for that (which "
+        "cards go back into the stub, whether the muck is sorted out, whether it is shuffled "
+        "and cut), so this ruling leaves the cards as they lie and the dealer, with the "
+        "floor, puts the deck back together. Read as leaving the whole remedy to the floor, "
+        "it would be a floor decision.")

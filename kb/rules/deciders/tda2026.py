@@ -27,6 +27,8 @@ _READING = (" This is 35-E as a paraphrase of the TDA 2026 rules gives it; the E
 _BEFORE = ("a misdeal before substantial action (37-A-6), which also returns the bets and "
            "deals again")
 _AFTER = "a scrap of paper after substantial action (37-D), and the hand would go on"
+#: A scrap taken out of a hand leaves it a card short after substantial action (2024's 38).
+_SHORT = ", but not the hand that held it, a card short after substantial action (Rule 38)"
 
 
 @decides("tda.fouled-deck-2026")
@@ -48,7 +50,8 @@ def tda_2026_fouled_deck(case: Case) -> Decision | None:
     if not cards:
         return None
     what = "A joker" if cards[0] == "Jk" else f"A card that does not belong to the game ({cards[0]})"
-    other = _AFTER if case.cutoff_reached() else _BEFORE
+    other = _BEFORE if not case.cutoff_reached() else _AFTER + (
+        _SHORT if any(i.get("where") == "hand" for i in case.all("foreign")) else "")
     text = (f"{what} was found: the deck is fouled (35-E), so play stops and all bets are "
             "returned, whatever action there has been.")
     if case.stage() == "pot-awarded":

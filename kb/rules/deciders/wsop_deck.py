@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from kb.hand.cards import JOKER
 from kb.rules.deciders import decides, ruled_on
-from kb.rules.deciders.end_of_hand import WSOP_WINDOW
+from kb.rules.deciders.end_of_hand import WSOP_WINDOW, odd_back_appears_reading
 from kb.rules.deciders.fouled import rrop_joker
 from kb.rules.outcomes import Remedy
 from kb.rules.remedies import Decision, carry_on, step, void
@@ -116,24 +116,37 @@ def wsop_duplicate(case: Case) -> Decision | None:
 
 @decides("wsop.fouled-deck.odd-back")
 def wsop_odd_back(case: Case) -> Decision | None:
-    """WSOP 2024 Rule 88.d.1: a card with a different back appearing during the hand voids
-    all action; found in the stub after substantial action, the action stands.  Found in the
-    stub before substantial action the rule is silent (None: the Live Action rules).
+    """WSOP 2024 Rule 88.d.1 (and Live Action Rule 111, the same text, which rules through
+    this decider): a card with a different back appearing during the hand voids all action;
+    found in the stub, where it would not reach a hand or the board, the action stands only
+    once substantial action has taken place.  Before it the exception does not apply, and
+    this ruling reads the rule's first sentence as deciding: void (the other reading, that
+    the rule is silent on a stub card before substantial action and the floor decides, is
+    named in the explanation).
 
     >>> from kb.rules.examples import case
     >>> found = wsop_odd_back(case("case-c44-odd-back-river-after-hand", book="wsop"))
     >>> found.remedy, [s.do for s in found.steps]
     ('void', ['refund'])
+    >>> wsop_odd_back(case("wsop-odd-back-in-stub-before-substantial-action", book="wsop")).remedy
+    'void'
     """
     irregularity = ruled_on(case)
     if irregularity.kind != "odd-back":
         return None
     card, where = irregularity.get("cards")[0], irregularity.get("where")
-    if where == "stub":
-        if case.substantial_action() is None:
-            return None
+    if where != "stub":
+        return void(case, f"A card with a different back ({card}) appeared during the hand: "
+                    "all action is void and every bettor's chips are returned (88.d.1)."
+                    + odd_back_appears_reading(case, where))
+    if case.cutoff_reached():       # the book's own substantial action (88.c; LA 105)
         return carry_on(f"A card with a different back ({card}) was found in the stub, where it "
                         "would not have reached a hand or the board, after substantial action: "
                         "the action stands (88.d.1).")
-    return void(case, f"A card with a different back ({card}) appeared during the hand: all "
-                "action is void and every bettor's chips are returned (88.d.1).")
+    return void(case, f"A card with a different back ({card}) was found in the stub before "
+                "substantial action. Rule 88.d.1 lets the action stand for such a card in the stub "
+                "only once substantial action has taken place, so its first rule applies: all "
+                "action is void and every bettor's chips are returned. (The rule does not speak "
+                "of a stub card before substantial action in so many words; read as silent "
+                "there, the case would be the floor's. Robert's Rules, Irregularities 3, lets "
+                "the action stand for any such card found in the stub.)")

@@ -32,30 +32,65 @@ from kb.rules.situation import Case
 @decides("wsop-live.stud.exposed-down-cards")
 def wsop_live_stud_exposed(case: Case) -> Decision | None:
     """WSOP Official Live Action Rules 2024, Rule 214: the dealer exposing a player's first
-    or second down card: the third card is dealt face down; all three first cards exposed
-    (both down cards turned up, the third being the up card): a misdeal, before substantial
-    action (Rule 105).  Cash and tournament hands alike (the book has one rule).
+    or second down card (one or both: the rule's "or" does not limit it to one): the third
+    card is dealt face down, so the exposed cards play as up cards; only when the dealer
+    exposes all three of a player's initial cards is it a misdeal (before substantial
+    action, Rule 105).  Both down cards turned up with the third card dealt up as usual is
+    read as the first case (the third card is turned down), the other reading, that all
+    three then show and it is a misdeal, being named.  Cash and tournament hands alike.
 
     >>> from kb.rules.examples import case
     >>> wsop_live_stud_exposed(case("case-c53-stud-third-card-also-dealt-up", book="wsop-live")).remedy
     'continue'
+    >>> wsop_live_stud_exposed(case("wsop-live-stud-all-three-exposed", book="wsop-live")).remedy
+    'continue'
     """
+    if (all_three := _all_three_exposed(case)) is not None:
+        return all_three
     if (corrective := corrective_up(case, "Rule 214")) is not None:
         return corrective
-    irregularity = third_street(case)
-    if irregularity is not None:
-        if (folded := card_gone(case, irregularity)) is not None:
-            return folded
+    irregularity = third_street(case) or third_street(case, both=True)
+    if irregularity is None:
+        return None
+    if (folded := card_gone(case, irregularity)) is not None:
+        return folded
+    if not irregularity.get("both"):
         table, steps, seat, card = third_card_down(case, irregularity)
         return carry_on(f"The dealer exposed seat {seat}'s down card {card}: its third card is "
                         "dealt face down (Rule 214), so the exposed card plays as an up card; "
                         "no misdeal.", steps, table)
-    irregularity = third_street(case, both=True)
-    if irregularity is None or case.cutoff_reached():
+    table, seat, shown = case.table.copy(), irregularity.get("seat"), irregularity.get("cards")
+    table.up.update(shown)
+    third = next((c for c in table.hands[seat][2:3] if c not in shown), None)
+    steps = []
+    if third is not None:
+        table.up.discard(third)
+        steps.append(step("face-down", seat=seat, card=third))
+    other = ("no misdeal could be called any more, substantial action having occurred"
+             if case.cutoff_reached() else "the hand would be a misdeal")
+    return carry_on(f"The dealer exposed both of seat {seat}'s down cards "
+                    f"({' and '.join(shown)}): its third card is dealt face down (Rule 214), so "
+                    "the two exposed cards play as up cards; no misdeal, which Rule 214 calls "
+                    "only when the dealer exposes all three of a player's initial cards. (Read "
+                    "the other way, the third card having been dealt face up as usual, all "
+                    f"three would show and {other}, Rule 105.)", steps, table)
+
+
+def _all_three_exposed(case: Case) -> Decision | None:
+    """Rule 214's misdeal: both down cards exposed, then the third card, which the rule
+    says to deal face down, dealt face up too (``floor: {replacement-exposed: [1]}``):
+    the dealer has exposed all three initial cards (before substantial action, 105)."""
+    irregularity = case.irregularity
+    if irregularity is None or irregularity.kind != "stud-exposed" \
+            or not irregularity.get("replacement") or case.cutoff_reached():
         return None
-    shown = " and ".join(irregularity.get("cards"))
-    return misdeal(case, f"Misdeal (214): both of seat {irregularity.get('seat')}'s down cards "
-                   f"({shown}) were exposed, so all three of its first cards are face up.")
+    seat = irregularity.get("seat")
+    down = case.table.hands.get(seat, [])[:2]
+    if len(down) < 2 or not all(card in case.table.exposed for card in down):
+        return None
+    return misdeal(case, f"Misdeal (214): the dealer exposed both of seat {seat}'s down cards "
+                   f"and then its third card ({irregularity.get('card')}), which was to be "
+                   "dealt face down: all three of its initial cards are exposed.")
 
 
 @decides("wsop-live.stud.seventh-street-exposed")
