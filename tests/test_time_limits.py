@@ -86,6 +86,35 @@ WRITTEN = {
                                     {"act": ["call", "call", "call"]},
                                     {"act": ["check"] * 6},
                                     {"set-aside": {"mucked": True}}]},
+    # issue 21's new situations (their bundled scenarios all call the floor)
+    "board-mucked": {"game": "holdem", "seats": 6, "button": 6,
+                     "deck": "Ah Kd 9c 7s Qh 4d Ac Kc 8d 6s Jh 3c 2s Td 7h 2c 5d Qs 9h 4c",
+                     "events": [{"deal": {}},
+                                {"act": ["fold", "call", "raise", "fold", "call", "fold", "call"]},
+                                {"flop": {}}, {"act": ["check", "check", "bet", "call", "call"]},
+                                {"turn": {}}, {"act": ["check", "bet", "fold"]},
+                                {"board": {"mucked": ["Qs"]}}]},
+    "board-retrieved": {"game": "holdem", "seats": 4, "button": 4,
+                        "deck": "Kh Qc 9d 5s Kc Jc 9h 5h 3d 8c 6h 2d Ts As",
+                        "events": [{"deal": {}}, {"act": ["call", "call", "call", "check"]},
+                                   {"flop": {}}, {"act": ["check", "bet", "fold"]},
+                                   {"board": {"mucked": ["6h"]}},
+                                   {"board": {"retrieved": ["6h"]}}]},
+    "pot-pushed-early": {"game": "holdem", "seats": 4, "button": 4,
+                         "deck": "Ah Kh Qd Jh Ac Ks Qc Js 2s 9h 8c 3d 4s Tc",
+                         "events": [{"deal": {}}, {"act": ["call", "call", "call", "check"]},
+                                    {"flop": {}}, {"act": ["check"] * 4}, {"turn": {}},
+                                    {"act": ["check", "check", "check", "bet", "fold", "fold"]},
+                                    {"pot": {"pushed-to": 4, "mucked": [3]}}]},
+    "hand-mucked": {"game": "holdem", "seats": 6, "button": 6,
+                    "deck": "As Kd 7h 7c 2s 9d Qs Jh 4c 5d 8s Tc Ah 3d 6h 2d Kh",
+                    "events": [{"deal": {}}, {"act": ["call", "call", "fold"]},
+                               {"muck": {"seat": 4, "retrieved": True}}]},
+    "premature-acted": {"game": "holdem", "seats": 4, "button": 4,
+                        "deck": "Ah 9d Kc 7s Qd 4h Jc 2s 8h 6c Td 3s 5h Kd 9c As",
+                        "events": [{"deal": {}}, {"act": ["call", "call", "call", "check"]},
+                                   {"flop": {}}, {"act": ["check", "bet", "call"]},
+                                   {"turn": {"premature": True}}, {"act": ["bet", "call"]}]},
 }
 
 
@@ -138,7 +167,7 @@ def test_every_kind_has_a_hand_raised_after_the_next_hand(kb):
     rrop = resolve_rulebook(kb, "rrop@v11")
     for kind, hand in WRITTEN.items():     # the kinds the replay alone does not show
         ruling = rule(kb, rrop, scenario(late(hand, False)))
-        assert ruling.irregularities[0]["kind"] == kind
+        assert kind in {irregularity["kind"] for irregularity in ruling.irregularities}
 
 
 def expected(book: str, kind: str, details: dict) -> tuple[set[str], tuple[str, ...]]:

@@ -101,7 +101,9 @@ def _scrap(case: Case, opening: str, cited: tuple[str, ...]) -> Decision:
     where = _where(case, cards[0]) if cards else ""
     return carry_on(f"{opening}: the hand continues, and the {_names(cards)} {where}is a "
                     "scrap of paper, taken out of play. 35-D does not say whether it is "
-                    "replaced; the floor decides that.", steps, table, cited)
+                    "replaced; the floor decides that. Read as a card that is not there, the "
+                    "next card of the stub would take its place (what the tournament director "
+                    "did in case C43).", steps, table, cited)
 
 
 def _where(case: Case, card: str) -> str:
