@@ -26,6 +26,7 @@ import random
 
 from hypothesis import strategies as st
 from strategies_accidents import accident_event, accidents
+from strategies_astray import astray, astray_event
 from strategies_end import end_event, end_of_hand
 from strategies_rough import ROUGH, roughen
 
@@ -164,6 +165,7 @@ def _events(pick, game: str, seats: list[int], button, deck) -> list[dict]:
     for _ in range(pick.integer(1, 2) if pick.chance(0.3) else 0):
         body.insert(pick.integer(0, len(body)), {"floor": _floor(pick)})
     accidents(pick, body, cards)
+    astray(pick, body, seats, cards)
     end_of_hand(pick, body, lambda: _found(pick, seats, cards))
     return body
 
@@ -340,6 +342,8 @@ def _event(event: dict, line: int):
         return Floor(line=line, replacement_exposed=tuple(body.get("replacement-exposed", ())))
     if name in ("stub", "burns", "set-aside"):
         return accident_event(name, body, line)
+    if name == "dropped":
+        return astray_event(name, body, line)
     if name in STUD_STREETS:
         return StudStreet(line=line, name=name, exposed=tuple(body.get("exposed", ())),
                           both_exposed=tuple(body.get("both-exposed", ())),

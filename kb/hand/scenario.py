@@ -191,6 +191,18 @@ class SetAsideMucked:
 
 
 @dataclass(frozen=True)
+class CardDropped:
+    """``dropped: {seat: S}`` (docs/scenario-format.md, "Cards that went astray"): a
+    player dropped cards of his own hand off the table; ``cards`` names them (empty: not
+    said), ``face_up`` says one landed face up.  The cards are picked up and stay his."""
+
+    line: int
+    seat: int
+    cards: tuple[str, ...] = ()
+    face_up: bool = False
+
+
+@dataclass(frozen=True)
 class PotAwarded:
     """``pot: awarded`` (docs/scenario-format.md, "The end of a hand"): the pot was
     awarded here.  The betting is over and the table stays as it lay; only ``found``,
@@ -209,7 +221,7 @@ class NextHand:
 
 
 Event = (Deal | Act | Street | Found | Draw | StudStreet | Floor | StubAccident | BurnsSeen
-         | SetAsideMucked | PotAwarded | NextHand)
+         | SetAsideMucked | PotAwarded | NextHand | CardDropped)
 
 
 @dataclass(frozen=True)

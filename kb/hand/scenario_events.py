@@ -30,6 +30,7 @@ from kb.hand.scenario import (
     Act,
     Action,
     BurnsSeen,
+    CardDropped,
     Deal,
     Draw,
     Event,
@@ -50,7 +51,7 @@ FOUND_KINDS = ("duplicate", "foreign", "odd-back", "missing", "wrong-count")
 EVENT_GAMES = {"deal": FLOP_GAMES + DRAW_GAMES, "act": None, "flop": FLOP_GAMES,
                "turn": FLOP_GAMES, "river": FLOP_GAMES, "found": None, "draw": DRAW_GAMES,
                "floor": None, "pot": None, "next-hand": None, "stub": None, "burns": None,
-               "set-aside": None,
+               "set-aside": None, "dropped": None,
                **{street: STUD_GAMES for street in STUD_STREETS}}
 _DEAL_SEATS = ("player-exposed", "short", "dealt-out", "first-to")
 
@@ -142,7 +143,8 @@ def event_problems(items, game: str | None, seats: tuple[int, ...] | None,
 def _seat_problems(name: str, body: Mapping, seats: tuple[int, ...],
                    file: str) -> list[Problem]:
     """Seats an event names that are not dealt in (and, for deal.dealt-to, that are)."""
-    keys = {"deal": _DEAL_SEATS, "draw": ("seat",), "found": ("seat",)}.get(
+    keys = {"deal": _DEAL_SEATS, "draw": ("seat",), "found": ("seat",),
+            "dropped": ("seat",)}.get(
         name, ("exposed", "both-exposed") if name in STUD_STREETS else ())
     named = [(key, index, seat) for key in keys if key in body
              for index, seat in indexed_seats(body[key])]
@@ -197,7 +199,8 @@ def _found_problems(body: Mapping, file: str) -> list[Problem]:
 
 def _accident_problems(name: str, body: Mapping, file: str) -> list[Problem]:
     """Stub and burn accidents: the cards they name are cards."""
-    keys = {"stub": ("seen", "flashed"), "burns": ("exposed", "seen")}.get(name, ())
+    keys = {"stub": ("seen", "flashed"), "burns": ("exposed", "seen"),
+            "dropped": ("cards",)}.get(name, ())
     return [problem for key in keys if key in body
             for problem in card_problems(body, key, f"{name}.{key}", file)]
 
@@ -279,10 +282,15 @@ def _set_aside(name: str, body: Mapping, line: int) -> SetAsideMucked:
     return SetAsideMucked(line=line, by=body.get("by", "dealer"))
 
 
+def _dropped(name: str, body: Mapping, line: int) -> CardDropped:
+    return CardDropped(line=line, seat=body["seat"], cards=cards(body.get("cards", ())),
+                       face_up=body.get("face-up", False))
+
+
 #: An event's name -> its record's builder, called with the name, the event's body (a
 #: mapping, or the list of an ``act``) and its line.
 _BUILDERS: dict[str, Callable[[str, Any, int], Event]] = {"floor": _floor, "stub": _stub, "burns": _burns, "set-aside": _set_aside,
-             "deal": _deal, "act": _act, "flop": _street, "turn": _street, "river": _street,
+             "dropped": _dropped, "deal": _deal, "act": _act, "flop": _street, "turn": _street, "river": _street,
              "found": _found, "draw": _draw, **{street: _stud_street for street in STUD_STREETS}}
 
 

@@ -72,6 +72,8 @@ class Kind(StrEnum):
     STUB_SEEN = "stub-seen"
     BURN_SEEN = "burn-seen"
     SET_ASIDE_MUCKED = "set-aside-mucked"
+    # issue 21, section 3 (helper B): cards that went astray
+    PLAYER_DROPPED = "player-dropped"
 
 
 #: The topics of a kind: fixed, or worked out from the irregularity and the replayed hand.
@@ -193,6 +195,9 @@ KINDS: dict[Kind, Entry] = {
     Kind.BURN_SEEN: Entry("burn cards seen", "cards-seen", ("seen-stub-and-burn-cards",)),
     Kind.SET_ASIDE_MUCKED: Entry("set-aside cards mucked", "set-aside-mucked",
                                  ("set-aside-cards-mucked",)),
+    # issue 21, section 3 (helper B): cards that went astray
+    Kind.PLAYER_DROPPED: Entry("a card a player dropped off the table", "dropped",
+                               ("player-dropped-cards",)),
 }
 
 #: The values of Find a ruling's "What happened" facet, in the order the page shows them:
@@ -229,6 +234,9 @@ FACET_VALUES = (
      "Players saw cards of the stub or the burn cards."),
     ("set-aside-mucked", "Set-aside cards mucked",
      "Cards a ruling had set aside went into the muck."),
+    # issue 21, section 3 (helper B): cards that went astray
+    ("dropped", "Card dropped by a player",
+     "A player dropped a card of their own hand off the table."),
     ("none", "No irregularity", "A hand played correctly, for comparison."),
 )
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from kb.hand.scenario import (
     Act,
     BurnsSeen,
+    CardDropped,
     Deal,
     Draw,
     Floor,
@@ -132,6 +133,10 @@ def describe(event) -> str:
         return _accident(event)
     if isinstance(event, SetAsideMucked):
         return f"The cards set aside were mucked (by the {event.by})"
+    if isinstance(event, CardDropped):
+        named = " ".join(event.cards) or "a card"
+        return (f"Seat {event.seat} dropped {named} off the table"
+                + (", face up" if event.face_up else ""))
     if isinstance(event, PotAwarded):
         return "Pot awarded"
     if isinstance(event, NextHand):
