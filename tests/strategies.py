@@ -26,7 +26,7 @@ import random
 
 from hypothesis import strategies as st
 from strategies_accidents import accident_event, accidents
-from strategies_astray import astray, astray_event
+from strategies_astray import astray, astray_event, seen_by
 from strategies_end import end_event, end_of_hand
 from strategies_rough import ROUGH, roughen
 
@@ -341,7 +341,7 @@ def _event(event: dict, line: int):
     if name == "floor":
         return Floor(line=line, replacement_exposed=tuple(body.get("replacement-exposed", ())))
     if name in ("stub", "burns", "set-aside"):
-        return accident_event(name, body, line)
+        return seen_by(accident_event(name, body, line), body)
     if name == "dropped":
         return astray_event(name, body, line)
     if name in STUD_STREETS:

@@ -1,7 +1,10 @@
 """Cards that went astray, for the random-hand generator (:mod:`tests.strategies`; issue
-21, section 3, helper B): the event ``dropped`` drawn, and its record built directly."""
+21, section 3, helper B): the event ``dropped`` and the stub's ``seen-by`` drawn, and their
+records built directly."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from kb.hand.scenario import CardDropped
 
@@ -16,6 +19,15 @@ def astray(pick, body: list[dict], seats: list[int], cards: list[str]) -> None:
         if pick.chance(0.3):
             dropped["face-up"] = pick.chance(0.7)
         body.insert(pick.integer(1, len(body)), {"dropped": dropped})
+    for event in body:          # stub cards the dealer alone saw
+        stub = event.get("stub")
+        if stub is not None and "seen" in stub and pick.chance(0.4):
+            stub["seen-by"] = pick.choice(["dealer", "players"])
+
+
+def seen_by(record, body: dict):
+    """A stub event's record with who saw its ``seen`` cards (:func:`astray` draws it)."""
+    return replace(record, seen_by=body["seen-by"]) if "seen-by" in body else record
 
 
 def astray_event(name: str, body: dict, line: int):

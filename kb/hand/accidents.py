@@ -45,8 +45,11 @@ def stub_accident(state: Replay, event: StubAccident) -> None:
                   disordered=event.disordered or bool(event.mixed_with), mixed=mixed,
                   by=event.by, stub=len(table.stub))
     if event.seen or event.flashed:
+        # seen_by only when the dealer alone saw them: the records of every other stub
+        # event stay as they were (the rulings' JSON shows them)
+        dealer = {"seen_by": "dealer"} if event.seen_by == "dealer" else {}
         irregular(state, "stub-seen", event, seen=list(event.seen),
-                  flashed=list(event.flashed), by=event.by)
+                  flashed=list(event.flashed), by=event.by, **dealer)
 
 
 def burns_seen(state: Replay, event: BurnsSeen) -> None:

@@ -158,8 +158,8 @@ class Floor:
 class StubAccident:
     """An accident to the stub (docs/scenario-format.md, "Stub and burn accidents"):
     dropped, its order lost (``disordered``), mixed with other piles (``mixed_with``:
-    muck, burns), or some of its cards ``seen`` by players or ``flashed`` to the table;
-    ``by`` is who caused it (dealer or player)."""
+    muck, burns), or some of its cards ``seen`` (by players, or by the dealer alone:
+    ``seen_by``) or ``flashed`` to the table; ``by`` is who caused it (dealer or player)."""
 
     line: int
     dropped: bool = False
@@ -168,6 +168,8 @@ class StubAccident:
     seen: tuple[str, ...] = ()
     flashed: tuple[str, ...] = ()
     by: str = "dealer"
+    #: who saw the ``seen`` cards: players, or the dealer alone (issue 21, section 3)
+    seen_by: str = "players"
 
 
 @dataclass(frozen=True)

@@ -201,8 +201,12 @@ def _accident_problems(name: str, body: Mapping, file: str) -> list[Problem]:
     """Stub and burn accidents: the cards they name are cards."""
     keys = {"stub": ("seen", "flashed"), "burns": ("exposed", "seen"),
             "dropped": ("cards",)}.get(name, ())
-    return [problem for key in keys if key in body
-            for problem in card_problems(body, key, f"{name}.{key}", file)]
+    problems = [problem for key in keys if key in body
+                for problem in card_problems(body, key, f"{name}.{key}", file)]
+    if name == "stub" and "seen-by" in body and "seen" not in body:
+        problems.append(Problem(file, body.value_line("seen-by"), "stub.seen-by goes with "
+                                "seen", "name the cards seen in seen, or drop seen-by"))
+    return problems
 
 
 # --------------------------------------------------------------------------- records
@@ -270,7 +274,7 @@ def _stub(name: str, body: Mapping, line: int) -> StubAccident:
                         disordered=body.get("disordered", False),
                         mixed_with=tuple(body.get("mixed-with", ())),
                         seen=cards(body.get("seen", ())), flashed=cards(body.get("flashed", ())),
-                        by=body.get("by", "dealer"))
+                        by=body.get("by", "dealer"), seen_by=body.get("seen-by", "players"))
 
 
 def _burns(name: str, body: Mapping, line: int) -> BurnsSeen:

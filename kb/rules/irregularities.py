@@ -148,6 +148,13 @@ def _burn_count(irregularity: Irregularity, replay: Replay) -> tuple[str, ...]:
     return ("flop-burn-errors",) if flop else ("burn-errors",)
 
 
+def _stub_seen(irregularity: Irregularity, replay: Replay) -> tuple[str, ...]:
+    """Stub cards the dealer alone saw have a topic of their own (issue 21, section 3)."""
+    if irregularity.details.get("seen_by") == "dealer":
+        return ("stub-card-seen-by-dealer", "seen-stub-and-burn-cards")
+    return ("seen-stub-and-burn-cards",)
+
+
 def _premature(irregularity: Irregularity, replay: Replay) -> tuple[str, ...]:
     return (f"premature-{irregularity.details.get('street')}",)
 
@@ -191,7 +198,7 @@ KINDS: dict[Kind, Entry] = {
                                 ("stud-running-out",)),
     Kind.DRAW_SHORT_STUB: Entry("a stub too short for the draw", "stub-short",
                                 ("draw-short-stub",)),
-    Kind.STUB_SEEN: Entry("stub cards seen", "cards-seen", ("seen-stub-and-burn-cards",)),
+    Kind.STUB_SEEN: Entry("stub cards seen", "cards-seen", _stub_seen),
     Kind.BURN_SEEN: Entry("burn cards seen", "cards-seen", ("seen-stub-and-burn-cards",)),
     Kind.SET_ASIDE_MUCKED: Entry("set-aside cards mucked", "set-aside-mucked",
                                  ("set-aside-cards-mucked",)),
@@ -231,7 +238,7 @@ FACET_VALUES = (
     ("stub-short", "Stub running short",
      "Not enough cards left for the last street or the draw."),
     ("cards-seen", "Stub or burn cards seen",
-     "Players saw cards of the stub or the burn cards."),
+     "Players saw cards of the stub or the burn cards, or the dealer alone saw a stub card."),
     ("set-aside-mucked", "Set-aside cards mucked",
      "Cards a ruling had set aside went into the muck."),
     # issue 21, section 3 (helper B): cards that went astray

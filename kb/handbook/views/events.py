@@ -102,8 +102,9 @@ def _accident(event) -> str:
                                      (event.disordered, "out of order")) if flag]
     if event.mixed_with:
         parts.append(f"mixed with the {' and the '.join(event.mixed_with)}")
+    seen = "seen by the dealer" if event.seen_by == "dealer" else "seen"
     parts += [f"{_list(cards)} {words}" for cards, words in
-              ((event.seen, "seen"), (event.flashed, "flashed")) if cards]
+              ((event.seen, seen), (event.flashed, "flashed")) if cards]
     return f"Stub: {'; '.join(parts)} (by the {event.by})"
 
 
