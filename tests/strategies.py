@@ -322,7 +322,7 @@ def _event(event: dict, line: int):
     if name == "deal":
         lists = {key.replace("-", "_"): tuple(body[key]) for key in
                  ("exposed", "off-table", "boxed", "player-exposed", "short", "dealt-to",
-                  "dealt-out") if key in body}
+                  "dealt-out", "seen") if key in body}
         return Deal(line=line, **lists, extra=body.get("extra", 0),
                     first_to=body.get("first-to"), button_should_be=body.get("button-should-be"))
     if name == "act":

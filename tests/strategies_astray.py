@@ -1,6 +1,6 @@
 """Cards that went astray, for the random-hand generator (:mod:`tests.strategies`; issue
-21, section 3, helper B): the event ``dropped`` and the stub's ``seen-by`` drawn, and their
-records built directly."""
+21, section 3, helper B): the event ``dropped``, the stub's ``seen-by`` and the deal's
+``seen`` drawn, and their records built directly."""
 
 from __future__ import annotations
 
@@ -19,6 +19,10 @@ def astray(pick, body: list[dict], seats: list[int], cards: list[str]) -> None:
         if pick.chance(0.3):
             dropped["face-up"] = pick.chance(0.7)
         body.insert(pick.integer(1, len(body)), {"dropped": dropped})
+    for event in body:          # a hole card one player saw (a position may not be dealt)
+        deal = event.get("deal")
+        if deal is not None and pick.chance(0.1):
+            deal["seen"] = sorted(pick.some(range(1, 12), 2)) or [1]
     for event in body:          # stub cards the dealer alone saw
         stub = event.get("stub")
         if stub is not None and "seen" in stub and pick.chance(0.4):

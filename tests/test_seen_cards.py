@@ -1,6 +1,8 @@
 """Cards seen by one person only (issue 21, section 3): a stub card the dealer alone sees
 (``stub: {seen: [...], seen-by: dealer}``, the existing stub event extended), ruled under
-its own topic, stub-card-seen-by-dealer, where no book has a rule."""
+its own topic, stub-card-seen-by-dealer, where no book has a rule; and a hole card one
+player saw as it was dealt (``deal: {seen: [k]}``), ruled as a card the dealer flashed
+(exposed), the explanation naming the other reading."""
 
 from __future__ import annotations
 
@@ -101,3 +103,60 @@ def test_find_a_ruling_and_the_topic_matrix_show_them():
 def test_the_event_in_words():
     event = load_scenario(BOTTOM).events[-2]
     assert describe(event) == "Stub: 2c seen by the dealer (by the dealer)"
+
+
+# --------------------------------------------------------------------------- deal.seen
+
+NEIGHBOUR = SCENARIOS / "hole-card-seen-by-neighbour-during-deal.yaml"
+FIRST = SCENARIOS / "omaha-first-card-seen-by-one-player.yaml"
+HEADS_UP = SCENARIOS / "headsup-button-card-seen-by-big-blind.yaml"
+OTHER_READING = "a card the table did not see was not exposed and plays as dealt"
+
+
+def test_a_hole_card_one_player_saw_is_recorded_as_exposed_and_seen_by_one():
+    state = replay(hand())
+    plain = replay(parse_scenario(HEAD + DECK + "events:\n  - deal: {seen: [6]}\n", "s.yaml"))
+    last = plain.irregularities[-1]
+    assert (last.kind, last.get("card"), last.get("seat"), last.get("seen_by_one")) == \
+        ("exposed", "9s", 2, True)
+    assert not state.irregularities
+    assert sorted(plain.table.hands[2]) == ["9s", "Ks"]
+
+
+def test_a_seen_position_not_dealt_is_a_located_error():
+    with pytest.raises(ScenarioError) as error:
+        replay(parse_scenario(HEAD + DECK + "events:\n  - deal: {seen: [9]}\n", "s.yaml"))
+    assert "s.yaml:9: deal.seen: card 9 was not dealt to a seat" in str(error.value)
+
+
+@pytest.mark.parametrize("book", ["rrop@v11", "tda@2024", "tda@2026", "wsop@2024",
+                                  "wsop-live@2024", "house.casino@2026",
+                                  "house.thursday-home-game@2026"])
+def test_every_book_rules_it_as_exposed_and_names_the_other_reading(kb, book):
+    for path in (NEIGHBOUR, FIRST, HEADS_UP):
+        ruling = rule(kb, resolve_rulebook(kb, book), load_scenario(path))
+        assert OTHER_READING in ruling.explanation
+    exposed = rule(kb, resolve_rulebook(kb, book),
+                   load_scenario(SCENARIOS / "exposed-later-card-headsup-bb-second.yaml"))
+    assert OTHER_READING not in exposed.explanation
+
+
+def test_the_rulings_are_those_of_an_exposed_card(kb):
+    first = {book: rule(kb, resolve_rulebook(kb, book), load_scenario(FIRST)).remedy
+             for book in ("rrop@v11", "tda@2024", "wsop@2024", "wsop-live@2024")}
+    assert set(first.values()) == {"misdeal"}
+    rrop = rule(kb, resolve_rulebook(kb, "rrop@v11"), load_scenario(HEADS_UP))
+    assert rrop.remedy == "continue" and rrop.table.burns == ("7c",)
+    assert "7c" not in rrop.table.hands[7]
+    live = rule(kb, resolve_rulebook(kb, "wsop-live@2024"), load_scenario(NEIGHBOUR))
+    assert live.remedy == "floor-decision"
+    assert [c.number for c in live.citations] == ["119", "120"]   # 120: no option either
+
+
+def test_the_seen_card_in_find_a_ruling_and_in_words():
+    hb = read(None)
+    topics = {t.id: [t.title, f"topics/{t.id}.html"] for t in hb.kb.topics}
+    index = finder.finder_index(hb.rulings, topics, column_names(hb))
+    found = {e["id"]: e for e in index["scenarios"]}
+    assert found[FIRST.stem]["facets"]["irregularity"] == ["exposed"]
+    assert describe(load_scenario(HEADS_UP).events[0]) == "Deal: card 4 seen by one player as dealt"

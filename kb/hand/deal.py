@@ -173,15 +173,19 @@ def _deal_order(state: Replay, event: Deal) -> tuple[int, ...]:
 
 def _deal_facts(state: Replay, event: Deal, order, dealt: dict) -> None:
     table, last = state.table, max(dealt) if dealt else 0
-    for key, positions in (("exposed", event.exposed), ("off-table", event.off_table)):
+    for key, positions in (("exposed", event.exposed), ("off-table", event.off_table),
+                           ("seen", event.seen)):
         for position in positions:
             if position not in dealt:
                 raise fail(state, event, f"deal.{key}: card {position} was not dealt to a seat",
                             f"use a position from 1 to {last} that is not boxed")
             seat, card, slot = dealt[position]
             table.exposed.add(card)
+            # a card one player saw is ruled as a flashed (exposed) card; the flag, only
+            # then, lets the explanation name the other reading (kb.rules.readings)
+            one = {"seen_by_one": True} if key == "seen" else {}
             irregular(state, "exposed", event, position=position, card=card, seat=seat,
-                       slot=slot, off_table=key == "off-table", street="deal")
+                       slot=slot, off_table=key == "off-table", street="deal", **one)
     for seat in event.player_exposed:
         irregular(state, "player-exposed", event, seat=seat)
     if event.extra:

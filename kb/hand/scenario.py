@@ -66,6 +66,9 @@ class Deal:
     dealt_out: tuple[int, ...] = ()
     first_to: int | None = None
     button_should_be: int | None = None
+    #: cards one player (not their owner) saw as they were dealt, not shown to the table
+    #: (issue 21, section 3): recorded as exposed, with ``seen_by_one``
+    seen: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -221,7 +221,7 @@ def build_events(items: Sequence) -> tuple[Event, ...]:
 def _deal(name: str, body: Mapping, line: int) -> Deal:
     lists = {key.replace("-", "_"): numbers(body[key]) for key in
              ("exposed", "off-table", "boxed", "player-exposed", "short", "dealt-to",
-              "dealt-out") if key in body}
+              "dealt-out", "seen") if key in body}
     return Deal(line=line, **lists, extra=body.get("extra", 0),
                 first_to=body.get("first-to"), button_should_be=body.get("button-should-be"))
 

@@ -47,6 +47,7 @@ def _plural(word: str, values) -> str:
 _DEAL = (  # field, words (the values follow "card"/"seat")
     ("exposed", "card", "exposed by the dealer"),
     ("off_table", "card", "dealt off the table"),
+    ("seen", "card", "seen by one player as dealt"),
     ("boxed", "card", "boxed (face up in the deck)"),
     ("player_exposed", "seat", "exposed a card"),
     ("short", "seat", "skipped on the last round"),
