@@ -165,7 +165,7 @@ def _events(pick, game: str, seats: list[int], button, deck) -> list[dict]:
     for _ in range(pick.integer(1, 2) if pick.chance(0.3) else 0):
         body.insert(pick.integer(0, len(body)), {"floor": _floor(pick)})
     accidents(pick, body, cards)
-    astray(pick, body, seats, cards)
+    astray(pick, body, seats, cards, game)
     end_of_hand(pick, body, lambda: _found(pick, seats, cards))
     return body
 
@@ -342,7 +342,7 @@ def _event(event: dict, line: int):
         return Floor(line=line, replacement_exposed=tuple(body.get("replacement-exposed", ())))
     if name in ("stub", "burns", "set-aside"):
         return seen_by(accident_event(name, body, line), body)
-    if name == "dropped":
+    if name in ("dropped", "swap"):
         return astray_event(name, body, line)
     if name in STUD_STREETS:
         return StudStreet(line=line, name=name, exposed=tuple(body.get("exposed", ())),

@@ -19,7 +19,7 @@ deck.  Rebuilding or reshuffling the stub is a remedy, the deciders' (kb.rules.d
 
 from __future__ import annotations
 
-from kb.hand.scenario import BurnsSeen, CardDropped, SetAsideMucked, StubAccident
+from kb.hand.scenario import BurnsSeen, CardDropped, CardSwapped, SetAsideMucked, StubAccident
 from kb.hand.table import Replay, fail, irregular
 
 
@@ -93,3 +93,25 @@ def card_dropped(state: Replay, event: CardDropped) -> None:
                        "hand", "name cards that seat holds at this point")
     irregular(state, "player-dropped", event, seat=event.seat, cards=list(event.cards),
               face_up=event.face_up)
+
+
+def card_swapped(state: Replay, event: CardSwapped) -> None:
+    """Replay ``event``: the hole card takes the board card's place on the board and the
+    board card its place in the hand (so the piles still hold the deck); records
+    ``hand-board-swap``.  Raises ScenarioError at the event's line when the seat holds no
+    live hand, the hole card is not in it, or the board card is not on the board."""
+    table = state.table
+    hand = table.hands.get(event.seat, [])
+    if not hand or event.seat in table.folded:
+        raise fail(state, event, f"swap.seat: seat {event.seat} holds no live hand",
+                   "name a seat that still holds its cards")
+    if event.hand not in hand:
+        raise fail(state, event, f"swap.hand: {event.hand} is not in seat {event.seat}'s "
+                   "hand", "name a card that seat holds at this point")
+    if event.board not in table.board:
+        raise fail(state, event, f"swap.board: {event.board} is not on the board",
+                   "name a board card dealt by this point")
+    slot, place = hand.index(event.hand), table.board.index(event.board)
+    hand[slot], table.board[place] = event.board, event.hand
+    irregular(state, "hand-board-swap", event, seat=event.seat, hand_card=event.hand,
+              board_card=event.board, by=event.by)

@@ -25,7 +25,13 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from kb.hand.accidents import burns_seen, card_dropped, set_aside_mucked, stub_accident
+from kb.hand.accidents import (
+    burns_seen,
+    card_dropped,
+    card_swapped,
+    set_aside_mucked,
+    stub_accident,
+)
 from kb.hand.actions import Betting
 from kb.hand.cards import JOKER, is_standard
 from kb.hand.end_of_hand import next_hand, pot_awarded
@@ -35,6 +41,7 @@ from kb.hand.scenario import (
     Act,
     BurnsSeen,
     CardDropped,
+    CardSwapped,
     Deal,
     Draw,
     Floor,
@@ -382,5 +389,6 @@ def _note_jokers(state: Replay, event) -> None:
 _HANDLERS: dict[type, Callable[[Replay, Any], None]] = {Deal: _deal, Act: _act, Street: _street, Found: _found,
              StudStreet: stud_street, Draw: draw,
              StubAccident: stub_accident, BurnsSeen: burns_seen,
-             SetAsideMucked: set_aside_mucked, CardDropped: card_dropped}
+             SetAsideMucked: set_aside_mucked, CardDropped: card_dropped,
+             CardSwapped: card_swapped}
 _HANDLERS.update({PotAwarded: pot_awarded, NextHand: next_hand})

@@ -208,6 +208,19 @@ class CardDropped:
 
 
 @dataclass(frozen=True)
+class CardSwapped:
+    """``swap: {seat: S, hand: CARD, board: CARD}`` (docs/scenario-format.md, "Cards that
+    went astray"): a hole card of seat S and a board card changed places (both still
+    identified); ``by`` is who caused it (dealer or player)."""
+
+    line: int
+    seat: int
+    hand: str
+    board: str
+    by: str = "dealer"
+
+
+@dataclass(frozen=True)
 class PotAwarded:
     """``pot: awarded`` (docs/scenario-format.md, "The end of a hand"): the pot was
     awarded here.  The betting is over and the table stays as it lay; only ``found``,
@@ -226,7 +239,7 @@ class NextHand:
 
 
 Event = (Deal | Act | Street | Found | Draw | StudStreet | Floor | StubAccident | BurnsSeen
-         | SetAsideMucked | PotAwarded | NextHand | CardDropped)
+         | SetAsideMucked | PotAwarded | NextHand | CardDropped | CardSwapped)
 
 
 @dataclass(frozen=True)

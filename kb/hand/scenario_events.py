@@ -31,6 +31,7 @@ from kb.hand.scenario import (
     Action,
     BurnsSeen,
     CardDropped,
+    CardSwapped,
     Deal,
     Draw,
     Event,
@@ -51,7 +52,7 @@ FOUND_KINDS = ("duplicate", "foreign", "odd-back", "missing", "wrong-count")
 EVENT_GAMES = {"deal": FLOP_GAMES + DRAW_GAMES, "act": None, "flop": FLOP_GAMES,
                "turn": FLOP_GAMES, "river": FLOP_GAMES, "found": None, "draw": DRAW_GAMES,
                "floor": None, "pot": None, "next-hand": None, "stub": None, "burns": None,
-               "set-aside": None, "dropped": None,
+               "set-aside": None, "dropped": None, "swap": FLOP_GAMES,
                **{street: STUD_GAMES for street in STUD_STREETS}}
 _DEAL_SEATS = ("player-exposed", "short", "dealt-out", "first-to")
 
@@ -144,7 +145,7 @@ def _seat_problems(name: str, body: Mapping, seats: tuple[int, ...],
                    file: str) -> list[Problem]:
     """Seats an event names that are not dealt in (and, for deal.dealt-to, that are)."""
     keys = {"deal": _DEAL_SEATS, "draw": ("seat",), "found": ("seat",),
-            "dropped": ("seat",)}.get(
+            "dropped": ("seat",), "swap": ("seat",)}.get(
         name, ("exposed", "both-exposed") if name in STUD_STREETS else ())
     named = [(key, index, seat) for key in keys if key in body
              for index, seat in indexed_seats(body[key])]
@@ -200,7 +201,7 @@ def _found_problems(body: Mapping, file: str) -> list[Problem]:
 def _accident_problems(name: str, body: Mapping, file: str) -> list[Problem]:
     """Stub and burn accidents: the cards they name are cards."""
     keys = {"stub": ("seen", "flashed"), "burns": ("exposed", "seen"),
-            "dropped": ("cards",)}.get(name, ())
+            "dropped": ("cards",), "swap": ("hand", "board")}.get(name, ())
     problems = [problem for key in keys if key in body
                 for problem in card_problems(body, key, f"{name}.{key}", file)]
     if name == "stub" and "seen-by" in body and "seen" not in body:
@@ -291,10 +292,15 @@ def _dropped(name: str, body: Mapping, line: int) -> CardDropped:
                        face_up=body.get("face-up", False))
 
 
+def _swap(name: str, body: Mapping, line: int) -> CardSwapped:
+    return CardSwapped(line=line, seat=body["seat"], hand=body["hand"], board=body["board"],
+                       by=body.get("by", "dealer"))
+
+
 #: An event's name -> its record's builder, called with the name, the event's body (a
 #: mapping, or the list of an ``act``) and its line.
 _BUILDERS: dict[str, Callable[[str, Any, int], Event]] = {"floor": _floor, "stub": _stub, "burns": _burns, "set-aside": _set_aside,
-             "dropped": _dropped, "deal": _deal, "act": _act, "flop": _street, "turn": _street, "river": _street,
+             "dropped": _dropped, "swap": _swap, "deal": _deal, "act": _act, "flop": _street, "turn": _street, "river": _street,
              "found": _found, "draw": _draw, **{street: _stud_street for street in STUD_STREETS}}
 
 

@@ -74,6 +74,7 @@ class Kind(StrEnum):
     SET_ASIDE_MUCKED = "set-aside-mucked"
     # issue 21, section 3 (helper B): cards that went astray
     PLAYER_DROPPED = "player-dropped"
+    HAND_BOARD_SWAP = "hand-board-swap"
 
 
 #: The topics of a kind: fixed, or worked out from the irregularity and the replayed hand.
@@ -205,6 +206,8 @@ KINDS: dict[Kind, Entry] = {
     # issue 21, section 3 (helper B): cards that went astray
     Kind.PLAYER_DROPPED: Entry("a card a player dropped off the table", "dropped",
                                ("player-dropped-cards",)),
+    Kind.HAND_BOARD_SWAP: Entry("a hole card swapped with a board card", "swap",
+                                ("hand-board-swap",)),
 }
 
 #: The values of Find a ruling's "What happened" facet, in the order the page shows them:
@@ -244,6 +247,8 @@ FACET_VALUES = (
     # issue 21, section 3 (helper B): cards that went astray
     ("dropped", "Card dropped by a player",
      "A player dropped a card of their own hand off the table."),
+    ("swap", "Hole card swapped with the board",
+     "A hole card and a board card changed places."),
     ("none", "No irregularity", "A hand played correctly, for comparison."),
 )
 

@@ -22,6 +22,7 @@ from kb.hand.scenario import (
     Act,
     BurnsSeen,
     CardDropped,
+    CardSwapped,
     Deal,
     Draw,
     Floor,
@@ -135,6 +136,9 @@ def describe(event) -> str:
         return _accident(event)
     if isinstance(event, SetAsideMucked):
         return f"The cards set aside were mucked (by the {event.by})"
+    if isinstance(event, CardSwapped):
+        return (f"Seat {event.seat}'s {event.hand} and the board's {event.board} changed "
+                f"places (by the {event.by})")
     if isinstance(event, CardDropped):
         named = " ".join(event.cards) or "a card"
         return (f"Seat {event.seat} dropped {named} off the table"
