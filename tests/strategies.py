@@ -136,6 +136,9 @@ def random_hand(pick, rough: float = ROUGH) -> dict:
     hand["deck"] = _deck(pick)
     hand["events"] = _events(pick, game, seats, hand.get("button"), hand["deck"])
     roughen(pick, hand, rough)
+    # drawn last, so the hands drawn before issue 21's events stay the same hands
+    astray(pick, hand["events"], seats, list(deck_from_spec(hand["deck"])), game,
+           hand.get("button"))
     return hand
 
 
@@ -165,7 +168,6 @@ def _events(pick, game: str, seats: list[int], button, deck) -> list[dict]:
     for _ in range(pick.integer(1, 2) if pick.chance(0.3) else 0):
         body.insert(pick.integer(0, len(body)), {"floor": _floor(pick)})
     accidents(pick, body, cards)
-    astray(pick, body, seats, cards, game)
     end_of_hand(pick, body, lambda: _found(pick, seats, cards))
     return body
 
