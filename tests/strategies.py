@@ -26,6 +26,7 @@ import random
 
 from hypothesis import strategies as st
 from strategies_accidents import accident_event, accidents
+from strategies_astray import astray, astray_event, seen_by
 from strategies_end import end_event, end_of_hand
 from strategies_games import bomb_pot, skipped_seat
 from strategies_mucks import muck_event, mucks
@@ -139,6 +140,9 @@ def random_hand(pick, rough: float = ROUGH) -> dict:
     roughen(pick, hand, rough)
     bomb_pot(pick, hand)
     skipped_seat(pick, hand)
+    # drawn last, so the hands drawn before issue 21's events stay the same hands
+    astray(pick, hand["events"], seats, list(deck_from_spec(hand["deck"])), game,
+           hand.get("button"))
     return hand
 
 
@@ -327,7 +331,7 @@ def _event(event: dict, line: int):
     if name == "deal":
         lists = {key.replace("-", "_"): tuple(body[key]) for key in
                  ("exposed", "off-table", "boxed", "player-exposed", "short", "dealt-to",
-                  "dealt-out") if key in body}
+                  "dealt-out", "seen") if key in body}
         return Deal(line=line, **lists, extra=body.get("extra", 0),
                     first_to=body.get("first-to"), button_should_be=body.get("button-should-be"))
     if name == "act":
@@ -348,9 +352,11 @@ def _event(event: dict, line: int):
     if name == "floor":
         return Floor(line=line, replacement_exposed=tuple(body.get("replacement-exposed", ())))
     if name in ("stub", "burns", "set-aside"):
-        return accident_event(name, body, line)
+        return seen_by(accident_event(name, body, line), body)
     if name in ("board", "muck"):
         return muck_event(name, body, line)
+    if name in ("dropped", "swap"):
+        return astray_event(name, body, line)
     if name in STUD_STREETS:
         return StudStreet(line=line, name=name, exposed=tuple(body.get("exposed", ())),
                           both_exposed=tuple(body.get("both-exposed", ())),

@@ -21,14 +21,19 @@ street, seventh street down.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from kb.hand.accidents import burns_seen, set_aside_mucked, stub_accident
+from kb.hand.accidents import (
+    burns_seen,
+    card_dropped,
+    card_swapped,
+    set_aside_mucked,
+    stub_accident,
+)
 from kb.hand.actions import Betting
-from kb.hand.cards import JOKER, is_standard
 from kb.hand.end_of_hand import next_hand, pot_awarded
+from kb.hand.found import absent_cards, found, note_jokers, without
 from kb.hand.mucks import board_mucked, hand_mucked, pot_pushed
 from kb.hand.scenario import (
     DRAW_GAMES,
@@ -36,6 +41,8 @@ from kb.hand.scenario import (
     Act,
     BoardMucked,
     BurnsSeen,
+    CardDropped,
+    CardSwapped,
     Deal,
     Draw,
     Floor,
@@ -80,9 +87,9 @@ def start(scenario: Scenario, keep_tables: bool = True) -> Replay:
     """The hand before its first event: the deck as the stub, no cards dealt; with
     ``keep_tables`` the table after each event is kept (``Replay.tables``)."""
     seats = scenario.seats
-    absent = _absent(scenario)
+    absent = absent_cards(scenario)
     table = Table(deck=scenario.deck, hands={s: [] for s in seats},
-                  stub=_without(scenario.deck, absent), missing=absent)
+                  stub=without(scenario.deck, absent), missing=absent)
     if scenario.button is not None:
         betting = Betting(seats, scenario.blinds[-1] if scenario.blinds else scenario.button,
                           scenario.button)
@@ -103,7 +110,7 @@ def play(state: Replay, events) -> None:
         except StubEmpty:
             raise ScenarioError(state.scenario.path, event.line, "the stub ran out of cards",
                                 "use fewer seats or fewer cards") from None
-        _note_jokers(state, event)
+        note_jokers(state, event)
         if check_tables():
             state.table.check()
         if state.keep_tables:
@@ -178,15 +185,19 @@ def _deal_order(state: Replay, event: Deal) -> tuple[int, ...]:
 
 def _deal_facts(state: Replay, event: Deal, order, dealt: dict) -> None:
     table, last = state.table, max(dealt) if dealt else 0
-    for key, positions in (("exposed", event.exposed), ("off-table", event.off_table)):
+    for key, positions in (("exposed", event.exposed), ("off-table", event.off_table),
+                           ("seen", event.seen)):
         for position in positions:
             if position not in dealt:
                 raise fail(state, event, f"deal.{key}: card {position} was not dealt to a seat",
                             f"use a position from 1 to {last} that is not boxed")
             seat, card, slot = dealt[position]
             table.exposed.add(card)
+            # a card one player saw is ruled as a flashed (exposed) card; the flag, only
+            # then, lets the explanation name the other reading (kb.rules.readings)
+            one = {"seen_by_one": True} if key == "seen" else {}
             irregular(state, "exposed", event, position=position, card=card, seat=seat,
-                       slot=slot, off_table=key == "off-table", street="deal")
+                       slot=slot, off_table=key == "off-table", street="deal", **one)
     for seat in event.player_exposed:
         irregular(state, "player-exposed", event, seat=seat)
     if event.extra:
@@ -282,116 +293,14 @@ def _street_facts(state: Replay, event: Street, burned: list, dealt: list) -> No
                             "burned": burned, "cards": dealt})
 
 
-# --------------------------------------------------------------------------- found
-
-
-def _found(state: Replay, event: Found) -> None:
-    table, kind = state.table, event.kind
-    if kind in ("duplicate", "foreign"):
-        card = event.cards[0]
-        if kind == "duplicate" and card not in table.deck:
-            raise fail(state, event, f"found.duplicate: {card} is not in the deck",
-                        "name a card of the deck")
-        if kind == "foreign" and is_standard(card) and card not in table.missing:
-            raise fail(state, event, f"found.foreign: {card} belongs to the deck",
-                        "use duplicate for a second copy")
-        if not _already_there(state, event, card):
-            table.extras.append(card)
-            _place(state, event, card)
-    elif kind == "wrong-count" and event.seat not in table.hands:
-        raise fail(state, event, f"seat {event.seat} holds no hand", "name a seat dealt in")
-    irregular(state, kind, event, cards=event.cards, seat=event.seat, count=event.count,
-               where=event.where, **({"by": event.by} if kind == "wrong-count" else {}))
-
-
-def _absent(scenario: Scenario) -> list[str]:
-    """The cards the events find missing.  They were never in the deck the dealer held, so
-    they are out of the stub from the start, whether the listed deck names them (the copy
-    listed is skipped) or the fill-in would have put them somewhere (the events only find
-    out later); raises ScenarioError for a card the deck does not hold or named twice."""
-    absent: list[str] = []
-    for event in scenario.events:
-        if not (isinstance(event, Found) and event.kind == "missing"):
-            continue
-        for card in event.cards:
-            if Counter(absent + [card])[card] > Counter(scenario.deck)[card]:
-                raise ScenarioError(scenario.path, event.line, f"found.missing: {card} is "
-                                    "not in the deck, or is already missing",
-                                    "name each missing card of the deck once")
-            absent.append(card)
-    return absent
-
-
-def _without(deck, absent: list[str]) -> list[str]:
-    """``deck`` with one copy of each card of ``absent`` taken out (the first)."""
-    stub = list(deck)
-    for card in absent:
-        stub.remove(card)
-    return stub
-
-
-def _already_there(state: Replay, event: Found, card: str) -> bool:
-    """A foreign card the deck listed, or a duplicate the deck listed twice, that the
-    replay already put where it was found (it is not a card more)."""
-    table = state.table
-    if event.kind == "duplicate" and table.deck.count(card) < 2:
-        return False
-    piles = {"board": table.board, "stub": table.stub, "muck": table.muck,
-             "burns": table.burns}
-    if event.where in piles:
-        return card in piles[event.where]
-    if event.where == "hand" and event.seat is not None:
-        return card in table.hands.get(event.seat, [])
-    if event.where == "hand":                 # no seat named: any hand
-        return any(card in cards for cards in table.hands.values())
-    return card in table.all_cards() - Counter(table.extras)
-
-
-def _place(state: Replay, event: Found, card: str) -> None:
-    """Put a found card where it was found.  A foreign card found in a hand or on the
-    board took the place of the last card the replay put there; that card is missing."""
-    table = state.table
-    pile = (table.hands.get(event.seat) if event.seat is not None else None) \
-        if event.where == "hand" else table.board if event.where == "board" else None
-    if event.kind == "foreign" and pile:
-        table.missing.append(pile[-1])
-        pile[-1] = card
-        return
-    if event.where == "hand" and event.seat is not None:
-        table.hands.setdefault(event.seat, []).append(card)
-    elif event.where == "board":
-        table.board.append(card)
-    elif event.where == "muck":
-        table.muck.append(card)
-    elif event.where == "stub":
-        table.stub.append(card)
-    elif event.where == "burns":
-        table.burns.append(card)
-    else:
-        table.set_aside.append(card)
-
-
-def _note_jokers(state: Replay, event) -> None:
-    """A joker listed in the deck that reaches a hand or the board is a foreign card."""
-    if isinstance(event, (Act, Found)) or JOKER not in state.table.deck:
-        return
-    seen = {c for i in state.irregularities if i.kind == "foreign" for c in i.get("cards", ())}
-    for seat, cards in state.table.hands.items():
-        for card in cards:
-            if not is_standard(card) and card not in seen and card not in state.table.extras:
-                irregular(state, "foreign", event, cards=(card,), seat=seat, where="hand")
-    for card in state.table.board:
-        if not is_standard(card) and card not in seen and card not in state.table.extras:
-            irregular(state, "foreign", event, cards=(card,), where="board")
-
-
 # --------------------------------------------------------------------------- stud and draw
 
 
 #: An event's type -> its handler (each takes the events of its own type only, hence Any).
-_HANDLERS: dict[type, Callable[[Replay, Any], None]] = {Deal: _deal, Act: _act, Street: _street, Found: _found,
+_HANDLERS: dict[type, Callable[[Replay, Any], None]] = {Deal: _deal, Act: _act, Street: _street, Found: found,
              StudStreet: stud_street, Draw: draw,
              StubAccident: stub_accident, BurnsSeen: burns_seen,
-             SetAsideMucked: set_aside_mucked}
+             SetAsideMucked: set_aside_mucked, CardDropped: card_dropped,
+             CardSwapped: card_swapped}
 _HANDLERS.update({PotAwarded: pot_awarded, NextHand: next_hand})
 _HANDLERS.update({BoardMucked: board_mucked, PotPushed: pot_pushed, HandMucked: hand_mucked})

@@ -72,6 +72,9 @@ class Deal:
     dealt_out: tuple[int, ...] = ()
     first_to: int | None = None
     button_should_be: int | None = None
+    #: cards one player (not their owner) saw as they were dealt, not shown to the table
+    #: (issue 21, section 3): recorded as exposed, with ``seen_by_one``
+    seen: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -166,8 +169,8 @@ class Floor:
 class StubAccident:
     """An accident to the stub (docs/scenario-format.md, "Stub and burn accidents"):
     dropped, its order lost (``disordered``), mixed with other piles (``mixed_with``:
-    muck, burns), or some of its cards ``seen`` by players or ``flashed`` to the table;
-    ``by`` is who caused it (dealer or player)."""
+    muck, burns), or some of its cards ``seen`` (by players, or by the dealer alone:
+    ``seen_by``) or ``flashed`` to the table; ``by`` is who caused it (dealer or player)."""
 
     line: int
     dropped: bool = False
@@ -176,6 +179,8 @@ class StubAccident:
     seen: tuple[str, ...] = ()
     flashed: tuple[str, ...] = ()
     by: str = "dealer"
+    #: who saw the ``seen`` cards: players, or the dealer alone (issue 21, section 3)
+    seen_by: str = "players"
 
 
 @dataclass(frozen=True)
@@ -195,6 +200,31 @@ class SetAsideMucked:
     ruling or the replay) went into the muck; ``by`` is who caused it (dealer or player)."""
 
     line: int
+    by: str = "dealer"
+
+
+@dataclass(frozen=True)
+class CardDropped:
+    """``dropped: {seat: S}`` (docs/scenario-format.md, "Cards that went astray"): a
+    player dropped cards of his own hand off the table; ``cards`` names them (empty: not
+    said), ``face_up`` says one landed face up.  The cards are picked up and stay his."""
+
+    line: int
+    seat: int
+    cards: tuple[str, ...] = ()
+    face_up: bool = False
+
+
+@dataclass(frozen=True)
+class CardSwapped:
+    """``swap: {seat: S, hand: CARD, board: CARD}`` (docs/scenario-format.md, "Cards that
+    went astray"): a hole card of seat S and a board card changed places (both still
+    identified); ``by`` is who caused it (dealer or player)."""
+
+    line: int
+    seat: int
+    hand: str
+    board: str
     by: str = "dealer"
 
 
@@ -258,7 +288,8 @@ class HandMucked:
 
 
 Event = (Deal | Act | Street | Found | Draw | StudStreet | Floor | StubAccident | BurnsSeen
-         | SetAsideMucked | PotAwarded | NextHand | BoardMucked | PotPushed | HandMucked)
+         | SetAsideMucked | PotAwarded | NextHand | BoardMucked | PotPushed | HandMucked
+         | CardDropped | CardSwapped)
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,8 @@ from kb.hand.scenario import (
     Action,
     BoardMucked,
     BurnsSeen,
+    CardDropped,
+    CardSwapped,
     Deal,
     Draw,
     Event,
@@ -45,6 +47,7 @@ from kb.hand.scenario import (
     StubAccident,
     StudStreet,
 )
+from kb.hand.scenario_order import end_of_hand_problems
 
 #: What to do about text that is not a card.
 CARD_HINT = "write rank AKQJT98765432 then suit shdc, e.g. Td, or Jk for a joker"
@@ -53,7 +56,7 @@ FOUND_KINDS = ("duplicate", "foreign", "odd-back", "missing", "wrong-count")
 EVENT_GAMES = {"deal": FLOP_GAMES + DRAW_GAMES, "act": None, "flop": FLOP_GAMES,
                "turn": FLOP_GAMES, "river": FLOP_GAMES, "found": None, "draw": DRAW_GAMES,
                "floor": None, "pot": None, "next-hand": None, "stub": None, "burns": None,
-               "set-aside": None, "board": FLOP_GAMES, "muck": None,
+               "set-aside": None, "board": FLOP_GAMES, "muck": None, "dropped": None, "swap": FLOP_GAMES,
                **{street: STUD_GAMES for street in STUD_STREETS}}
 _DEAL_SEATS = ("player-exposed", "short", "dealt-out", "first-to")
 
@@ -146,7 +149,8 @@ def _seat_problems(name: str, body: Mapping, seats: tuple[int, ...],
                    file: str) -> list[Problem]:
     """Seats an event names that are not dealt in (and, for deal.dealt-to, that are)."""
     keys = {"deal": _DEAL_SEATS, "draw": ("seat",), "found": ("seat",),
-            "pot": ("pushed-to", "mucked", "retrievable"), "muck": ("seat",)}.get(
+            "pot": ("pushed-to", "mucked", "retrievable"), "muck": ("seat",),
+            "dropped": ("seat",), "swap": ("seat",)}.get(
         name, ("exposed", "both-exposed", "skipped") if name in STUD_STREETS else ())
     named = [(key, index, seat) for key in keys if key in body
              for index, seat in indexed_seats(body[key])]
@@ -202,12 +206,16 @@ def _found_problems(body: Mapping, file: str) -> list[Problem]:
 def _accident_problems(name: str, body: Mapping, file: str) -> list[Problem]:
     """Stub and burn accidents: the cards they name are cards."""
     keys = {"stub": ("seen", "flashed"), "burns": ("exposed", "seen"),
-            "board": ("mucked", "retrieved")}.get(name, ())
+            "board": ("mucked", "retrieved"),
+            "dropped": ("cards",), "swap": ("hand", "board")}.get(name, ())
     problems = [problem for key in keys if key in body
                 for problem in card_problems(body, key, f"{name}.{key}", file)]
     if name == "board" and body and not set(keys) & set(body):
         problems.append(Problem(file, line_of(body, next(iter(body))), "board: names no card",
                                 "add mucked: [CARD, ...] or retrieved: [CARD, ...]"))
+    if name == "stub" and "seen-by" in body and "seen" not in body:
+        problems.append(Problem(file, body.value_line("seen-by"), "stub.seen-by goes with "
+                                "seen", "name the cards seen in seen, or drop seen-by"))
     return problems
 
 
@@ -223,7 +231,7 @@ def build_events(items: Sequence) -> tuple[Event, ...]:
 def _deal(name: str, body: Mapping, line: int) -> Deal:
     lists = {key.replace("-", "_"): numbers(body[key]) for key in
              ("exposed", "off-table", "boxed", "player-exposed", "short", "dealt-to",
-              "dealt-out") if key in body}
+              "dealt-out", "seen") if key in body}
     return Deal(line=line, **lists, extra=body.get("extra", 0),
                 first_to=body.get("first-to"), button_should_be=body.get("button-should-be"))
 
@@ -277,7 +285,7 @@ def _stub(name: str, body: Mapping, line: int) -> StubAccident:
                         disordered=body.get("disordered", False),
                         mixed_with=tuple(body.get("mixed-with", ())),
                         seen=cards(body.get("seen", ())), flashed=cards(body.get("flashed", ())),
-                        by=body.get("by", "dealer"))
+                        by=body.get("by", "dealer"), seen_by=body.get("seen-by", "players"))
 
 
 def _burns(name: str, body: Mapping, line: int) -> BurnsSeen:
@@ -299,84 +307,23 @@ def _muck(name: str, body: Mapping, line: int) -> HandMucked:
                       winner=body.get("winner", False), retrieved=body.get("retrieved", False))
 
 
+def _dropped(name: str, body: Mapping, line: int) -> CardDropped:
+    return CardDropped(line=line, seat=body["seat"], cards=cards(body.get("cards", ())),
+                       face_up=body.get("face-up", False))
+
+
+def _swap(name: str, body: Mapping, line: int) -> CardSwapped:
+    return CardSwapped(line=line, seat=body["seat"], hand=body["hand"], board=body["board"],
+                       by=body.get("by", "dealer"))
+
+
 #: An event's name -> its record's builder, called with the name, the event's body (a
 #: mapping, or the list of an ``act``) and its line.
-_BUILDERS: dict[str, Callable[[str, Any, int], Event]] = {"floor": _floor, "stub": _stub, "burns": _burns, "set-aside": _set_aside,
-             "board": _board, "muck": _muck,
+_BUILDERS: dict[str, Callable[[str, Any, int], Event]] = {
+             "floor": _floor, "stub": _stub, "burns": _burns, "set-aside": _set_aside,
+             "board": _board, "muck": _muck, "dropped": _dropped, "swap": _swap,
              "deal": _deal, "act": _act, "flop": _street, "turn": _street, "river": _street,
              "found": _found, "draw": _draw, **{street: _stud_street for street in STUD_STREETS}}
-
-
-# --------------------------------------------------------------------------- end of a hand
-
-
-#: The events that may follow ``pot: awarded`` and ``next-hand`` (the hand is over: what
-#: comes after only finds something out about it, or calls the floor).
-_AFTER_POT = ("found", "floor", "next-hand")
-_AFTER_NEXT_HAND = ("found", "floor")
-_DEALING = ("deal", "third")
-
-
-def end_of_hand_problems(items, file: str) -> list[Problem]:
-    """The order of the end of a hand (docs/scenario-format.md, "The end of a hand"): the
-    pot is awarded once, after a deal; the next hand begins once, after the pot was
-    awarded; after the pot only ``found``, ``floor`` and ``next-hand`` come, after the next
-    hand only ``found`` and ``floor``.  Each problem at its event's line.
-
-    >>> from kb.files import parse_text
-    >>> items = parse_text("- deal: {}\\n- next-hand: {}\\n- pot: awarded\\n- act: [fold]\\n",
-    ...                    "x.yaml")
-    >>> [str(p) for p in end_of_hand_problems(items, "x.yaml")]  # doctest: +NORMALIZE_WHITESPACE
-    ['x.yaml:2: the next hand cannot begin before the pot is awarded (add - pot: awarded
-      before it)', 'x.yaml:4: act cannot come after the pot is awarded (only found, floor
-      and next-hand may follow it)']
-    """
-    problems: list[Problem] = []
-    if not isinstance(items, Sequence):
-        return problems
-    dealt = pot = next_hand = None
-    for item in items:
-        if not isinstance(item, Mapping) or len(item) != 1:
-            continue
-        (name, value), = item.items()
-        line = item.key_line(name)
-        if name == "pot" and isinstance(value, Mapping):    # pushed too soon: it goes on
-            continue
-        if name == "pot" and next_hand is None:
-            problems += _pot_problems(line, dealt, pot, file)
-            pot = pot or line
-        elif name == "next-hand":
-            found = _next_hand_problems(line, pot, next_hand, file)
-            problems += found
-            next_hand = next_hand or (None if found else line)
-        elif next_hand is not None and name not in _AFTER_NEXT_HAND:
-            problems.append(Problem(file, line, f"{name} cannot come after the next hand "
-                                    "began", "only found and floor may follow next-hand"))
-        elif pot is not None and name not in _AFTER_POT:
-            problems.append(Problem(file, line, f"{name} cannot come after the pot is awarded",
-                                    "only found, floor and next-hand may follow it"))
-        dealt = dealt or (line if name in _DEALING else None)
-    return problems
-
-
-def _pot_problems(line: int, dealt, pot, file: str) -> list[Problem]:
-    if pot is not None:
-        return [Problem(file, line, "the pot was already awarded",
-                        f"list one pot: awarded; the first is at line {pot}")]
-    if dealt is None:
-        return [Problem(file, line, "the pot is awarded before any cards were dealt",
-                        "add the deal (- deal: {} or - third: {}) before it")]
-    return []
-
-
-def _next_hand_problems(line: int, pot, next_hand, file: str) -> list[Problem]:
-    if pot is None:
-        return [Problem(file, line, "the next hand cannot begin before the pot is awarded",
-                        "add - pot: awarded before it")]
-    if next_hand is not None:
-        return [Problem(file, line, "the next hand already began",
-                        f"list one next-hand; the first is at line {next_hand}")]
-    return []
 
 
 def _pot(name: str, body, line: int) -> PotAwarded | PotPushed:

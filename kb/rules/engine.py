@@ -32,6 +32,7 @@ from kb.rules.deciders import load_deciders
 from kb.rules.irregularities import entry, topics_for
 from kb.rules.limits import after_next_hand, in_time, limit_rule, too_late
 from kb.rules.outcomes import FINAL, Remedy, StepKind
+from kb.rules.readings import with_readings
 from kb.rules.records import ruling, same_as
 from kb.rules.remedies import Decision, cut, floor_decision
 from kb.rules.rulebook import Lookups, Rulebook, lookups
@@ -205,6 +206,7 @@ def _call(book: Lookups, state, pending, draws: Draws, cutoff, earlier: bool):
         seen = state.seen(table, list(unit))
         case = Case(state.scenario, seen, irregularity, draws, dict(params), cutoff)
         decision, pid, topic = _guarded(book, case, topics, earlier or bool(parts))
+        decision = with_readings(decision, unit)
         parts.append((unit, ruling(book, case, decision, pid, topic, unit)))
         table = decision.table or table
         dealt |= {s.details.get("street") for s in decision.steps

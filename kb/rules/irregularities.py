@@ -81,6 +81,9 @@ class Kind(StrEnum):
     # on a premature card before anyone noticed it
     STUD_SKIPPED = "stud-skipped"
     PREMATURE_ACTED = "premature-acted"
+    # issue 21, section 3 (helper B): cards that went astray
+    PLAYER_DROPPED = "player-dropped"
+    HAND_BOARD_SWAP = "hand-board-swap"
 
 
 #: The topics of a kind: fixed, or worked out from the irregularity and the replayed hand.
@@ -163,6 +166,13 @@ def _burn_count(irregularity: Irregularity, replay: Replay) -> tuple[str, ...]:
     return ("flop-burn-errors",) if flop else ("burn-errors",)
 
 
+def _stub_seen(irregularity: Irregularity, replay: Replay) -> tuple[str, ...]:
+    """Stub cards the dealer alone saw have a topic of their own (issue 21, section 3)."""
+    if irregularity.details.get("seen_by") == "dealer":
+        return ("stub-card-seen-by-dealer", "seen-stub-and-burn-cards")
+    return ("seen-stub-and-burn-cards",)
+
+
 def _premature(irregularity: Irregularity, replay: Replay) -> tuple[str, ...]:
     return (f"premature-{irregularity.details.get('street')}",)
 
@@ -220,7 +230,7 @@ KINDS: dict[Kind, Entry] = {
                                 ("stud-running-out",)),
     Kind.DRAW_SHORT_STUB: Entry("a stub too short for the draw", "stub-short",
                                 ("draw-short-stub",)),
-    Kind.STUB_SEEN: Entry("stub cards seen", "cards-seen", ("seen-stub-and-burn-cards",)),
+    Kind.STUB_SEEN: Entry("stub cards seen", "cards-seen", _stub_seen),
     Kind.BURN_SEEN: Entry("burn cards seen", "cards-seen", ("seen-stub-and-burn-cards",)),
     Kind.SET_ASIDE_MUCKED: Entry("set-aside cards mucked", "set-aside-mucked",
                                  ("set-aside-cards-mucked",)),
@@ -234,6 +244,11 @@ KINDS: dict[Kind, Entry] = {
                                  "mucked-by-mistake", ("pot-pushed-early",)),
     Kind.HAND_MUCKED: Entry("a hand killed by the dealer", "mucked-by-mistake",
                             ("hand-killed-by-dealer",)),
+    # issue 21, section 3 (helper B): cards that went astray
+    Kind.PLAYER_DROPPED: Entry("a card a player dropped off the table", "dropped",
+                               ("player-dropped-cards",)),
+    Kind.HAND_BOARD_SWAP: Entry("a hole card swapped with a board card", "swap",
+                                ("hand-board-swap",)),
 }
 
 #: The values of Find a ruling's "What happened" facet, in the order the page shows them:
@@ -267,12 +282,17 @@ FACET_VALUES = (
     ("stub-short", "Stub running short",
      "Not enough cards left for the last street or the draw."),
     ("cards-seen", "Stub or burn cards seen",
-     "Players saw cards of the stub or the burn cards."),
+     "Players saw cards of the stub or the burn cards, or the dealer alone saw a stub card."),
     ("set-aside-mucked", "Set-aside cards mucked",
      "Cards a ruling had set aside went into the muck."),
     ("mucked-by-mistake", "Cards mucked by mistake",
      "A board card swept into the muck or taken back out of it; hands mucked because the "
      "pot was pushed while a player was still in the hand; a hand the dealer killed."),
+    # issue 21, section 3 (helper B): cards that went astray
+    ("dropped", "Card dropped by a player",
+     "A player dropped a card of their own hand off the table."),
+    ("swap", "Hole card swapped with the board",
+     "A hole card and a board card changed places."),
     ("none", "No irregularity", "A hand played correctly, for comparison."),
 )
 

@@ -22,6 +22,8 @@ from kb.hand.scenario import (
     Act,
     BoardMucked,
     BurnsSeen,
+    CardDropped,
+    CardSwapped,
     Deal,
     Draw,
     Floor,
@@ -49,6 +51,7 @@ def _plural(word: str, values) -> str:
 _DEAL = (  # field, words (the values follow "card"/"seat")
     ("exposed", "card", "exposed by the dealer"),
     ("off_table", "card", "dealt off the table"),
+    ("seen", "card", "seen by one player as dealt"),
     ("boxed", "card", "boxed (face up in the deck)"),
     ("player_exposed", "seat", "exposed a card"),
     ("short", "seat", "skipped on the last round"),
@@ -104,8 +107,9 @@ def _accident(event) -> str:
                                      (event.disordered, "out of order")) if flag]
     if event.mixed_with:
         parts.append(f"mixed with the {' and the '.join(event.mixed_with)}")
+    seen = "seen by the dealer" if event.seen_by == "dealer" else "seen"
     parts += [f"{_list(cards)} {words}" for cards, words in
-              ((event.seen, "seen"), (event.flashed, "flashed")) if cards]
+              ((event.seen, seen), (event.flashed, "flashed")) if cards]
     return f"Stub: {'; '.join(parts)} (by the {event.by})"
 
 
@@ -137,6 +141,13 @@ def describe(event) -> str:
         return _accident(event)
     if isinstance(event, SetAsideMucked):
         return f"The cards set aside were mucked (by the {event.by})"
+    if isinstance(event, CardSwapped):
+        return (f"Seat {event.seat}'s {event.hand} and the board's {event.board} changed "
+                f"places (by the {event.by})")
+    if isinstance(event, CardDropped):
+        named = " ".join(event.cards) or "a card"
+        return (f"Seat {event.seat} dropped {named} off the table"
+                + (", face up" if event.face_up else ""))
     if isinstance(event, PotAwarded):
         return "Pot awarded"
     if isinstance(event, NextHand):
