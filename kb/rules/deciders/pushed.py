@@ -26,6 +26,7 @@ from collections.abc import Iterable
 
 from kb.hand.table import Irregularity, Table
 from kb.rules.deciders import decides
+from kb.rules.deciders.swap import tda_swap_identified
 from kb.rules.remedies import Decision, Step, carry_on, floor_decision, step
 from kb.rules.situation import Case
 
@@ -97,6 +98,19 @@ def _sentence(clause: str) -> str:
 
 
 @decides("tda.fouled-identifiable")
+def tda_identifiable(case: Case) -> Decision | None:
+    """Poker TDA 2024 65-B, a fouled hand that can be identified stays in play, on the two
+    situations it answers: a hand mucked because the pot was pushed too soon
+    (:func:`tda_pushed_identifiable`), and a hole card swapped with a board card
+    (:func:`kb.rules.deciders.swap.tda_swap_identified`).
+
+    >>> from kb.rules.examples import case
+    >>> tda_identifiable(case("hole-card-swapped-with-flop-card", book="tda")).remedy
+    'continue'
+    """
+    return tda_pushed_identifiable(case) or tda_swap_identified(case)
+
+
 def tda_pushed_identifiable(case: Case) -> Decision | None:
     """Poker TDA 2024 65-B with 22: every hand mucked because of a pot pushed too soon can
     be identified, so each stays in play; the pot is taken back and the hand goes on.

@@ -10,7 +10,6 @@ so and the engine leaves it to the floor.
 from __future__ import annotations
 
 from kb.hand.table import Irregularity
-from kb.rules.deciders import decides
 from kb.rules.remedies import Decision, carry_on, step
 from kb.rules.situation import Case
 
@@ -22,9 +21,9 @@ def _swapped(case: Case) -> Irregularity | None:
         and irregularity.kind == "hand-board-swap" else None
 
 
-@decides("tda.fouled-identifiable")
 def tda_swap_identified(case: Case) -> Decision | None:
-    """Poker TDA 2024 65-B: a fouled hand that can be identified remains in play.  A hole
+    """Poker TDA 2024 65-B: a fouled hand that can be identified remains in play (one
+    decider per provision: :func:`kb.rules.deciders.pushed.tda_identifiable` asks this one).  A hole
     card and a board card that changed places are both known, so each goes back where it
     was dealt and play goes on.  None when the cards have moved since (an earlier remedy).
 
