@@ -262,6 +262,8 @@ def test_rrop_irregularities_4_duplicate_found_on_a_board_a_redeal_dealt_keeps_b
     for book in ("rrop@v11", "tda@2024", "wsop-live@2024"):
         assert table_cards(rulings[book].table)["2s"] == 2
         assert sum(table_cards(rulings[book].table).values()) == 53
+    # Irregularities 16 and 17, with the bets made on the premature flop before anyone
+    # noticed it (no book says what becomes of them: the floor), then 4
     assert [rulings["rrop@v11"].calls[0].remedy, rulings["rrop@v11"].remedy] == \
-        ["continue", "void"]                  # Irregularities 16 and 17, then 4
+        ["floor-decision", "void"]
     assert rulings["wsop-live@2024"].calls[0].remedy == "floor-decision"  # stub: no rule

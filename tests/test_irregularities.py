@@ -26,7 +26,7 @@ from kb.rules.irregularities import FACET_VALUES, FIRST, KINDS, Kind, facet_of, 
 
 HAND = Path(irregularities.__file__).parent.parent / "hand"
 #: The calls that record a kind from data: (file, function) -> the kinds it can record.
-FROM_DATA = {("deal.py", "_found"): set(FOUND_KINDS)}
+FROM_DATA = {("found.py", "found"): set(FOUND_KINDS)}
 #: The recorder itself (kb.hand.table.irregular): its kinds are its callers'.
 RECORDER = ("table.py", "irregular")
 

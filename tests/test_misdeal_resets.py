@@ -68,3 +68,46 @@ def test_a_burn_set_aside_for_the_turn_that_an_accident_mixed_into_the_stub_is_n
     seen = [c for hand in table.hands.values() for c in hand]
     seen += [*table.board, *table.burns, *table.muck, *table.set_aside]
     assert len(seen) == len(set(seen)) and len(table.board) == 4
+
+
+def test_a_replaced_file_keeps_its_permissions(tmp_path):
+    """floorbook expect write replaces a scenario file whole; a file its owner made
+    private (0600) stays private (found by a fresh user: it came back 0644)."""
+    import os
+
+    from kb.files.writing import replace_file
+    private = tmp_path / "private.yaml"
+    private.write_text("a: 1\n")
+    private.chmod(0o600)
+    replace_file(private, b"a: 2\n")
+    assert private.read_bytes() == b"a: 2\n" and os.stat(private).st_mode & 0o777 == 0o600
+
+
+SWAP_AFTER_BURN_ERROR = """\
+id: swap-after-burn-error
+title: A flop dealt without a burn, then a hole card swapped with a flop card
+game: holdem
+seats: [2, 3, 4, 6, 7, 8, 9, 10]
+button: 7
+deck: [5c, Qh, Th, Kh, Ad, 8d, 8c, Qc, 8h, Jh, Js, 3c, 3s, 9d, 7s, 7h, Qs, Ah, 4d, 8s, Kd]
+bomb-pot: true
+events:
+  - deal: {}
+  - flop: {burns: 0}
+  - turn: {}
+  - swap: {seat: 10, hand: Th, board: 4d}
+"""
+
+
+def test_a_remedy_for_cards_a_later_event_moved_is_left_to_the_floor(kb):
+    """tools/fuzz_hands.py, 100,000 hands, hand 70722: the TDA's flop burn-error remedy
+    picked among the flop as dealt, but a swap had since put 4d in seat 10's hand, and the
+    ruling's table held 4d twice.  Such a remedy is now the floor's, and no card doubles."""
+    ruling = rule(kb, resolve_rulebook(kb, "tda@2024"), parse_scenario(SWAP_AFTER_BURN_ERROR,
+                                                                       "s.yaml"))
+    assert ruling.remedy == "floor-decision"
+    table = ruling.table
+    seen = [c for hand in table.hands.values() for c in hand]
+    seen += [*table.board, *table.burns, *table.muck, *table.set_aside]
+    assert len(seen) == len(set(seen))
+    assert "moved the cards it concerns" in ruling.explanation

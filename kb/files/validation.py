@@ -234,14 +234,18 @@ def _problems(error: ValidationError, data, name: str) -> list[Problem]:
 def spelled(value) -> str:
     """A value as the YAML file spells it, for messages: ``true``, not Python's ``True``.
 
-    >>> spelled(True), spelled(None), spelled("yes"), spelled(3)
-    ('true', 'empty', "'yes'", '3')
+    A long value is cut to its first 60 characters: a message names it, it does not copy
+    a file's list of thousands of items onto one line.
+
+    >>> spelled(True), spelled(None), spelled("yes"), spelled(3), len(spelled(list(range(9999))))
+    ('true', 'empty', "'yes'", '3', 61)
     """
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
         return "empty"
-    return repr(value) if isinstance(value, str) else str(value)
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 60 else text[:60] + "\u2026"
 
 
 def _count(number: int, noun: str) -> str:
@@ -266,7 +270,7 @@ def _describe(kind, where, value, schema, error) -> tuple[str, str]:
         return (f"{where} is {spelled(value)}",
                 hint or "use one of: " + ", ".join(map(spelled, choices)).replace("'", ""))
     if kind == "pattern":
-        return (f"{where} {value!r} is not of the right form",
+        return (f"{where} {spelled(value)} is not of the right form",
                 hint or f"it must match {schema['pattern']}")
     if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         low, high = schema.get("minimum"), schema.get("maximum")

@@ -16,8 +16,8 @@ from pathlib import Path
 
 
 def replace_file(target: Path, data: bytes) -> None:
-    """Write ``data`` to ``target`` (replacing a file there), readable as any new file is
-    (the umask's mode, not mkstemp's 0600).  Raises OSError; no temporary file is left.
+    """Write ``data`` to ``target`` (replacing a file there, whose permissions it keeps),
+    readable as any new file is (the umask's mode, not mkstemp's 0600).  Raises OSError; no temporary file is left.
 
     >>> import tempfile as t; folder = Path(t.mkdtemp())
     >>> replace_file(folder / "a.json", b"{}"); (folder / "a.json").read_bytes()
@@ -46,7 +46,7 @@ def replace_file_from(target: Path, pieces: Iterable[bytes], new: bool = False) 
                 out.write(piece)
         umask = os.umask(0)
         os.umask(umask)
-        os.chmod(name, 0o666 & ~umask)
+        os.chmod(name, _kept_mode(target, new) or 0o666 & ~umask)
         if new:
             os.link(name, target)       # fails if anything is there by now
             os.unlink(name)
@@ -55,6 +55,17 @@ def replace_file_from(target: Path, pieces: Iterable[bytes], new: bool = False) 
     except BaseException:
         Path(name).unlink(missing_ok=True)
         raise
+
+
+def _kept_mode(target: Path, new: bool) -> int | None:
+    """The permission bits of the file being replaced, which the new one keeps (a file
+    a person made private stays private); None for a new file."""
+    if new:
+        return None
+    try:
+        return os.stat(target, follow_symlinks=False).st_mode & 0o777
+    except OSError:
+        return None
 
 
 class OutputError(ValueError):

@@ -99,6 +99,10 @@ def _check_skipped(state, event: StudStreet) -> None:
         if seat not in state.betting.live:
             raise fail(state, event, f"{event.name} street: seat {seat} is not in the hand "
                         "and gets no card anyway", "name a seat still in the hand")
+    if event.skipped and set(state.betting.live) <= set(event.skipped):
+        raise fail(state, event, f"{event.name} street skips every seat in the hand",
+                    "a street dealt to nobody was not dealt: leave the street out, or name "
+                    "the seats the dealer skipped")
 
 
 def draw(state, event: Draw) -> None:

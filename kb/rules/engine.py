@@ -205,7 +205,8 @@ def _call(book: Lookups, state, pending, draws: Draws, cutoff, earlier: bool):
             continue
         seen = state.seen(table, list(unit))
         case = Case(state.scenario, seen, irregularity, draws, dict(params), cutoff)
-        decision, pid, topic = _guarded(book, case, topics, earlier or bool(parts))
+        decision, pid, topic = _guarded(book, case, topics, earlier or bool(parts),
+                                        _moved_later(irregularity, state.irregularities))
         decision = with_readings(decision, unit)
         parts.append((unit, ruling(book, case, decision, pid, topic, unit)))
         table = decision.table or table
@@ -236,10 +237,16 @@ def _units(found: list[Irregularity], state) -> list[Unit]:
     return made
 
 
-def _guarded(book: Lookups, case: Case, topics: tuple[str, ...], after_remedy: bool):
+def _guarded(book: Lookups, case: Case, topics: tuple[str, ...], after_remedy: bool,
+             moved_later: bool = False):
     """:func:`_decide`, where an earlier remedy of the hand may have moved the cards the
     irregularity concerns (``after_remedy``): a decider that cannot find them, or whose
-    table would lose or duplicate a card, does not decide, and the floor does."""
+    table would lose or duplicate a card, does not decide, and the floor does.  Where an
+    event after the irregularity moved cards between a hand, the board and the muck (a
+    swap, a board card mucked or taken back), the floor decides at once: the remedies are
+    written for the cards where the irregularity left them (``moved_later``)."""
+    if moved_later:                     # its remedy names cards that are elsewhere now
+        return floor_decision(_MOVED_LATER), None, topics[0] if topics else None
     if not after_remedy:
         return _decide(book, case, topics)
     try:
@@ -254,6 +261,14 @@ def _guarded(book: Lookups, case: Case, topics: tuple[str, ...], after_remedy: b
 _MOVED = ("An earlier remedy in this hand moved the cards this irregularity concerns, and "
           "the book does not say how its remedy applies to the table that remedy left, so "
           "the floor decides.")
+_MOVED_LATER = ("Something after this irregularity moved the cards it concerns; the book "
+                "does not say how its remedy applies to them now, so the floor decides.")
+_MOVING = frozenset({"hand-board-swap", "board-mucked", "board-retrieved"})   # move cards
+
+
+def _moved_later(ruled: Irregularity, found) -> bool:
+    """Whether an event after ``ruled`` (of the hand's ``found``) moved cards."""
+    return any(i.kind in _MOVING and i.line > ruled.line for i in found)
 
 
 def _decide(book: Lookups, case: Case, topics: tuple[str, ...]):
