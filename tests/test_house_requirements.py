@@ -3,6 +3,7 @@ provision's ``requires``, the house file's ``states``, and ``rulebook check`` ho
 against the other.  The regulator is a test copy (tests/data/regulator) put into a copy of
 tests/data/kb-small, cited as South Dakota cites its rules."""
 
+import re
 import shutil
 from pathlib import Path
 
@@ -10,6 +11,8 @@ import pytest
 
 from kb.cli import main
 from kb.files import schema
+from kb.handbook.house import store
+from kb.handbook.house.publish import publish
 from kb.house import check
 from kb.house.export import export
 from kb.house.spec import read_house
@@ -194,3 +197,39 @@ def test_the_export_holds_required_points_and_what_a_house_states(tmp_path):
         ("deck", "provisions/sdtest.yaml:12"), ("cut-card", "provisions/sdtest.yaml:14"),
         ("rake", "provisions/sdtest.yaml:16")]
     assert data["house_rulebooks"][0]["states"] == [{"point": "deck", "says": "One <b>deck</b>."}]
+
+
+def test_the_rules_page_shows_each_required_point_what_we_say_and_the_rule(
+        tmp_path, monkeypatch):
+    kb = load.load_knowledge_base(small_with_regulator(tmp_path))
+    monkeypatch.setattr(store, "load_knowledge_base", lambda *a, **k: kb)
+    monkeypatch.setattr(store, "load_scenarios", lambda: ())
+    path = tmp_path / "ours.yaml"
+    path.write_text(HEAD + "states:\n"
+                    "  - {point: deck, says: 'One <script>alert(1)</script> deck {raw}`x`'}\n"
+                    "  - {point: rake, says: 10 percent up to 5 dollars.}\n")
+    publish(kb, path, tmp_path / "site")
+    html = (tmp_path / "site" / "rules.html").read_text(encoding="utf-8")
+    section = html[html.index('<section id="regulator-requires">'):]
+    section = section[:section.index("<section id=", 1)]
+    assert "What our regulator requires us to state" in section
+    items = re.findall(r"<li>(.*?)</li>", section, re.DOTALL)
+    assert [re.sub(r"<[^>]+>", "", item).split() for item in items] == [
+        "The deck used: One &lt;script&gt;alert(1)&lt;/script&gt; deck {raw}`x` Required by "
+        "South Dakota ARSD 20:18:16:38.".split(),
+        "Whether a cut card is used: Not stated in our rules yet. Required by South Dakota "
+        "ARSD 20:18:16:38.".split(),
+        "The rake taken: 10 percent up to 5 dollars. Required by South Dakota ARSD "
+        "20:18:16:38.".split()]
+    assert not re.search(r"<script[^>]*>\s*alert", html)
+
+
+def test_a_book_under_no_regulator_has_no_required_section(tmp_path, monkeypatch):
+    kb = load.load_knowledge_base(small_with_regulator(tmp_path))
+    monkeypatch.setattr(store, "load_knowledge_base", lambda *a, **k: kb)
+    monkeypatch.setattr(store, "load_scenarios", lambda: ())
+    path = tmp_path / "ours.yaml"
+    path.write_text('id: house.pub@2026\ntitle: Pub\nbase: "tda@2024"\n')
+    publish(kb, path, tmp_path / "site")
+    html = (tmp_path / "site" / "rules.html").read_text(encoding="utf-8")
+    assert "regulator-requires" not in html and "Four-card flop" in html
