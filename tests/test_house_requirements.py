@@ -233,3 +233,57 @@ def test_a_book_under_no_regulator_has_no_required_section(tmp_path, monkeypatch
     publish(kb, path, tmp_path / "site")
     html = (tmp_path / "site" / "rules.html").read_text(encoding="utf-8")
     assert "regulator-requires" not in html and "Four-card flop" in html
+
+
+def test_rulebook_build_publishes_nothing_while_a_point_is_not_stated(regulated, capsys):
+    path = regulated / "ours.yaml"
+    path.write_text(HEAD + "states:\n  - {point: deck, says: One deck.}\n"
+                    "  - {point: rake, says: Ten percent.}\n")
+    site = regulated / "site"
+    assert main(["rulebook", "build", str(path), "-o", str(site)]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        f"{path}:5: Whether a cut card is used is not stated: {CITED} requires every house "
+        "rulebook to state it (add a `states` entry with point: cut-card)"]
+    assert not site.exists()
+
+
+def test_a_regulator_named_twice_asks_once_at_its_first_line(regulated, capsys):
+    path = regulated / "ours.yaml"
+    path.write_text(HEAD.replace('  - house\n', '  - house\n  - "sdtest@2026"\n')
+                    + "states:\n  - {point: deck, says: One deck.}\n"
+                    "  - {point: cut-card, says: Yes.}\n")
+    status, err, _ = run_check(path, capsys)
+    assert status == 1
+    assert [line for line in err if "is not stated" in line] == [
+        f"{path}:5: The rake taken is not stated: {CITED} requires every house rulebook to "
+        "state it (add a `states` entry with point: rake)"]
+
+
+@pytest.mark.parametrize(("states", "expected"), [
+    ("".join(f"  - {{point: p{i}, says: x}}\n" for i in range(101)),
+     ":9: states has 101 items (give at most 100)"),
+    (f"  - {{point: deck, says: {'x' * 301}}}\n",
+     ":9: states[0].says is 301 characters long (write what your rules say on one line, as "
+     "plain text, 300 characters at most)"),
+    (f"  - {{point: {'p' * 61}, says: x}}\n",
+     ":9: states[0].point is 61 characters long (write the point's id as your regulator's "
+     "rule lists it, e.g. cut-card: lowercase words joined by single hyphens)"),
+    ("  - {point: deck, says: '   '}\n",
+     ":9: states[0].says '   ' is not of the right form (write what your rules say on one "
+     "line, as plain text, 300 characters at most)"),
+], ids=["101-entries", "says-301-characters", "point-61-characters", "says-blank"])
+def test_states_are_bounded(regulated, capsys, states, expected):
+    path = regulated / "ours.yaml"
+    path.write_text(HEAD + "states:\n" + states)
+    status, err, _ = run_check(path, capsys)
+    assert status == 1      # a refused entry or list still names its points: not "missing"
+    assert [line for line in err if "is not stated" not in line] == [f"{path}{expected}"]
+
+
+def test_a_refused_states_list_still_names_its_points(regulated, capsys):
+    path = regulated / "ours.yaml"
+    entries = ["deck", "cut-card", "rake"] + [f"p{i}" for i in range(98)]
+    path.write_text(HEAD + "states:\n" + "".join(f"  - {{point: {p}, says: x}}\n"
+                                                 for p in entries))
+    status, err, _ = run_check(path, capsys)
+    assert (status, err) == (1, [f"{path}:9: states has 101 items (give at most 100)"])

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kb.files import Problem, Sequence
+from kb.files import Mapping, Problem, Sequence
 from kb.house.spec import HouseSpec
 from kb.knowledge.model import KnowledgeBase, Provision, Requirement
 
@@ -93,9 +93,12 @@ def required_points(kb: KnowledgeBase, spec: HouseSpec) -> list[Required]:
     """Every point the books of ``spec``'s stack require, in stack order, with what the
     house file says on it ("" when nothing).  A point two books require appears for each."""
     says = {stated.point: stated.says for stated in spec.states}
+    first: dict[str, int] = {}      # a book named twice is the stack's problem: once here
+    for edition, line in stack_of(spec):
+        first.setdefault(edition, line)
     return [Required(r.point, r.title, says.get(r.point, ""), cited(kb, p, edition), edition,
                      line)
-            for edition, line in stack_of(spec) for p, r in requirements_of(kb, edition)]
+            for edition, line in first.items() for p, r in requirements_of(kb, edition)]
 
 
 def requirement_problems(kb: KnowledgeBase, spec: HouseSpec) -> list[Problem]:
@@ -103,7 +106,7 @@ def requirement_problems(kb: KnowledgeBase, spec: HouseSpec) -> list[Problem]:
     book requiring it, and every ``states`` entry no book in the stack requires, at its
     point; in file order (see the module's docstring)."""
     points = required_points(kb, spec)
-    stated = {entry.point for entry in spec.states}
+    stated = _named(spec)
     problems = [spec.problem(
         need.line, f"{need.title} is not stated: {need.cited} requires every house "
         f"rulebook to state it", f"add a `states` entry with point: {need.point}")
@@ -118,3 +121,13 @@ def requirement_problems(kb: KnowledgeBase, spec: HouseSpec) -> list[Problem]:
                               f"the point {entry.point!r}", hint)
                  for entry in spec.states if entry.point not in {n.point for n in points}]
     return sorted(problems, key=lambda p: (p.line, p.message))
+
+
+def _named(spec: HouseSpec) -> set[str]:
+    """The points the house file's ``states`` entries name, as written: an entry or a list
+    the schema refused (reported) still names its point, so it is not also called missing."""
+    value = spec.node.get("states") if spec.node is not None else None
+    items = value if isinstance(value, Sequence) and not isinstance(value, str) else ()
+    return {entry.point for entry in spec.states} | {
+        item["point"] for item in items if isinstance(item, Mapping)
+        and isinstance(item.get("point"), str)}

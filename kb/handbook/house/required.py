@@ -3,8 +3,10 @@ house file's stack requires every house rulebook to state, what the house says o
 the regulator's rule (:func:`kb.house.requirements.required_points`).
 
 What the house says is untrusted one-line text: it becomes a :class:`docutils.nodes.Text`
-node, never markup.  A point the house has not stated (``rulebook check`` reports it; a
-build does not stop for it) says so, rather than leaving the point out.
+node, never markup.  A point the house has not stated is ``rulebook check``'s problem, and
+``floorbook rulebook build`` checks first; a site built without that check
+(:func:`kb.handbook.house.publish.publish`) says the point is not stated rather than
+leaving it out.
 
 >>> from kb.house.spec import parse_house_text
 >>> from kb.knowledge.load import load_knowledge_base
