@@ -11,8 +11,10 @@ import pytest
 
 from kb.cli import main
 from kb.files import schema
+from kb.handbook.data import store as handbook_store
 from kb.handbook.house import store
 from kb.handbook.house.publish import publish
+from kb.handbook.views.texts import provision_entry
 from kb.house import check
 from kb.house.export import export
 from kb.house.spec import read_house
@@ -287,3 +289,15 @@ def test_a_refused_states_list_still_names_its_points(regulated, capsys):
                                                  for p in entries))
     status, err, _ = run_check(path, capsys)
     assert (status, err) == (1, [f"{path}:9: states has 101 items (give at most 100)"])
+
+
+def test_the_provisions_full_entry_lists_its_required_points(tmp_path):
+    hb = handbook_store.read(small_with_regulator(tmp_path))
+    entry = provision_entry(hb, "sdtest.house-rules-state", brief=False)
+    shown = [line for line in entry.lines if "must state" in line]
+    slots = [value for kind, value in entry.slots if kind == "text"]
+    assert len(shown) == 3
+    assert [("The deck used", "deck"), ("Whether a cut card is used", "cut-card"),
+            ("The rake taken", "rake")] == [(t, p) for t, p in zip(slots[-6::2], slots[-5::2],
+                                                                      strict=True)]
+    assert "must state" not in "\n".join(provision_entry(hb, "tda.four-card-flop", False).lines)
