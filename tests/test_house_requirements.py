@@ -21,7 +21,7 @@ from kb.house.spec import read_house
 from kb.knowledge import load
 
 DATA = Path(__file__).parent / "data"
-CITED = "South Dakota ARSD 20:18:16:38"
+CITED = "South Dakota 20:18:16:38"
 
 
 def small_with_regulator(folder: Path, provisions: str | None = None) -> Path:
@@ -129,7 +129,7 @@ BAD_REQUIRES = """source: sdtest
 provisions:
   - id: sdtest.house-rules-state
     title: What every house rulebook must state
-    numbers: {"sdtest@2026": "ARSD 20:18:16:38"}
+    numbers: {"sdtest@2026": "20:18:16:38"}
     summary: A licensee's posted house rules must state how it runs the game on each point.
     topics: []
     confidence: confirmed
@@ -139,7 +139,7 @@ provisions:
       - {point: deck, title: The deck again}
   - id: sdtest.second-list
     title: A second list
-    numbers: {"sdtest@2026": "ARSD 20:18:16:39"}
+    numbers: {"sdtest@2026": "20:18:16:39"}
     summary: Another list.
     topics: []
     confidence: confirmed
@@ -218,10 +218,10 @@ def test_the_rules_page_shows_each_required_point_what_we_say_and_the_rule(
     items = re.findall(r"<li>(.*?)</li>", section, re.DOTALL)
     assert [re.sub(r"<[^>]+>", "", item).split() for item in items] == [
         "The deck used: One &lt;script&gt;alert(1)&lt;/script&gt; deck {raw}`x` Required by "
-        "South Dakota ARSD 20:18:16:38.".split(),
+        "South Dakota 20:18:16:38.".split(),
         "Whether a cut card is used: Not stated in our rules yet. Required by South Dakota "
-        "ARSD 20:18:16:38.".split(),
-        "The rake taken: 10 percent up to 5 dollars. Required by South Dakota ARSD "
+        "20:18:16:38.".split(),
+        "The rake taken: 10 percent up to 5 dollars. Required by South Dakota "
         "20:18:16:38.".split()]
     assert not re.search(r"<script[^>]*>\s*alert", html)
 

@@ -40,7 +40,7 @@ from kb.knowledge.model import KnowledgeBase, Provision, Requirement
 class Required:
     """One point a book in the stack requires: what must be stated (``title``), what the
     house ``says`` ("" when it does not), and the rule that requires it as the book cites
-    it (``cited``, e.g. ``"South Dakota ARSD 20:18:16:38"``).  ``line`` is the line of the
+    it (``cited``, e.g. ``"South Dakota 20:18:16:38"``).  ``line`` is the line of the
     stack item naming the book."""
 
     point: str
