@@ -30,10 +30,16 @@ def small_with_regulator(folder: Path, provisions: str | None = None) -> Path:
     data = folder / "data"
     shutil.copytree(DATA / "kb-small", data)
     entry = (DATA / "regulator" / "source.yaml").read_text()
-    if "layer" in schema("sources").schema["$defs"].get("source", {}).get("properties", {}):
+    # Layers (issue 22, another part) add a source's layer and the list of regulator
+    # editions a stack may name: the test regulator is one where the schema knows them.
+    known = schema("sources").schema
+    if "layer" in known["$defs"].get("source", {}).get("properties", {}):
         entry = entry.replace("    kind: regulator\n", "    kind: regulator\n    layer: regulator\n")
     sources = data / "sources.yaml"
-    sources.write_text(sources.read_text().replace("sources:\n", "sources:\n" + entry, 1))
+    text = sources.read_text().replace("sources:\n", "sources:\n" + entry, 1)
+    if "regulators" in known["properties"]:
+        text += '\nregulators:\n  - edition: "sdtest@2026"\n'
+    sources.write_text(text)
     text = provisions or (DATA / "regulator" / "provisions" / "sdtest.yaml").read_text()
     (data / "provisions" / "sdtest.yaml").write_text(text)
     return data
