@@ -307,3 +307,19 @@ def test_the_provisions_full_entry_lists_its_required_points(tmp_path):
             ("The rake taken", "rake")] == [(t, p) for t, p in zip(slots[-6::2], slots[-5::2],
                                                                       strict=True)]
     assert "must state" not in "\n".join(provision_entry(hb, "tda.four-card-flop", False).lines)
+
+
+def test_floorbook_check_of_a_data_folder_reports_its_house_books_unstated_points(
+        tmp_path, capsys):
+    data = small_with_regulator(tmp_path)
+    (data / "rulebooks").mkdir()
+    ours = data / "rulebooks" / "ours.yaml"
+    ours.write_text(HEAD + "states:\n  - {point: deck, says: One deck.}\n"
+                    "  - {point: cut-card, says: Yes.}\n  - {point: rakes, says: Ten.}\n")
+    assert main(["check", "--data", str(data), "--no-cache"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert [line for line in err if line.startswith(str(ours))] == [
+        f"{ours}:5: The rake taken is not stated: {CITED} requires every house rulebook to "
+        "state it (add a `states` entry with point: rake)",
+        f"{ours}:11: states: no book in your stack requires the point 'rakes' (write one of "
+        "the points your stack requires: cut-card, deck, rake; or remove the entry)"]

@@ -30,9 +30,10 @@ called unrequired (the missing book may be the one that requires it).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from kb.files import Mapping, Problem, Sequence
-from kb.house.spec import HouseSpec
+from kb.house.spec import HouseSpec, read_house
 from kb.knowledge.model import KnowledgeBase, Provision, Requirement
 
 
@@ -121,6 +122,17 @@ def requirement_problems(kb: KnowledgeBase, spec: HouseSpec) -> list[Problem]:
                               f"the point {entry.point!r}", hint)
                  for entry in spec.states if entry.point not in {n.point for n in points}]
     return sorted(problems, key=lambda p: (p.line, p.message))
+
+
+def folder_requirement_problems(kb: KnowledgeBase, folder: Path) -> list[Problem]:
+    """:func:`requirement_problems` of every house file of ``folder`` (its ``*.yaml``, as
+    :func:`kb.house.compose.folder_rulebooks` reads them) that reads; a file that does not
+    read is that function's to report."""
+    problems: list[Problem] = []
+    for path in sorted(Path(folder).glob("*.yaml")):
+        spec, _ = read_house(path)
+        problems += requirement_problems(kb, spec) if spec is not None else []
+    return problems
 
 
 def _named(spec: HouseSpec) -> set[str]:
