@@ -323,3 +323,22 @@ def test_floorbook_check_of_a_data_folder_reports_its_house_books_unstated_point
         "state it (add a `states` entry with point: rake)",
         f"{ours}:11: states: no book in your stack requires the point 'rakes' (write one of "
         "the points your stack requires: cut-card, deck, rake; or remove the entry)"]
+
+
+@pytest.mark.parametrize(("stack", "missing"), [
+    ("".join('  - "sdtest@2026"\n' for _ in range(11000)), False),   # refused: over 10 items
+    ('  - "sdtest@2026"\n  - house\n  - {edition: "tda@2024"}\n', True),    # an item refused
+    ('  - "sdtest@2026"\n  - house\n  - "nosuch@2026"\n  - "tda@2024"\n', True),  # unknown
+], ids=["11000-items", "item-not-text", "unknown-book"])
+def test_a_stack_whose_books_are_not_known_calls_no_statement_unrequired(
+        regulated, capsys, stack, missing):
+    """The stack's own problems are the schema's and layers'; the statements are not called
+    unrequired while a book of it is unknown, and a refused list asks for nothing."""
+    path = regulated / "ours.yaml"
+    path.write_text('id: house.deadwood@2026\ntitle: Deadwood\nbase: "tda@2024"\nstack:\n'
+                    + stack + "states:\n  - {point: rakes, says: Ten percent.}\n")
+    status, err, _ = run_check(path, capsys)
+    assert status == 1 and not any("states:" in line for line in err)
+    assert [line.split(": ")[1] for line in err if "is not stated" in line] == (
+        ["The deck used is not stated", "The rake taken is not stated",
+         "Whether a cut card is used is not stated"] if missing else [])

@@ -33,8 +33,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb.files import Mapping, Problem, Sequence
-from kb.house.spec import HouseSpec, read_house
+from kb.house.spec import SCHEMA, HouseSpec, read_house
 from kb.knowledge.model import KnowledgeBase, Provision, Requirement
+
+assert isinstance(SCHEMA, dict)  # the house schema file is an object, not true or false
+#: The most items a stack may have (the house schema's bound).
+_MOST = SCHEMA["properties"]["stack"]["maxItems"]
 
 
 @dataclass(frozen=True)
@@ -54,8 +58,9 @@ class Required:
 
 def stack_of(spec: HouseSpec) -> list[tuple[str, int]]:
     """The items of the house file's ``stack`` (highest authority first) with the line of
-    each; none when the file has no ``stack`` or it is not a list.  Items that are not
-    text (refused by the schema) are left out.
+    each; none when the file has no ``stack``, it is not a list, or it is longer than the
+    schema allows (refused: its books are not known).  Items that are not text (refused by
+    the schema) are left out.
 
     >>> from kb.house.spec import parse_house_text
     >>> stack_of(parse_house_text("id: house.a@1\\ntitle: A\\nbase: tda@2024\\n"
@@ -64,7 +69,7 @@ def stack_of(spec: HouseSpec) -> list[tuple[str, int]]:
     """
     # The house file's own list, as read: the spec's record of it is layers' (issue 22)
     value = spec.node.get("stack") if spec.node is not None else None
-    if not isinstance(value, Sequence) or isinstance(value, str):
+    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) > _MOST:
         return []
     return [(item, value.item_line(i)) for i, item in enumerate(value) if isinstance(item, str)]
 
@@ -72,7 +77,8 @@ def stack_of(spec: HouseSpec) -> list[tuple[str, int]]:
 def requirements_of(kb: KnowledgeBase, edition: str) -> list[tuple[Provision, Requirement]]:
     """Every point a provision numbered in ``edition`` requires, in the knowledge base's
     order; none for an unknown edition or one that requires nothing."""
-    return [(p, r) for p in kb.provisions if p.number_in(edition) for r in p.requires]
+    return [(p, r) for p in kb.provisions if p.requires and p.number_in(edition)
+            for r in p.requires]
 
 
 def cited(kb: KnowledgeBase, provision: Provision, edition: str) -> str:
@@ -112,7 +118,7 @@ def requirement_problems(kb: KnowledgeBase, spec: HouseSpec) -> list[Problem]:
         need.line, f"{need.title} is not stated: {need.cited} requires every house "
         f"rulebook to state it", f"add a `states` entry with point: {need.point}")
         for need in points if need.point not in stated]
-    if any(item != "house" and not kb.has("edition", item) for item, _ in stack_of(spec)):
+    if not _books_known(kb, spec):
         return problems     # an unknown book in the stack may be the one requiring them
     wanted = sorted({need.point for need in points})
     hint = (f"write one of the points your stack requires: {', '.join(wanted)}; or remove "
@@ -120,7 +126,7 @@ def requirement_problems(kb: KnowledgeBase, spec: HouseSpec) -> list[Problem]:
             "remove the entry, or add the regulator that requires it to `stack`")
     problems += [spec.problem(entry.line("point"), f"states: no book in your stack requires "
                               f"the point {entry.point!r}", hint)
-                 for entry in spec.states if entry.point not in {n.point for n in points}]
+                 for entry in spec.states if entry.point not in wanted]
     return sorted(problems, key=lambda p: (p.line, p.message))
 
 
@@ -133,6 +139,17 @@ def folder_requirement_problems(kb: KnowledgeBase, folder: Path) -> list[Problem
         spec, _ = read_house(path)
         problems += requirement_problems(kb, spec) if spec is not None else []
     return problems
+
+
+def _books_known(kb: KnowledgeBase, spec: HouseSpec) -> bool:
+    """Whether every book of the stack is known: no stack, or a list the schema accepts in
+    length whose items are all the word house or editions of ``kb``."""
+    value = spec.node.get("stack") if spec.node is not None else None
+    if value is None:
+        return True
+    items = stack_of(spec)
+    return (isinstance(value, Sequence) and len(items) == len(value) and
+            all(item == "house" or kb.has("edition", item) for item, _ in items))
 
 
 def _named(spec: HouseSpec) -> set[str]:
