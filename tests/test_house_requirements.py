@@ -34,7 +34,8 @@ def small_with_regulator(folder: Path, provisions: str | None = None) -> Path:
     # editions a stack may name: the test regulator is one where the schema knows them.
     known = schema("sources").schema
     if "layer" in known["$defs"].get("source", {}).get("properties", {}):
-        entry = entry.replace("    kind: regulator\n", "    kind: regulator\n    layer: regulator\n")
+        entry = entry.replace("    kind: regulator\n",
+                              "    kind: regulator\n    layer: regulator\n")
     sources = data / "sources.yaml"
     text = sources.read_text().replace("sources:\n", "sources:\n" + entry, 1)
     if "regulators" in known["properties"]:
@@ -190,7 +191,8 @@ def test_too_many_required_points_are_refused(tmp_path, capsys):
     data = small_with_regulator(tmp_path, text)
     assert main(["check", "--data", str(data), "--no-cache"]) == 1
     assert capsys.readouterr().err.splitlines() == [
-        f"{data / 'provisions' / 'sdtest.yaml'}:10: provisions[0].requires has 41 items (give at most 40)"]
+        f"{data / 'provisions' / 'sdtest.yaml'}:10: provisions[0].requires has 41 items "
+        "(give at most 40)"]
 
 
 def test_the_export_holds_required_points_and_what_a_house_states(tmp_path):

@@ -2,8 +2,8 @@
 
 The file's own problems come from :mod:`kb.house.spec` (schema, duplicates), the
 structural ones from :func:`kb.house.compose.compose` (unknown ids, gaps, override cycles,
-stale overrides), the points a regulator requires it to state from
-:mod:`kb.house.requirements`.  Conflicts need the engine: a provision the house adds rules on a topic
+stale overrides), the points a regulator requires it to state from :mod:`kb.house.requirements`.
+Conflicts need the engine: a provision the house adds rules on a topic
 beside another governing provision it does not override; if the two, each alone, rule some
 scenario of the knowledge base differently, precedence is missing and the problem names
 the scenario that shows it.
