@@ -52,7 +52,7 @@ def test_three_different_problems_in_one_file_are_reported_together(tmp_path):
     assert _load_problems(root) == [
         ("provisions/extra.yaml:10: provisions[0] has an unknown field 'rule-text' (remove it "
          "or use one of: checked-against, confidence, games, id, note, numbers, params, "
-         "relations, settings, summary, title, topics)"),
+         "relations, requires, settings, summary, title, topics)"),
         ("provisions/extra.yaml:15: provisions[1].topics must be a list (write a list, one "
          "'- item' per line)"),
         ("provisions/extra.yaml:18: provision 'rrop.c' is in the file of source 'tda' (start "

@@ -2,7 +2,8 @@
 
 The file's own problems come from :mod:`kb.house.spec` (schema, duplicates), the
 structural ones from :func:`kb.house.compose.compose` (unknown ids, gaps, override cycles,
-stale overrides).  Conflicts need the engine: a provision the house adds rules on a topic
+stale overrides), the points a regulator requires it to state from :mod:`kb.house.requirements`.
+Conflicts need the engine: a provision the house adds rules on a topic
 beside another governing provision it does not override; if the two, each alone, rule some
 scenario of the knowledge base differently, precedence is missing and the problem names
 the scenario that shows it.
@@ -27,6 +28,7 @@ from kb.files import Problem
 from kb.hand.deal import replay
 from kb.hand.scenario import ScenarioError
 from kb.house.compose import compose, compose_file
+from kb.house.requirements import requirement_problems
 from kb.house.spec import HouseSpec
 from kb.knowledge.model import KnowledgeBase
 from kb.knowledge.vocabulary import RelationKind
@@ -43,6 +45,7 @@ def check_house(kb: KnowledgeBase, spec: HouseSpec, scenarios=None) -> list[Prob
     """All problems of ``spec``, sorted by line: structural ones and the conflicts shown by
     ``scenarios`` (default: the knowledge base's) among the parts that composed."""
     book, problems = compose(kb, spec)
+    problems = _sorted(problems + requirement_problems(kb, spec))
     if book is None:
         return problems
     found = conflicts(kb, spec, book, load_scenarios() if scenarios is None else scenarios)
@@ -56,6 +59,7 @@ def check_house_file(kb: KnowledgeBase, path: Path, scenarios=None
     ``scenarios`` (default: the knowledge base's) show among the parts that composed
     (none when the base is unknown)."""
     spec, book, problems = compose_file(kb, path)
+    problems = problems if spec is None else _sorted(problems + requirement_problems(kb, spec))
     if spec is None or book is None:
         return spec, problems
     found = conflicts(kb, spec, book, load_scenarios() if scenarios is None else scenarios)

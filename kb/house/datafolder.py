@@ -35,6 +35,7 @@ from kb.files.reading import read_bytes
 from kb.hand.scenario import Scenario, ScenarioError
 from kb.hand.scenario_file import MAX_BYTES, parse_scenario
 from kb.house.compose import folder_rulebooks
+from kb.house.requirements import folder_requirement_problems
 from kb.house.spec import MAX_BYTES as HOUSE_MAX_BYTES
 from kb.knowledge.checks import check_knowledge_base
 from kb.knowledge.load import LoadError, load_with_digest
@@ -110,13 +111,15 @@ def _graph_checks(kb: KnowledgeBase, kb_digest: str, store: Store) -> list:
 def _house_problems(kb: KnowledgeBase, kb_digest: str, folder: Path, store: Store
                     ) -> list[str]:
     """Every problem of the house rulebooks of ``folder``
-    (:func:`kb.house.compose.folder_rulebooks`), as lines, kept by the knowledge base's
+    (:func:`kb.house.compose.folder_rulebooks`, and the points a regulator in a stack
+    requires that a file does not state), as lines, kept by the knowledge base's
     digest and every house file's name and bytes (not kept when a file cannot be read, or
     changed while it was composed)."""
     key = _houses_key(folder, kb_digest)
     found = store.get(key) if key else None
     if found is None:
-        found = [str(p) for p in folder_rulebooks(kb, folder)[1]]
+        found = folder_rulebooks(kb, folder)[1] + folder_requirement_problems(kb, folder)
+        found = [str(p) for p in sorted(found, key=lambda p: (p.file, p.line))]
         if key is not None and key == _houses_key(folder, kb_digest):
             store.put(key, found)
     return found

@@ -97,6 +97,7 @@ def _house(spec: HouseSpec, book: Rulebook | None) -> dict:
                  "topics": list(own.topics), "overrides": list(own.overrides),
                  "rules_as": list(own.rules_as), "as_of": own.as_of} for own in spec.add],
         "omit": [{"provision": o.provision, "reason": o.reason} for o in spec.omit],
+        "states": [{"point": s.point, "says": s.says} for s in spec.states],
         "composed_params": dict(sorted(book.params.items())) if book else {},
     }
 

@@ -52,7 +52,7 @@ HOUSE_ID = re.compile(SCHEMA["$defs"]["houseId"]["pattern"])
 HOUSE_ID_HINT = SCHEMA["$defs"]["houseId"]["patternErrorMessage"]
 #: House files are one house's changes: a few KB (kb.files.MAX_USER_BYTES).
 MAX_BYTES = MAX_USER_BYTES
-_LISTS = ("adopt", "params", "add", "omit")
+_LISTS = ("adopt", "params", "add", "omit", "states")
 
 
 class HouseError(InputError):
@@ -146,6 +146,17 @@ class Omit(_Located):
 
 
 @dataclass(frozen=True)
+class Stated(_Located):
+    """What the house rulebook ``says`` on ``point``, a point a regulator requires every
+    house rulebook under it to state (:mod:`kb.house.requirements`)."""
+
+    point: str
+    says: str
+    location: Location
+    node: Mapping | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
 class HouseSpec(_Located):
     """A parsed house rulebook file: a base edition plus explicit changes.
 
@@ -166,6 +177,7 @@ class HouseSpec(_Located):
     location: Location = NOWHERE
     node: Mapping | None = field(default=None, compare=False, repr=False)
     unread_ids: frozenset[str] = frozenset()
+    states: tuple[Stated, ...] = ()
 
     def problem(self, line: int, message: str, hint: str = "") -> Problem:
         """A :class:`~kb.files.Problem` of this file at ``line``."""
@@ -252,7 +264,8 @@ def house_spec(data, name: str) -> tuple[HouseSpec | None, list[Problem]]:
         tuple(entries("omit", _omit, "provision")[0]),
         name, Location(name, data.line), data,
         frozenset(n["id"] for n in unread if isinstance(n, Mapping)
-                  and isinstance(n.get("id"), str)))
+                  and isinstance(n.get("id"), str)),
+        tuple(entries("states", _stated, "point")[0]))
     return spec, sorted(problems + entry_problems(spec), key=lambda p: (p.line, p.message))
 
 
@@ -294,6 +307,10 @@ def _omit(node: Mapping, fields: dict, partial: bool) -> Omit:
     return Omit(fields["provision"], fields.get("reason", "").strip(), _at(node), node)
 
 
+def _stated(node: Mapping, fields: dict, partial: bool) -> Stated:
+    return Stated(fields["point"], fields.get("says", "").strip(), _at(node), node)
+
+
 # --------------------------------------------------------------------------- checks
 
 
@@ -305,7 +322,8 @@ def entry_problems(spec: HouseSpec) -> list[Problem]:
 
 def _twice(spec: HouseSpec) -> list[Problem]:
     """A topic adopted twice, a provision listed twice in one adopt, a provision omitted
-    twice, a parameter set twice, an id added twice: each at its second place."""
+    twice, a parameter set twice, an id added twice, a point stated twice: each at its
+    second place."""
     problems: list[Problem] = []
     seen: dict[tuple, int] = {}
 
@@ -331,6 +349,9 @@ def _twice(spec: HouseSpec) -> list[Problem]:
     for own in spec.add:
         once(("add", own.id), own.line("id"), f"add: the id {own.id!r} is used twice",
              "give each added provision its own id")
+    for stated in spec.states:
+        once(("states", stated.point), stated.line("point"), f"states: the point "
+             f"{stated.point!r} is stated twice", "keep one entry per point")
     return problems
 
 

@@ -105,6 +105,8 @@ def _provision(kb: KnowledgeBase, provision: Provision) -> dict:
         "checked_against": list(provision.checked_against),
         "params": [{"name": p.name, "default": p.default, "meaning": p.meaning}
                    for p in provision.params],
+        "requires": [{"point": r.point, "title": r.title, "at": str(r.location)}
+                     for r in provision.requires],
         "note": provision.note, "at": str(provision.location),
     }
 

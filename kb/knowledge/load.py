@@ -1,6 +1,5 @@
-"""Read kb/data into the model: the only module that reads the knowledge base's files
-(but :func:`kb.knowledge.books.published_ids`, the rulebook ids alone for the command
-line's help).
+"""Read kb/data into the model: the only module that reads the knowledge base's files (but
+:func:`kb.knowledge.books.published_ids`, the rulebook ids alone for the command line's help).
 
 Each file goes through the one reader (:mod:`kb.files`): a bounded read, safe YAML, then
 its JSON Schema (``kb/schemas/<kind>.schema.json``: sources, provisions, topics, glossary,
@@ -9,18 +8,16 @@ shape the schema does not promise.  Then the checks a schema cannot express and 
 which the model would be ambiguous: an edition id names its own source, a provision id
 starts with its file's source, and no id is used twice; sources.yaml's ``rulebooks`` and
 ``compared`` (which books are published and compared) are read and checked by
-:mod:`kb.knowledge.books`.  References across files
-(unknown topics, editions, copies, cycles) are :mod:`kb.knowledge.checks`'s.
+:mod:`kb.knowledge.books`.  References across files (unknown topics, editions, copies,
+cycles) are :mod:`kb.knowledge.checks`'s; ``requires``, :mod:`kb.knowledge.required`'s.
 
 Every problem of every file is collected before :class:`LoadError` is raised, each as
 ``file:line: message (what to do)`` with the file relative to the data folder and the
 line of the value at fault.
 
 >>> kb = load_knowledge_base()
->>> kb.provision("tda.four-card-flop").number_in("tda@2024").number
-'39-A'
->>> kb.edition("rrop@v11").label
-'Version 11'
+>>> kb.provision("tda.four-card-flop").number_in("tda@2024").number, kb.edition("rrop@v11").label
+('39-A', 'Version 11')
 """
 
 from __future__ import annotations
@@ -49,6 +46,7 @@ from kb.knowledge.model import (
     Term,
     Topic,
 )
+from kb.knowledge.required import requirements
 from kb.knowledge.vocabulary import Confidence, RelationKind, Setting, SourceKind
 
 
@@ -351,6 +349,7 @@ def _provisions(data: Mapping, refused: set, problems: list) -> tuple:
             problems.append(Problem(provision.at("id"), f"provision {provision.id!r} is in "
                                     f"the file of source {source!r} (start its id with "
                                     f"'{source}.' or move it to that source's file)"))
+        problems.extend(duplicates("required point", provision.requires, "point"))
         result.append(provision)
     return (tuple(result),)
 
@@ -367,7 +366,7 @@ def _provision(node: Mapping, source: str, source_line: int) -> Provision:
         tuple(Param(p["name"], p["default"], _text(p, "meaning"))
               for p in node.get("params", ())),
         tuple(_relation(r) for r in node.get("relations", ())), _text(node, "note"),
-        _at(node), lines)
+        _at(node), lines, requirements(node))
 
 
 def _number(edition: str, value) -> Number:

@@ -136,8 +136,21 @@ class Param:
 
 
 @dataclass(frozen=True)
+class Requirement(_Located):
+    """A point every house rulebook under the provision's book must state (a regulator's
+    list, e.g. whether a cut card is used): ``point`` is the id a house file's ``states``
+    entry names, ``title`` says what must be stated."""
+
+    point: str
+    title: str
+    location: Location = NOWHERE
+    lines: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+
+@dataclass(frozen=True)
 class Provision(_Located):
-    """One rule (or one lettered part of a rule) of one source, in our own words."""
+    """One rule (or one lettered part of a rule) of one source, in our own words.
+    ``requires``: the points it says every house rulebook under its book must state."""
 
     id: str
     source: str
@@ -154,6 +167,7 @@ class Provision(_Located):
     note: str = ""
     location: Location = NOWHERE
     lines: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    requires: tuple[Requirement, ...] = ()
 
     def number_in(self, edition: str) -> Number | None:
         """The number this provision has in ``edition``, or None if it is not in it.

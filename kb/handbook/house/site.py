@@ -24,6 +24,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from kb.handbook.house import nodes as hn
 from kb.handbook.house.differences import DifferencesDirective
+from kb.handbook.house.required import required_section
 from kb.handbook.house.scenarios import ScenariosDirective
 from kb.handbook.house.store import Published, configure, load, published
 from kb.handbook.house.view import rule_sections
@@ -55,7 +56,8 @@ def _base_title(house: Published) -> str:
 
 
 class RulesDirective(SphinxDirective):
-    """``{house:rules}``: the page of our rules, one section per topic in floor order,
+    """``{house:rules}``: the page of our rules: what our regulator requires us to state
+    (when a book in the stack requires it), then one section per topic in floor order,
     each governing provision with its number as we cite it, title and text."""
 
     def run(self) -> list[nodes.Node]:
@@ -64,6 +66,7 @@ class RulesDirective(SphinxDirective):
                         "precedence. Rules we wrote ourselves show our text; rules we take "
                         "from a book show its number there and a summary in our words.")
         page = hn.section("our-rules", "Our rules", intro)
+        page.extend(required_section(house.kb, house.spec))    # none: no regulator asks
         for topic, provisions in rule_sections(house.kb, house.book, house.spec):
             part = hn.section(f"topic-{topic.id}", topic.title,
                               hn.para(nodes.emphasis(topic.question, topic.question)))

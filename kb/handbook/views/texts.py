@@ -92,7 +92,8 @@ def _answer_grid(hb, f: Fragment, title: str, groups: list, topic_id: str) -> No
 
 def provision_entry(hb, provision_id: str, brief: bool) -> Fragment:
     """The body of a provision's entry: the summary and labels; the full entry (on its
-    edition pages) adds numbers, topics, games, relations, parameters, copies and note."""
+    edition pages) adds numbers, topics, games, relations, parameters, the points a house
+    rulebook under it must state, copies and note."""
     p, kb, f = hb.kb.provision(provision_id), hb.kb, Fragment()
     f.text(p.title)  # shown in the signature: part of what the page shows
     line = f"{badge(p.confidence)} {f.text(names.citation(kb, p))}"
@@ -108,6 +109,9 @@ def provision_entry(hb, provision_id: str, brief: bool) -> Fragment:
     for param in p.params:
         f.add(f"- **A house may change** {f.text(param.name)} (default "
               f"{f.text(str(param.default))}): {f.markdown(param.meaning)}")
+    for need in p.requires:     # a regulator's list (kb.house.requirements holds houses to it)
+        f.add(f"- **Every house rulebook under it must state:** {f.text(need.title)} "
+              f"(point {f.text(need.point)})")
     if p.checked_against:
         titles = {c.id: c.title for c in kb.copies}
         f.add("- **Checked against:** " + "; ".join(
