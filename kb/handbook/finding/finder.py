@@ -31,7 +31,7 @@ from dataclasses import replace
 from kb.hand.deal import replay
 from kb.hand.end_of_hand import stage_at
 from kb.hand.scenario import GAMES, Deal, Floor, Scenario, ScenarioError, StudStreet
-from kb.handbook.views.cells import REMEDY_COLOUR, citation_text, row_anchor
+from kb.handbook.views.cells import REMEDY_COLOUR, citation_text, decided_text, row_anchor
 from kb.rules.cutoffs import tda_substantial_action
 from kb.rules.irregularities import FACET_VALUES, kinds_of
 
@@ -114,7 +114,7 @@ def _deals(event) -> bool:
 def scenario_entry(table, sid: str, topics: set[str], short=None) -> dict:
     """One scenario of the index: ``id``, ``title``, ``setting``, ``anchor`` (its row's id
     in a topic's matrix), ``facets`` (facet id -> values), ``remedies`` (one ``[remedy,
-    numbers cited]`` per rulebook, in the index's ``rulebooks`` order; ``short`` names
+    numbers cited, who decided]`` per rulebook (:func:`decided_text`), in the index's ``rulebooks`` order; ``short`` names
     other books' editions, as the matrix does) and ``topics``: the ids of the topics in
     ``topics`` whose matrix shows the scenario, the one most of its rulings name first.
     """
@@ -136,7 +136,8 @@ def scenario_entry(table, sid: str, topics: set[str], short=None) -> dict:
         "setting": f"{GAME_NAMES.get(scenario.game, scenario.game)}, {scenario.setting}",
         "facets": {"game": [scenario.game], "irregularity": sorted(kinds or {"none"}),
                    "found": sorted(found, key=[v for v, _, _ in FOUND].index)},
-        "remedies": [[r.remedy, citation_text(r, short)] for r in row],
+        "remedies": [[r.remedy, citation_text(r, short), decided_text(r, short)]
+                     for r in row],
         "topics": [t for t, _ in named.most_common() if t in topics],
     }
 

@@ -119,13 +119,14 @@
     body.append(heading, element("p", "finder-result-setting",
                                  `${scenario.setting}. ${when}.`));
     const remedies = element("ul", "finder-remedies");
-    scenario.remedies.forEach(([remedy, cited], column) => {
+    scenario.remedies.forEach(([remedy, cited, decided], column) => {
       const [bookId, bookName] = index.rulebooks[column];
       const entry = element("li", "finder-remedy");
       entry.dataset.rulebook = bookId;
       entry.dataset.remedy = remedy;
       entry.append(element("span", "finder-book", bookName), " ", badge(index, remedy), " ",
                    element("span", "finder-cite", cited));
+      if (decided) entry.append(" ", element("span", "finder-decided", `(${decided})`));
       remedies.append(entry);
     });
     body.append(remedies);

@@ -75,6 +75,27 @@ def citation_text(ruling: Ruling, short=None) -> str:
     return "; ".join(parts) or "no provision cited"
 
 
+def decided_text(ruling: Ruling, short=None) -> str:
+    """Who decided, in one short line (:attr:`Ruling.decided_by`): ``"decided by the
+    standard: TDA 2024 35-A-7"``, the book being the one that numbers the provision (a
+    house book's adopted provision shows its own book's number); ``""`` when unknown.
+    ``short`` as in :func:`citation_text`.
+
+    >>> from kb.rules.examples import ruling
+    >>> decided_text(ruling("boxed-two-cards-during-deal"))
+    'decided by the reference: rrop v11 Misdeals 2(c)'
+    """
+    who = ruling.decided_by
+    if who is None:
+        return ""
+    if not who.provision:
+        return f"decided by the {who.layer}"
+    book = next((f"{c.source}@{c.edition}" for c, p in ruling.cited if p == who.provision),
+                who.book)
+    name = (short and short(book)) or book.replace("@", " ")
+    return f"decided by the {who.layer}: {name} {who.number}"
+
+
 #: The badge of a ruling no ``read: text`` expectation holds (docs/dev/reading-rulings.md).
 UNREAD = "not yet read from the text"
 
@@ -106,6 +127,9 @@ def ruling_cell(ruling: Ruling, seats: list[int], short=None,
     paragraphs.append(paragraph(*head))
     paragraphs.append(paragraph(("text", citation_text(ruling, short)),
                                 classes=("floorbook-cite",)))
+    if ruling.decided_by is not None:
+        paragraphs.append(paragraph(("text", decided_text(ruling, short)),
+                                    classes=("floorbook-decided",)))
     if book:
         classes, pieces = paragraphs[0]
         paragraphs[0] = (classes, (("book", book), *pieces))
