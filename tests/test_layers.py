@@ -93,29 +93,27 @@ def test_compare_shows_the_regulators_after_the_books(capsys):
 # --------------------------------------------------------------------------- who decided
 
 
+def _decided(kb, edition: str, scenario: str):
+    """The ruling of ``edition`` on the bundled ``scenario``, its decided_by, its text lines."""
+    ruling = rule(kb, edition_rulebook(kb, edition), load_scenario(SCENARIOS / scenario))
+    return ruling.decided_by, format_ruling(ruling, kb=kb).splitlines()
+
+
 def test_tda_2024_three_exposed_cards_is_decided_by_the_standard_35_a_7(kb):
-    ruling = rule(kb, edition_rulebook(kb, "tda@2024"),
-                  load_scenario(SCENARIOS / "three-exposed-cards.yaml"))
-    who = ruling.decided_by
+    who, lines = _decided(kb, "tda@2024", "three-exposed-cards.yaml")
     assert (who.layer, who.book, who.provision, who.number, who.set_aside) == \
         ("standard", "tda@2024", "tda.misdeal.exposed-downcards", "35-A-7", ())
-    assert "  Decided by the standard (TDA 2024): 35-A-7" in \
-        format_ruling(ruling, kb=kb).splitlines()
+    assert "  Decided by the standard (TDA 2024): 35-A-7" in lines
 
 
 def test_a_wsop_tournament_ruling_that_falls_back_names_the_live_action_rules(kb):
-    ruling = rule(kb, edition_rulebook(kb, "wsop@2024"),
-                  load_scenario(SCENARIOS / "exposed-later-card-first-round.yaml"))
-    who = ruling.decided_by
+    who, lines = _decided(kb, "wsop@2024", "exposed-later-card-first-round.yaml")
     assert (who.layer, who.book, who.number) == ("house", "wsop-live@2024", "119")
-    assert "  Decided by the house (WSOP Live Action 2024): 119" in \
-        format_ruling(ruling, kb=kb).splitlines()
+    assert "  Decided by the house (WSOP Live Action 2024): 119" in lines
 
 
 def test_a_wsop_tournament_rule_that_decides_sets_aside_the_live_action_rules(kb):
-    ruling = rule(kb, edition_rulebook(kb, "wsop@2024"),
-                  load_scenario(SCENARIOS / "three-exposed-cards.yaml"))
-    who = ruling.decided_by
+    who, _ = _decided(kb, "wsop@2024", "three-exposed-cards.yaml")
     assert (who.layer, who.book, who.number) == ("event", "wsop@2024", "88.a.7")
     assert {(s.book, s.number) for s in who.set_aside} >= {("wsop-live@2024", "104")}
 
