@@ -152,7 +152,7 @@ def test_schema_problems_do_not_hide_the_problems_of_the_parts_the_schema_accept
     assert _err(capsys) == [
         f"{path}:1: the file has no 'title' (add it)",
         (f"{path}:2: the file has an unknown field 'titel' (remove it or use one of: add, "
-         "adopt, base, description, id, omit, params, title)"),
+         "adopt, base, description, id, omit, params, stack, title)"),
         (f"{path}:6: adopt: 'rrop.holdem.four-card-flop' is listed twice for topic "
          "'four-card-flop' (also at line 6) (list it once)"),
         (f"{path}:6: adopt: unknown provision 'no.such' (check the id in the handbook's "

@@ -79,7 +79,7 @@ def export(kb: KnowledgeBase, rulebooks: list[Rulebook], houses: list[HouseSpec]
 def _rulebook(kb: KnowledgeBase, book: Rulebook) -> dict:
     return {"id": book.id, "title": book.title,
             "kind": "edition" if kb.books.get(book.id) else "house", "base": book.base,
-            "citation_editions": list(book.citation_editions),
+            "citation_editions": list(book.citation_editions), "stack": list(book.stack),
             "topics": {topic: list(pids) for topic, pids in sorted(book.topics.items())}}
 
 

@@ -76,7 +76,9 @@ def stacked(kb: KnowledgeBase, spec: HouseSpec, base: Rulebook
              for i in items if i != HOUSE}
     below = set(items[items.index(HOUSE) + 1:])
     own = _house_lists(kb, spec)
-    instead = {a.topic for a in spec.adopt if a.mode != "before"}
+    # an adoption whose ids are all unknown (reported) sets nothing aside: no knock-on gap
+    instead = {a.topic for a in spec.adopt if a.mode != "before" and a.topic in own
+               and any(kb.has("provision", p) for p in a.provisions)}
     omitted = {o.provision for o in spec.omit}
     topics: dict[str, list[str]] = {}
     origin: dict[str, str] = {}
