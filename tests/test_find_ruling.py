@@ -18,7 +18,7 @@ from kb import DATA
 from kb.hand.scenario_file import load_scenario, parse_scenario
 from kb.handbook.data.store import read
 from kb.handbook.finding import finder, finder_page
-from kb.handbook.views.cells import citation_text, decided_text
+from kb.handbook.views.cells import citation_text, decided_parts, decided_text
 from kb.handbook.views.matrix import column_names, showing
 
 ROOT = Path(__file__).parent / "roots" / "test-find-ruling"
@@ -39,8 +39,11 @@ def entry(index: dict, sid: str) -> dict:
 
 
 def remedies_by_book(index: dict, sid: str) -> dict[str, list[str]]:
+    """Rulebook -> [remedy, numbers cited, who decided (the line, unpacked)]."""
     books = [book for book, _ in index["rulebooks"]]
-    return dict(zip(books, entry(index, sid)["remedies"], strict=True))
+    return dict(zip(books, ([remedy, cited, finder.decided_line(index, packed)]
+                            for remedy, cited, packed in entry(index, sid)["remedies"]),
+                    strict=True))
 
 
 def test_four_card_flop_case_c27_shows_each_books_remedy_and_numbers(bundled):
@@ -72,8 +75,10 @@ def test_every_remedy_in_the_index_is_the_ruling_the_matrix_shows(bundled):
     names = column_names(hb)
     for scenario in index["scenarios"]:
         row = hb.rulings.row(scenario["id"])
-        assert scenario["remedies"] == [[r.remedy, citation_text(r, names.get),
-                                         decided_text(r, names.get)] for r in row]
+        unpacked = [[remedy, cited, finder.decided_line(index, packed)]
+                    for remedy, cited, packed in scenario["remedies"]]
+        assert unpacked == [[r.remedy, citation_text(r, names.get),
+                             decided_text(decided_parts(r, names.get))] for r in row]
 
 
 def test_c27_links_to_its_row_in_the_four_card_flop_matrix(bundled):

@@ -126,7 +126,13 @@
       entry.dataset.remedy = remedy;
       entry.append(element("span", "finder-book", bookName), " ", badge(index, remedy), " ",
                    element("span", "finder-cite", cited));
-      if (decided) entry.append(" ", element("span", "finder-decided", `(${decided})`));
+      // who decided, packed as [layer, book, number] into index.decided (finder.py)
+      if (decided && decided.length) {
+        const [layers, books] = index.decided;
+        const words = `decided by the ${layers[decided[0]]}` +
+              (decided.length > 1 ? `: ${books[decided[1]]} ${decided[2]}` : "");
+        entry.append(" ", element("span", "finder-decided", `(${words})`));
+      }
       remedies.append(entry);
     });
     body.append(remedies);
