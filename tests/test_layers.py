@@ -214,3 +214,16 @@ def test_a_stack_item_that_is_not_an_id_is_refused_by_the_schema():
                          "a.yaml")
     assert "a.yaml:4: " in str(caught.value)
     assert "write house or an edition id" in str(caught.value)
+
+
+def test_the_export_holds_each_sources_layer_and_each_rulebooks_stack():
+    from kb.house.export import export_folder
+    data = export_folder(None, with_rulings=False)
+    jsonschema.validate(data, schema("export").schema)
+    assert {s["id"]: s["layer"] for s in data["sources"]}["wsop-live"] == "house"
+    stacks = {b["id"]: b["stack"] for b in data["rulebooks"]}
+    assert stacks["wsop@2024"] == ["wsop@2024", "wsop-live@2024"]
+    assert stacks["house.thursday-home-game@2026"] == ["house.thursday-home-game@2026",
+                                                       "tda@2024"]
+    assert {h["id"]: h["stack"] for h in data["house_rulebooks"]}["house.casino@2026"] == \
+        ["house", "rrop@v11"]

@@ -90,10 +90,13 @@ def run_compare(args) -> int:
     except HouseFileError as error:          # a house file of the data folder: file:line
         return _fail(str(error).splitlines())
     rulings = [_ruled(rule, kb, book, scenario, args.seed) for book in books]
-    # a regulator rules alone where its code speaks; a hand whose later events need the
+    # the JSON list stays one ruling per published rulebook, in column order (its readers
+    # pair them with the rulebooks); `rule --rulebook <regulator> --json` rules one alone.
+    # A regulator rules alone where its code speaks; a hand whose later events need the
     # remedy a book gave (a misdeal, then a new deal) cannot go on from its floor
     # decision: that regulator's ruling is left out, not the whole comparison
-    ruled = [_ruled(rule, kb, book, scenario, args.seed) for book in regulator_editions(kb)]
+    ruled = [] if args.json else [_ruled(rule, kb, book, scenario, args.seed)
+                                  for book in regulator_editions(kb)]
     regulators = [r for r in ruled if not isinstance(r, Exception)]
     return _print_rulings(kb, rulings + regulators, args.json, many=True, seed=args.seed,
                           regulators=len(regulators))

@@ -39,7 +39,7 @@ def decided_by(book: Lookups, pid: str | None, topic: str | None) -> DecidedBy:
     >>> wsop = lookups(kb, edition_rulebook(kb, "wsop@2024"))
     >>> who = decided_by(wsop, "wsop-live.boxed-card", "boxed-cards")
     >>> who.layer, who.book, who.number
-    ('house', 'wsop-live@2024', '94')
+    ('house', 'wsop-live@2024', '21')
     >>> decided_by(wsop, None, "boxed-cards").layer
     'floor'
     """
