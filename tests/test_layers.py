@@ -227,3 +227,19 @@ def test_the_export_holds_each_sources_layer_and_each_rulebooks_stack():
                                                        "tda@2024"]
     assert {h["id"]: h["stack"] for h in data["house_rulebooks"]}["house.casino@2026"] == \
         ["house", "rrop@v11"]
+
+
+def test_the_editions_table_and_an_edition_page_show_the_layer():
+    from kb.handbook.data.store import read
+    from kb.handbook.views.texts import edition_body, editions_table
+    hb = read(None)
+    table = editions_table(hb)
+    assert "  - Layer" in table.lines
+    texts = [value for kind, value, *_ in table.slots if kind == "text"]
+    # the columns after each edition: kind, layer (WSOP Live Action: the rooms' own rules)
+    live = [s for s in table.slots if s[:3] == ("xref", "rule", "edition")].index(
+        ("xref", "rule", "edition", "wsop-live@2024", ""))
+    assert texts[2 * live:2 * live + 2] == ["book", "house"]
+    page = edition_body(hb, "tda@2024")
+    assert any(line.startswith("**Layer:** ") for line in page.lines)
+    assert ("text", "standard") in page.slots
