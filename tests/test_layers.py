@@ -243,3 +243,22 @@ def test_the_editions_table_and_an_edition_page_show_the_layer():
     page = edition_body(hb, "tda@2024")
     assert any(line.startswith("**Layer:** ") for line in page.lines)
     assert ("text", "standard") in page.slots
+
+
+def test_a_hostile_number_in_the_decided_line_stays_text_in_the_cell_and_the_index():
+    from kb.hand.scenario import Citation
+    from kb.handbook.finding.finder import index_script
+    from kb.handbook.views.cells import decided_parts, ruling_cell
+    from kb.rules.ruling import Cited, DecidedBy, Ruling, TableView
+    hostile = "<script>alert(1)</script>"
+    ruling = Ruling("s", "house.x@1", "continue",
+                    (Cited(Citation("house.x", "1", hostile), "house.x.r"),), (), False,
+                    TableView({}, (), (), (), (), ()), "",
+                    decided_by=DecidedBy("house", "house.x@1", "house.x.r", hostile))
+    pieces = {classes: parts for classes, parts in ruling_cell(ruling, [])["paragraphs"]}
+    # a text piece: the cell's HTML visitor encodes it (kb/handbook/views/cellnode.py)
+    assert pieces[("floorbook-decided",)] == (("text", f"decided by the house: house.x 1 "
+                                                       f"{hostile}"),)
+    script = index_script({"decided": [["house"], ["house.x 1"]],
+                           "remedies": [["continue", "", [0, 0, decided_parts(ruling)[2]]]]})
+    assert "<" not in script and ">" not in script
