@@ -262,3 +262,47 @@ def test_a_hostile_number_in_the_decided_line_stays_text_in_the_cell_and_the_ind
     script = index_script({"decided": [["house"], ["house.x 1"]],
                            "remedies": [["continue", "", [0, 0, decided_parts(ruling)[2]]]]})
     assert "<" not in script and ">" not in script
+
+
+def test_a_regulator_on_top_decides_before_the_house_and_sets_the_house_aside(tmp_path):
+    """A data folder whose Pennsylvania entry holds a misdeal rule that rules as TDA
+    35-A-7 does (same-as): stacked above the house, the regulator decides three exposed
+    hole cards, and the house's own rule on the topic is set aside."""
+    import shutil
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data, ignore=shutil.ignore_patterns("scenarios"))
+    with (data / "provisions" / "pa.yaml").open("a", encoding="utf-8") as out:
+        out.write('''
+  - id: pa.test-exposed-misdeal
+    title: A test rule that rules as TDA 35-A-7
+    numbers:
+      "pa@current": "637a.18(x)"
+    summary: A made-up provision of this test's data folder.
+    topics: [exposed-later-hole-card]
+    games: [flop-games]
+    confidence: unconfirmed
+    relations:
+      - {kind: same-as, target: tda.misdeal.exposed-downcards}
+''')
+    kb = load_knowledge_base(data)
+    spec = parse_house_text('''id: house.pa-room@1
+title: A room under the regulator
+base: "tda@2024"
+stack: ["pa@current", house, "tda@2024"]
+add:
+  - id: house.pa-room.exposed
+    number: "7"
+    title: An exposed hole card is replaced
+    topics: [exposed-later-hole-card]
+    text: We replace it.
+    rules-as: [rrop.holdem.exposed-hole-card]
+''', "pa-room.yaml")
+    book, problems = compose(kb, spec)
+    assert problems == []
+    ruling = rule(kb, book, load_scenario(SCENARIOS / "three-exposed-cards.yaml"))
+    who = ruling.decided_by
+    assert ruling.remedy == "misdeal"
+    assert (who.layer, who.book, who.provision, who.number) == \
+        ("regulator", "pa@current", "pa.test-exposed-misdeal", "637a.18(x)")
+    assert ("house.pa-room.exposed", "house.pa-room@1") in \
+        {(s.provision, s.book) for s in who.set_aside}
