@@ -18,7 +18,7 @@ from kb import DATA
 from kb.hand.scenario_file import load_scenario, parse_scenario
 from kb.handbook.data.store import read
 from kb.handbook.finding import finder, finder_page
-from kb.handbook.views.cells import citation_text
+from kb.handbook.views.cells import citation_text, decided_parts, decided_text
 from kb.handbook.views.matrix import column_names, showing
 
 ROOT = Path(__file__).parent / "roots" / "test-find-ruling"
@@ -39,8 +39,11 @@ def entry(index: dict, sid: str) -> dict:
 
 
 def remedies_by_book(index: dict, sid: str) -> dict[str, list[str]]:
+    """Rulebook -> [remedy, numbers cited, who decided (the line, unpacked)]."""
     books = [book for book, _ in index["rulebooks"]]
-    return dict(zip(books, entry(index, sid)["remedies"], strict=True))
+    return dict(zip(books, ([remedy, cited, finder.decided_line(index, packed)]
+                            for remedy, cited, packed in entry(index, sid)["remedies"]),
+                    strict=True))
 
 
 def test_four_card_flop_case_c27_shows_each_books_remedy_and_numbers(bundled):
@@ -48,14 +51,23 @@ def test_four_card_flop_case_c27_shows_each_books_remedy_and_numbers(bundled):
     found = remedies_by_book(index, C27)
     # Robert's Rules Hold'em 3 redeals the flop; TDA 2024 39-A (2026 41-A) scrambles the four
     # cards and picks the burn (RP-14); WSOP 89, Live Action 163; the casino's 13.5
-    assert found["rrop@v11"] == ["continue", "Hold'em 3; Hold'em 7"]
-    assert found["tda@2024"] == ["continue", "39-A; RP-14"]
-    assert found["tda@2026"] == ["continue", "41-A; RP-14"]
-    assert found["wsop@2024"] == ["continue", "89"]
-    assert found["wsop-live@2024"] == ["continue", "163"]
-    assert found["house.casino@2026"] == ["continue", "13.5; 13.8"]
+    # and who decided (issue 22): each book's own layer; the WSOP Tournament rules' 89
+    assert found["rrop@v11"] == ["continue", "Hold'em 3; Hold'em 7",
+                                 "decided by the reference: Robert's Rules v11 Hold'em 3"]
+    assert found["tda@2024"] == ["continue", "39-A; RP-14",
+                                 "decided by the standard: TDA 2024 39-A"]
+    assert found["tda@2026"] == ["continue", "41-A; RP-14",
+                                 "decided by the standard: TDA 2026 41-A"]
+    assert found["wsop@2024"] == ["continue", "89", "decided by the event: WSOP 2024 89"]
+    assert found["wsop-live@2024"] == ["continue", "163",
+                                       "decided by the house: WSOP Live Action 2024 163"]
+    assert found["house.casino@2026"] == ["continue", "13.5; 13.8",
+                                          "decided by the house: House casino 2026 13.5"]
     # a house book that adopts Robert's Rules names the book in the citation, as the matrix does
     assert found["house.thursday-home-game@2026"][1].endswith("(Robert's Rules v11)")
+    # ... and says the house decided, by the number of the book it adopted
+    assert found["house.thursday-home-game@2026"][2] == \
+        "decided by the house: Robert's Rules v11 Hold'em 3"
 
 
 def test_every_remedy_in_the_index_is_the_ruling_the_matrix_shows(bundled):
@@ -63,7 +75,10 @@ def test_every_remedy_in_the_index_is_the_ruling_the_matrix_shows(bundled):
     names = column_names(hb)
     for scenario in index["scenarios"]:
         row = hb.rulings.row(scenario["id"])
-        assert scenario["remedies"] == [[r.remedy, citation_text(r, names.get)] for r in row]
+        unpacked = [[remedy, cited, finder.decided_line(index, packed)]
+                    for remedy, cited, packed in scenario["remedies"]]
+        assert unpacked == [[r.remedy, citation_text(r, names.get),
+                             decided_text(decided_parts(r, names.get))] for r in row]
 
 
 def test_c27_links_to_its_row_in_the_four_card_flop_matrix(bundled):

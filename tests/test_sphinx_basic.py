@@ -63,6 +63,14 @@ def test_data_text_is_escaped_never_raw_html_nor_a_directive(site):
         in page                                         # a scenario title, in the matrix
 
 
+def test_each_matrix_cell_says_in_one_line_which_layer_decided(site):
+    """Issue 22: the ruling's decided_by, one short line under the numbers (this root's
+    sources state no layer: a book is a reference, a tournament association an event)."""
+    page = (site / "topics" / "four-card-flop.html").read_text()
+    assert re.findall(r'<p class="floorbook-decided">([^<]*)</p>', page) == [
+        "decided by the reference: RROP v11 Hold’em 3", "decided by the event: TDA 2024 39-A"]
+
+
 def test_edition_page_holds_the_full_entry_with_number_and_confidence(site):
     page = (site / "editions" / "tda-2024.html").read_text()
     assert re.search(r'<dt class="sig sig-object rule" id="tda-four-card-flop">', page)

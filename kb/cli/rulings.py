@@ -31,7 +31,8 @@ def add_parsers(commands) -> None:
     compare = commands.add_parser(
         "compare", help="rule a scenario under every published rulebook, side by side",
         description="Replay the hand of a scenario file and print the ruling of every "
-                    "published rulebook, one after the other.")
+                    "published rulebook, one after the other, then, under \"Regulators\", "
+                    "each regulator edition's ruling alone.")
     compare.add_argument("scenario", type=_path, metavar="SCENARIO", help="a scenario YAML file")
     compare.add_argument("--seed", type=int, default=0, help="seed of every random step (0)")
     compare.add_argument("--json", action="store_true", help="print the rulings as a JSON list")
@@ -77,6 +78,7 @@ def run_rule(args) -> int:
 def run_compare(args) -> int:
     """Rule ``args.scenario`` under every published rulebook."""
     from kb.house.compose import HouseFileError, published_rulebooks
+    from kb.rules.books import regulator_editions
     from kb.rules.engine import rule
 
     loaded = _scenario_and_kb(args.scenario, args.data)
@@ -88,7 +90,16 @@ def run_compare(args) -> int:
     except HouseFileError as error:          # a house file of the data folder: file:line
         return _fail(str(error).splitlines())
     rulings = [_ruled(rule, kb, book, scenario, args.seed) for book in books]
-    return _print_rulings(kb, rulings, args.json, many=True, seed=args.seed)
+    # the JSON list stays one ruling per published rulebook, in column order (its readers
+    # pair them with the rulebooks); `rule --rulebook <regulator> --json` rules one alone.
+    # A regulator rules alone where its code speaks; a hand whose later events need the
+    # remedy a book gave (a misdeal, then a new deal) cannot go on from its floor
+    # decision: that regulator's ruling is left out, not the whole comparison
+    ruled = [] if args.json else [_ruled(rule, kb, book, scenario, args.seed)
+                                  for book in regulator_editions(kb)]
+    regulators = [r for r in ruled if not isinstance(r, Exception)]
+    return _print_rulings(kb, rulings + regulators, args.json, many=True, seed=args.seed,
+                          regulators=len(regulators))
 
 
 def _scenario_and_kb(path: Path, data: Path | None = None):
@@ -115,18 +126,22 @@ def _ruled(rule, kb, book, scenario, seed):
         return error
 
 
-def _print_rulings(kb, rulings, as_json: bool, many: bool, seed: int = 0) -> int:
+def _print_rulings(kb, rulings, as_json: bool, many: bool, seed: int = 0,
+                   regulators: int = 0) -> int:
     errors = [r for r in rulings if isinstance(r, Exception)]
     if errors:
         return _fail([str(errors[0])])
-    print(shown(kb, rulings, as_json, many, seed))
+    print(shown(kb, rulings, as_json, many, seed, regulators))
     return 0
 
 
-def shown(kb, rulings: list, as_json: bool, many: bool, seed: int = 0) -> str:
+def shown(kb, rulings: list, as_json: bool, many: bool, seed: int = 0,
+          regulators: int = 0) -> str:
     """What ``rule`` (``many`` false: one ruling) and ``compare`` print for ``rulings``
     (:class:`~kb.rules.ruling.Ruling` records of ``kb``'s rulebooks): their JSON, or their
-    text with each edition by its short name (:func:`kb.knowledge.names.book_name`).  The property tests and tools/fuzz_hands.py
+    text with each edition by its short name (:func:`kb.knowledge.names.book_name`); the
+    last ``regulators`` rulings are the regulator editions', which the text shows under a
+    heading of their own.  The property tests and tools/fuzz_hands.py
     print random hands' rulings through it.  Raises nothing for a ruling the engine made.
 
     >>> from kb.knowledge.load import load_knowledge_base
@@ -146,4 +161,13 @@ def shown(kb, rulings: list, as_json: bool, many: bool, seed: int = 0) -> str:
     if as_json:
         data = [r.to_json() for r in rulings] if many else rulings[0].to_json()
         return json.dumps(data, indent=2, ensure_ascii=False)
-    return "\n\n".join(format_ruling(r, seed, kb) for r in rulings)
+    books = rulings[:len(rulings) - regulators]
+    text = "\n\n".join(format_ruling(r, seed, kb) for r in books)
+    if regulators:
+        text += "\n\n" + _REGULATORS + "\n\n" + "\n\n".join(
+            format_ruling(r, seed, kb) for r in rulings[len(books):])
+    return text
+
+
+_REGULATORS = ("Regulators (each regulator edition alone; a house rulebook stacks one above "
+               "its own rules):")

@@ -9,7 +9,9 @@ Precedence is stated, never implied by order:
   names in ``overrides``; a base provision it does not override keeps governing beside it,
   and if the two rule a scenario differently that is a conflict (see :mod:`kb.house.check`);
 * ``omit`` removes a provision from every topic;
-* ``params`` changes a parameter a governing provision declares.
+* ``params`` changes a parameter a governing provision declares;
+* ``stack`` orders the house's rules among its base and other editions (a regulator's on
+  top): :mod:`kb.house.stack`, which composes the topics.
 
 Structural problems (unknown ids, gaps, override cycles, stale overrides) are found here;
 each is a :class:`~kb.knowledge.load.Problem` pointing at the house file's line.
@@ -38,6 +40,7 @@ import networkx as nx
 from kb import DATA
 from kb.files import Problem
 from kb.house.spec import HouseProvision, HouseSpec, read_house
+from kb.house.stack import stacked
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.books import published_editions
 from kb.rules.books import resolve_rulebook as resolve_id
@@ -60,18 +63,18 @@ def compose(kb: KnowledgeBase, spec: HouseSpec) -> tuple[Rulebook | None, list[P
                                          + ", ".join(kb.books.ids)))
         return None, _by_line(problems)
     base = edition_rulebook(kb, spec.base)
-    topics = {t: list(p) for t, p in base.topics.items()}
-    emptied = _omit(kb, spec, topics, problems)
-    _adopt(kb, spec, topics)
-    _add(kb, spec, topics)
+    emptied = _omit(kb, spec, {t: list(p) for t, p in base.topics.items()}, problems)
+    layers, found = stacked(kb, spec, base)
+    topics = layers.topics
     params = _params(kb, spec, topics, problems)
-    problems += _gaps(base, spec, topics, emptied) + _stale(kb, spec)
+    problems += found + _gaps(base, spec, topics, emptied) + _stale(kb, spec)
     own = {p.id: p for p in spec.add}
     editions = (spec.id, spec.base) + tuple(
         e.id for e in kb.editions if e.id not in (spec.id, spec.base))
-    book = Rulebook(spec.id, spec.title, editions, {t: tuple(p) for t, p in topics.items()},
-                    dict(base.silent), params, spec.base, own=own,
-                    executes_as={p.id: p.rules_as for p in spec.add if p.rules_as})
+    book = Rulebook(spec.id, spec.title, editions, dict(topics), dict(base.silent), params,
+                    spec.base, own=own,
+                    executes_as={p.id: p.rules_as for p in spec.add if p.rules_as},
+                    stack=layers.stack, origin=layers.origin, set_aside=layers.set_aside)
     return book, _by_line(problems)
 
 
@@ -200,22 +203,6 @@ def _omit(kb, spec, topics, problems) -> dict[str, int]:
             if not topics[topic]:
                 emptied[topic] = omit.line("provision")
     return emptied
-
-
-def _adopt(kb, spec, topics) -> None:
-    for adopt in spec.adopt:
-        adopted = [p for p in dict.fromkeys(adopt.provisions) if kb.has("provision", p)]
-        if not adopted or not kb.has("topic", adopt.topic):
-            continue         # unknown ids are reported: no knock-on "gap" problem
-        kept = topics.get(adopt.topic, []) if adopt.mode == "before" else []
-        topics[adopt.topic] = adopted + [p for p in kept if p not in adopted]
-
-
-def _add(kb, spec, topics) -> None:
-    for own in spec.add:
-        for topic in own.topics:
-            if kb.has("topic", topic):
-                topics.setdefault(topic, []).insert(0, own.id)
 
 
 def _params(kb, spec, topics, problems) -> dict:

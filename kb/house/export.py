@@ -79,7 +79,7 @@ def export(kb: KnowledgeBase, rulebooks: list[Rulebook], houses: list[HouseSpec]
 def _rulebook(kb: KnowledgeBase, book: Rulebook) -> dict:
     return {"id": book.id, "title": book.title,
             "kind": "edition" if kb.books.get(book.id) else "house", "base": book.base,
-            "citation_editions": list(book.citation_editions),
+            "citation_editions": list(book.citation_editions), "stack": list(book.stack),
             "topics": {topic: list(pids) for topic, pids in sorted(book.topics.items())}}
 
 
@@ -87,7 +87,7 @@ def _house(spec: HouseSpec, book: Rulebook | None) -> dict:
     """A house file as written (its changes, each with its reason) and, when it composed,
     the parameters it ends with."""
     return {
-        "id": spec.id, "title": spec.title, "base": spec.base,
+        "id": spec.id, "title": spec.title, "base": spec.base, "stack": list(spec.stack),
         "description": spec.description, "file": Path(spec.file).name,
         "adopt": [{"topic": a.topic, "provisions": list(a.provisions), "mode": a.mode,
                    "reason": a.reason} for a in spec.adopt],

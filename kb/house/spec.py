@@ -177,6 +177,9 @@ class HouseSpec(_Located):
     location: Location = NOWHERE
     node: Mapping | None = field(default=None, compare=False, repr=False)
     unread_ids: frozenset[str] = frozenset()
+    #: the order of authority the file states, highest first (``stack``; the word
+    #: ``house`` for its own rules); empty when it states none (kb.house.stack's default)
+    stack: tuple[str, ...] = ()
     states: tuple[Stated, ...] = ()
 
     def problem(self, line: int, message: str, hint: str = "") -> Problem:
@@ -264,9 +267,18 @@ def house_spec(data, name: str) -> tuple[HouseSpec | None, list[Problem]]:
         tuple(entries("omit", _omit, "provision")[0]),
         name, Location(name, data.line), data,
         frozenset(n["id"] for n in unread if isinstance(n, Mapping)
-                  and isinstance(n.get("id"), str)),
+                  and isinstance(n.get("id"), str)), _stack(data, refused),
         tuple(entries("states", _stated, "point")[0]))
     return spec, sorted(problems + entry_problems(spec), key=lambda p: (p.line, p.message))
+
+
+def _stack(data: Mapping, refused: set) -> tuple[str, ...]:
+    """The ``stack`` items the schema accepted (none when the list itself is refused)."""
+    value = data.get("stack")
+    if not isinstance(value, Sequence) or ("stack",) in refused:
+        return ()
+    return tuple(item for i, item in enumerate(value)
+                 if isinstance(item, str) and ("stack", i) not in refused)
 
 
 def _at(node: Mapping) -> Location:

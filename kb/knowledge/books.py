@@ -74,7 +74,32 @@ def read_books(data: Mapping, refused: set, editions: set[str]) -> tuple[Books, 
     for book in books:
         problems += _book_problems(book, published, editions)
     pairs, found = _pairs(data, refused, set(published))
-    return Books(tuple(books), pairs, Location(data.file, 1)), problems + found
+    regulators, more = _regulators(data, refused, editions, published)
+    return (Books(tuple(books), pairs, Location(data.file, 1), regulators),
+            problems + found + more)
+
+
+def _regulators(data: Mapping, refused: set, editions: set[str], published: dict
+                ) -> tuple[tuple[PublishedBook, ...], list[Problem]]:
+    """The regulator editions (``regulators``): each an edition of the file, listed once,
+    and not also a published rulebook (a regulator is stacked or ruled alone, never a
+    matrix column)."""
+    found: list[PublishedBook] = []
+    problems = []
+    for i, node in enumerate(data.get("regulators", ())):
+        if ("regulators", i) in refused:
+            continue
+        book = _book(node)
+        why = ("is not an edition of any source in this file" if book.edition not in editions
+               else "is also a published rulebook" if book.edition in published
+               else "is listed twice" if book.edition in {b.edition for b in found} else "")
+        if why:
+            problems.append(_problem(book.at("edition"), f"regulator {book.edition!r} {why}",
+                                     "list each regulator edition of the file once, and "
+                                     "not under rulebooks"))
+        else:
+            found.append(book)
+    return tuple(found), problems
 
 
 def _book(node: Mapping) -> PublishedBook:

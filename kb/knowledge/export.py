@@ -77,7 +77,7 @@ def _source(source: Source) -> dict:
     return {"id": source.id, "short": source.short, "title": source.title,
             "kind": source.kind.value, "publisher": source.publisher, "url": source.url,
             "note": source.note, "editions": [e.id for e in source.editions],
-            "at": str(source.location)}
+            "at": str(source.location), "layer": source.authority}
 
 
 def _edition(edition: Edition) -> dict:

@@ -320,7 +320,7 @@ def _source(problems: list, node: Mapping) -> Source:
     return Source(sid, _text(node, "title"), SourceKind(node["kind"]), _text(node, "publisher"),
                   tuple(_edition(problems, e, sid) for e in node["editions"]),
                   _text(node, "url"), _text(node, "note"), _text(node, "short"), _at(node),
-                  _lines(node))
+                  _lines(node), node.get("layer", ""))
 
 
 def _edition(problems: list, node: Mapping, source: str) -> Edition:

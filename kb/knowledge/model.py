@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kb.knowledge.vocabulary import (
+    LAYER_OF_KIND,
     Confidence,
     RelationKind,
     Setting,
@@ -100,6 +101,21 @@ class Source(_Located):
     short: str = ""              # the name a busy page uses: "Robert's Rules", "TDA"
     location: Location = NOWHERE
     lines: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    #: its layer (:class:`~kb.knowledge.vocabulary.Layer`) as sources.yaml states it; ""
+    #: none stated (a secondary page, a data folder written before layers)
+    layer: str = ""
+
+    @property
+    def authority(self) -> str:
+        """Its layer: the stated one, else the one its kind implies ("" for a secondary
+        page).
+
+        >>> from kb import load_knowledge_base
+        >>> kb = load_knowledge_base()
+        >>> kb.source("tda").authority, kb.source("wsop-live").authority
+        ('standard', 'house')
+        """
+        return self.layer or str(LAYER_OF_KIND.get(self.kind, ""))
 
 
 @dataclass(frozen=True)
@@ -273,6 +289,19 @@ class Books:
     rulebooks: tuple[PublishedBook, ...] = ()
     compared: tuple[tuple[str, str], ...] = ()
     location: Location = NOWHERE
+    #: the regulator editions (sources.yaml's ``regulators``): rulebooks a house book can
+    #: stack and ``floorbook rule`` and ``compare`` rule alone, but no matrix column
+    regulators: tuple[PublishedBook, ...] = ()
+
+    @property
+    def regulator_ids(self) -> tuple[str, ...]:
+        """The regulator editions' ids, in sources.yaml's order."""
+        return tuple(book.edition for book in self.regulators)
+
+    def rulable(self, rulebook_id: str) -> PublishedBook | None:
+        """The published book or regulator edition ``rulebook_id``, or None."""
+        return self.get(rulebook_id) or next(
+            (b for b in self.regulators if b.edition == rulebook_id), None)
 
     @property
     def ids(self) -> tuple[str, ...]:

@@ -32,6 +32,38 @@ class SourceKind(StrEnum):
     SECONDARY = "secondary"      # a page that summarises and cites other books
 
 
+class Layer(StrEnum):
+    """A book's place in an order of authority (issue 22): whose rules prevail over whose.
+    The TDA 2024 preamble orders three of them: a gaming agency's rules prevail, and the
+    TDA rules supplement the house's own (docs/house-rulebooks.md, "Stack")."""
+
+    REGULATOR = "regulator"      # a gaming regulator's code (Pennsylvania, South Dakota)
+    HOUSE = "house"              # a card room's own rules (the casino, WSOP Live Action)
+    EVENT = "event"              # a series' or event's rules (WSOP Tournament, APT)
+    STANDARD = "standard"        # a published standard rooms adopt (the TDA rules)
+    REFERENCE = "reference"      # a reference book (Robert's Rules of Poker, pagat.com)
+
+
+#: Each layer in a few words, for the handbook's book pages.
+LAYER_MEANING = {
+    Layer.REGULATOR: "a gaming regulator's code, which prevails over the house's rules",
+    Layer.HOUSE: "a card room's own rules",
+    Layer.EVENT: "a series' or event's own rules",
+    Layer.STANDARD: "a standard that rooms adopt and supplement with their own rules",
+    Layer.REFERENCE: "a reference book rooms borrow from",
+}
+
+#: The layer of a ruling no provision decided (``Ruling.decided_by``): the floor's.
+FLOOR = "floor"
+
+#: The layer a source without a stated ``layer`` is taken to be in, by its kind (a data
+#: folder written before issue 22); a secondary page is in none.
+LAYER_OF_KIND = {
+    SourceKind.BOOK: Layer.REFERENCE, SourceKind.TOURNAMENT: Layer.EVENT,
+    SourceKind.HOUSE: Layer.HOUSE, SourceKind.REGULATOR: Layer.REGULATOR,
+}
+
+
 class RelationKind(StrEnum):
     """Typed relations between provisions; each has the name of its inverse."""
 

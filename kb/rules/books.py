@@ -33,13 +33,13 @@ def resolve_rulebook(kb: KnowledgeBase, ident: str,
     ...
     kb.rules.rulebook.RulebookError: unknown rulebook 'tda@2019' (use one of: rrop@v11, ...)
     """
-    if kb.books.get(ident) is not None:
+    if kb.books.rulable(ident) is not None:
         return edition_rulebook(kb, ident)
     books = houses()
     for book in books:
         if book.id == ident:
             return book
-    known = ", ".join([*kb.books.ids, *(b.id for b in books)])
+    known = ", ".join([*kb.books.ids, *kb.books.regulator_ids, *(b.id for b in books)])
     if not known:
         raise RulebookError(f"unknown rulebook {ident!r} (the knowledge base publishes no "
                             "rulebook: list its editions under rulebooks in sources.yaml, "
@@ -55,3 +55,14 @@ def published_editions(kb: KnowledgeBase) -> list[Rulebook]:
     ['rrop@v11', 'tda@2024', 'tda@2026', 'wsop@2024', 'wsop-live@2024']
     """
     return [edition_rulebook(kb, edition) for edition in kb.books.ids]
+
+
+def regulator_editions(kb: KnowledgeBase) -> list[Rulebook]:
+    """The rulebook of every regulator edition ``kb`` lists (sources.yaml's
+    ``regulators``), each ruling alone.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> [book.id for book in regulator_editions(load_knowledge_base())]
+    ['pa@current']
+    """
+    return [edition_rulebook(kb, edition) for edition in kb.books.regulator_ids]

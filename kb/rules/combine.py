@@ -75,7 +75,7 @@ def combine(parts: list[tuple[list[Irregularity], Ruling]],
     return replace(rulings[-1], remedy=remedy, cited=cited,
                    steps=tuple(s for r in rulings for s in r.steps),
                    random=any(r.random for r in rulings), explanation=text,
-                   topic=chosen.topic,
+                   topic=chosen.topic, decided_by=chosen.decided_by,
                    irregularities=tuple(i for u in units for i in answered(u)))
 
 

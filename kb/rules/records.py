@@ -18,6 +18,7 @@ from kb.knowledge.names import book_name
 from kb.knowledge.vocabulary import Confidence, RelationKind
 from kb.rules.combine import answered
 from kb.rules.deciders import load_deciders
+from kb.rules.deciding import decided_by
 from kb.rules.remedies import Decision
 from kb.rules.rulebook import Lookups, Rulebook, citation
 from kb.rules.ruling import Cited, Ruling, TableView
@@ -55,7 +56,8 @@ def ruling(book: Lookups, case: Case, decision: Decision, pid: str | None,
     # random, table, explanation, topic, irregularities)
     return Ruling(case.scenario.id, book.rulebook.id, decision.remedy, cited,
                   tuple(decision.steps), decision.random, view(decision.table or case.table),
-                  explanation + notes, topic, answered(unit))
+                  explanation + notes, topic, answered(unit),
+                  decided_by=decided_by(book, pid, topic))
 
 
 def _cited(book: Lookups, pid: str | None, extra: tuple[str, ...]):

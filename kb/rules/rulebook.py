@@ -44,6 +44,11 @@ class Rulebook:
     ``"<provision id>/<parameter>"`` -> value (house changes).  ``base``: the edition a house
     book builds on.  ``own``: the house's own provisions (:class:`kb.house.spec.HouseProvision`)
     by id.  ``executes_as``: a house provision id -> the provisions whose deciders rule for it.
+    ``stack``: the layers of the book, highest authority first, each an edition id or the
+    house book's own id (a published edition: itself, then what it falls back to).
+    ``origin``: provision id -> the item of ``stack`` it governs as (a provision it does not
+    list: the book's own id).  ``set_aside``: topic id -> the provisions of lower layers that
+    the book's composition took off that topic (a house's ``instead`` and ``omit``).
 
     >>> from kb.hand.scenario_file import load_scenario
     >>> from kb.knowledge.load import load_knowledge_base
@@ -63,6 +68,14 @@ class Rulebook:
     base: str | None = None
     own: dict = field(default_factory=dict, compare=False, hash=False)
     executes_as: dict = field(default_factory=dict, compare=False, hash=False)
+    stack: tuple[str, ...] = ()
+    origin: dict = field(default_factory=dict, compare=False, hash=False)
+    set_aside: dict = field(default_factory=dict, compare=False, hash=False)
+
+    def layer_item(self, pid: str) -> str:
+        """The item of :attr:`stack` provision ``pid`` governs as (the book's own id when
+        it does not say)."""
+        return self.origin.get(pid, self.id)
 
     def governing(self, topic: str) -> tuple[str, ...]:
         """The provision ids that govern ``topic``, in precedence order (maybe empty)."""
@@ -89,23 +102,39 @@ def edition_rulebook(kb: KnowledgeBase, edition_id: str) -> Rulebook:
     ...
     kb.rules.rulebook.RulebookError: unknown rulebook 'tda@2019'; the editions are rrop@v11, ...
     """
-    book = kb.books.get(edition_id)
+    book = kb.books.rulable(edition_id)
     if book is None:
         raise RulebookError(f"unknown rulebook {edition_id!r}; the editions are "
-                            + ", ".join(kb.books.ids))
+                            + ", ".join((*kb.books.ids, *kb.books.regulator_ids)))
     rules = book.deciders
     ordered: dict[str, tuple[str, ...]] = {}
+    origin: dict[str, str] = {}
     for edition in (edition_id, *book.falls_back_to):
         for topic, pids in _by_topic(kb, edition).items():
             ordered[topic] = ordered.get(topic, ()) + precedence_order(kb, pids, edition)
+            origin.update((pid, edition) for pid in pids if pid not in origin)
     silent = {t.id: note for t in kb.topics
               if (note := _silent(kb, t, edition_id, rules, ordered.get(t.id, ())))}
+    if edition_id in kb.books.regulator_ids:
+        silent = _regulator_silent(kb, edition_id, ordered) | silent
     title = kb.edition(edition_id).label if kb.has("edition", edition_id) else edition_id
     source = kb.edition(edition_id).source if kb.has("edition", edition_id) else ""
     if kb.has("source", source):
         title = f"{kb.source(source).title}, {title}"
     citation = (edition_id,) + book.falls_back_to
-    return Rulebook(edition_id, title, citation, ordered, silent)
+    return Rulebook(edition_id, title, citation, ordered, silent, stack=citation,
+                    origin=origin)
+
+
+def _regulator_silent(kb: KnowledgeBase, edition_id: str, ordered: dict) -> dict[str, str]:
+    """A regulator's code speaks to few dealing errors: on every other topic it leaves the
+    ruling to the house's rules, and its ruling alone says so."""
+    source = kb.edition(edition_id).source if kb.has("edition", edition_id) else ""
+    name = kb.source(source).short or kb.source(source).title if kb.has("source", source) \
+        else edition_id
+    note = (f"the {name} regulations do not speak to this, and leave it to the house's "
+            "rules (stack the regulator above a house rulebook to rule it)")
+    return {t.id: note for t in kb.topics if not ordered.get(t.id)}
 
 
 def _silent(kb: KnowledgeBase, topic, edition_id: str, rules: str, governing) -> str:

@@ -89,6 +89,45 @@ class Cited(NamedTuple):
     provision: str
 
 
+class SetAside(NamedTuple):
+    """A provision of a lower layer on the ruling's topic that did not decide: its id, the
+    book (edition id) it is in, and its number there.
+
+    >>> SetAside("tda.four-card-flop", "tda@2024", "39-A").to_json()["number"]
+    '39-A'
+    """
+
+    provision: str
+    book: str
+    number: str
+
+    def to_json(self) -> dict:
+        return {"provision": self.provision, "book": self.book, "number": self.number}
+
+
+@dataclass(frozen=True, slots=True)
+class DecidedBy:
+    """Who decided a ruling: the ``layer`` (regulator, house, event, standard, reference,
+    or ``floor`` when no provision decided), the ``book`` whose layer it is (an edition id,
+    or a house book's id), the ``provision`` that decided ("" for the floor) with its
+    ``number`` as the ruling cites it, and what it ``set_aside`` from lower layers
+    (:mod:`kb.rules.deciding` works it out).
+
+    >>> DecidedBy("standard", "tda@2024", "tda.misdeal.exposed-downcards", "35-A-7").to_json()
+    {'layer': 'standard', 'book': 'tda@2024', 'provision': 'tda.misdeal.exposed-downcards', 'number': '35-A-7', 'set_aside': []}
+    """
+
+    layer: str
+    book: str
+    provision: str = ""
+    number: str = ""
+    set_aside: tuple[SetAside, ...] = ()
+
+    def to_json(self) -> dict:
+        return {"layer": self.layer, "book": self.book, "provision": self.provision,
+                "number": self.number, "set_aside": [s.to_json() for s in self.set_aside]}
+
+
 @dataclass(frozen=True, slots=True)
 class Ruling:
     """One rulebook's ruling on one scenario; ``cited``: the provisions it cites, in
@@ -115,6 +154,8 @@ class Ruling:
     floor: int | None = None
     #: the earlier floor calls of the hand, each a ruling of its own, in order
     calls: tuple[Ruling, ...] = ()
+    #: who decided (:class:`DecidedBy`); None only for a ruling made without a rulebook
+    decided_by: DecidedBy | None = None
 
     def to_json(self) -> dict:
         """The exchange format's JSON object (a dict ready for :func:`json.dumps`): its
@@ -129,7 +170,8 @@ class Ruling:
                 "provisions": [c.provision for c in self.cited],
                 "steps": [s.to_json() for s in self.steps], "random": self.random,
                 "table": self.table.to_json(), "explanation": self.explanation,
-                "topic": self.topic, "irregularities": [dict(i) for i in self.irregularities]}
+                "topic": self.topic, "irregularities": [dict(i) for i in self.irregularities],
+                "decided_by": self.decided_by.to_json() if self.decided_by else None}
 
     @property
     def citations(self) -> tuple[Citation, ...]:
@@ -257,7 +299,7 @@ def _body(ruling: Ruling, kb=None) -> list[str]:
         return book_name(kb, f"{c.source}@{c.edition}") if kb is not None \
             else f"{c.source} {c.edition}"
     cites = "; ".join(f"{name(c)} {c.number} ({p})" for c, p in ruling.cited) or "none"
-    lines = [f"  cites:  {cites}"]
+    lines = [f"  cites:  {cites}", *_decided(ruling, kb)]
     for index, one in enumerate(ruling.steps, 1):
         details = " ".join(f"{k}={_plain(v)}" for k, v in one.details.items())
         lines.append(f"  {'steps:' if index == 1 else '':7} {index}. {one.do} {details}".rstrip())
@@ -271,6 +313,26 @@ def _body(ruling: Ruling, kb=None) -> list[str]:
                  f"{_plain(table.burns) or '-'}   muck: {_plain(table.muck) or '-'}   "
                  f"stub: {stub or '-'}")
     lines.append(f"  {ruling.explanation}")
+    return lines
+
+
+def _decided(ruling: Ruling, kb=None) -> list[str]:
+    """The lines that say who decided: the layer, the book, the number (with the book that
+    numbers it, when the deciding book adopted another's provision); what was set aside."""
+    who = ruling.decided_by
+    if who is None:
+        return []
+    def name(book: str) -> str:
+        return book_name(kb, book) if kb is not None else book
+    what = who.number or "no provision decides, so the floor does"
+    numbered = next((f"{c.source}@{c.edition}" for c, p in ruling.cited
+                     if p == who.provision), who.book)
+    if numbered != who.book:
+        what += f" of {name(numbered)}, adopted"
+    lines = [f"  Decided by the {who.layer} ({name(who.book)}): {what}"]
+    if who.set_aside:
+        lines.append("  Set aside: " + "; ".join(f"{name(s.book)} {s.number}"
+                                                  for s in who.set_aside))
     return lines
 
 

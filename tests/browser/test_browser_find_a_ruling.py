@@ -68,6 +68,12 @@ def test_a_result_shows_each_rulebooks_remedy_as_its_matrix_row_does(open_page):
     matrix = open_page(ROW)
     row = matrix.locator(f"tr#ruling-{SCENARIO}")
     assert row.locator(".floorbook-remedy").all_inner_texts() == badges
+    # who decided (issue 22): the script unpacks the index's line as the matrix cell shows it
+    decided = result.locator("li.finder-remedy .finder-decided").all_inner_texts()
+    cells = row.locator(".floorbook-decided").all_inner_texts()
+    assert [d.replace("’", "'") for d in decided] == \
+        [f"({c})".replace("’", "'") for c in cells]
+    assert decided[1] == "(decided by the floor)"     # TDA 2024 has no rule for one boxed card
 
 
 def test_a_result_link_lands_on_the_scenario_row_of_the_topic_matrix(open_page):

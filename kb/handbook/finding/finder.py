@@ -31,7 +31,7 @@ from dataclasses import replace
 from kb.hand.deal import replay
 from kb.hand.end_of_hand import stage_at
 from kb.hand.scenario import GAMES, Deal, Floor, Scenario, ScenarioError, StudStreet
-from kb.handbook.views.cells import REMEDY_COLOUR, citation_text, row_anchor
+from kb.handbook.views.cells import REMEDY_COLOUR, citation_text, decided_parts, row_anchor
 from kb.rules.cutoffs import tda_substantial_action
 from kb.rules.irregularities import FACET_VALUES, kinds_of
 
@@ -114,7 +114,9 @@ def _deals(event) -> bool:
 def scenario_entry(table, sid: str, topics: set[str], short=None) -> dict:
     """One scenario of the index: ``id``, ``title``, ``setting``, ``anchor`` (its row's id
     in a topic's matrix), ``facets`` (facet id -> values), ``remedies`` (one ``[remedy,
-    numbers cited]`` per rulebook, in the index's ``rulebooks`` order; ``short`` names
+    numbers cited, who decided]`` per rulebook, who decided as
+    :func:`~kb.handbook.views.cells.decided_parts` gives it, which :func:`finder_index`
+    packs), in the index's ``rulebooks`` order; ``short`` names
     other books' editions, as the matrix does) and ``topics``: the ids of the topics in
     ``topics`` whose matrix shows the scenario, the one most of its rulings name first.
     """
@@ -136,7 +138,8 @@ def scenario_entry(table, sid: str, topics: set[str], short=None) -> dict:
         "setting": f"{GAME_NAMES.get(scenario.game, scenario.game)}, {scenario.setting}",
         "facets": {"game": [scenario.game], "irregularity": sorted(kinds or {"none"}),
                    "found": sorted(found, key=[v for v, _, _ in FOUND].index)},
-        "remedies": [[r.remedy, citation_text(r, short)] for r in row],
+        "remedies": [[r.remedy, citation_text(r, short), list(decided_parts(r, short))]
+                     for r in row],
         "topics": [t for t, _ in named.most_common() if t in topics],
     }
 
@@ -151,10 +154,23 @@ def finder_index(table, topics: dict[str, list[str]], book_names: dict[str, str]
       the topics that have a page);
     - ``facets``: ``[id, label, [[value, label, meaning, count], ...]]``, only the values
       some scenario has (``count`` of them), in :data:`FACETS` order;
+    - ``decided``: ``[layers, books]``, the words each ruling's who-decided part points
+      into: a scenario's remedy holds it as ``[layer, book, number]`` (indexes into the
+      two lists, then the number; ``[layer]`` for the floor), a third of the words each
+      line would take written out (:func:`decided_line` reads it back);
     - ``scenarios``: :func:`scenario_entry` of each, in file-name order.
     """
     entries = [scenario_entry(table, sid, set(topics), book_names.get)
                for sid in table.scenarios]
+    layers: dict[str, int] = {}
+    books: dict[str, int] = {}
+    for entry in entries:
+        for remedy in entry["remedies"]:
+            parts = remedy[2]
+            if parts:
+                parts[0] = layers.setdefault(parts[0], len(layers))
+            if len(parts) > 1:
+                parts[1] = books.setdefault(parts[1], len(books))
     facets = []
     for facet, label, values in FACETS:
         counts = Counter(v for e in entries for v in e["facets"][facet])
@@ -164,7 +180,21 @@ def finder_index(table, topics: dict[str, list[str]], book_names: dict[str, str]
         facets.append([facet, label, known + new])
     return {"rulebooks": [[b.id, book_names.get(b.id, b.id)] for b in table.rulebooks],
             "colours": dict(REMEDY_COLOUR), "topics": dict(topics),
-            "facets": facets, "scenarios": entries}
+            "decided": [list(layers), list(books)], "facets": facets, "scenarios": entries}
+
+
+def decided_line(index: dict, packed: list) -> str:
+    """The who-decided line of a remedy's ``packed`` part of the ``index``
+    (:func:`finder_index`), as floorbook-finder.js writes it.
+
+    >>> decided_line({"decided": [["standard"], ["TDA 2024"]]}, [0, 0, "39-A"])
+    'decided by the standard: TDA 2024 39-A'
+    """
+    layers, books = index["decided"]
+    if not packed:
+        return ""
+    return (f"decided by the {layers[packed[0]]}"
+            + (f": {books[packed[1]]} {packed[2]}" if len(packed) > 1 else ""))
 
 
 def index_script(index: dict) -> str:
@@ -182,5 +212,5 @@ def index_script(index: dict) -> str:
     return f"window.floorbookFinderIndex = {text};\n"
 
 
-__all__ = ["FACETS", "FOUND", "GAME_NAMES", "IRREGULARITIES", "finder_index",
+__all__ = ["FACETS", "FOUND", "GAME_NAMES", "IRREGULARITIES", "decided_line", "finder_index",
            "found_at", "index_script", "irregularity_of", "scenario_entry"]

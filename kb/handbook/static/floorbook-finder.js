@@ -119,13 +119,20 @@
     body.append(heading, element("p", "finder-result-setting",
                                  `${scenario.setting}. ${when}.`));
     const remedies = element("ul", "finder-remedies");
-    scenario.remedies.forEach(([remedy, cited], column) => {
+    scenario.remedies.forEach(([remedy, cited, decided], column) => {
       const [bookId, bookName] = index.rulebooks[column];
       const entry = element("li", "finder-remedy");
       entry.dataset.rulebook = bookId;
       entry.dataset.remedy = remedy;
       entry.append(element("span", "finder-book", bookName), " ", badge(index, remedy), " ",
                    element("span", "finder-cite", cited));
+      // who decided, packed as [layer, book, number] into index.decided (finder.py)
+      if (decided && decided.length) {
+        const [layers, books] = index.decided;
+        const words = `decided by the ${layers[decided[0]]}` +
+              (decided.length > 1 ? `: ${books[decided[1]]} ${decided[2]}` : "");
+        entry.append(" ", element("span", "finder-decided", `(${words})`));
+      }
       remedies.append(entry);
     });
     body.append(remedies);

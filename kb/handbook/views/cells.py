@@ -75,6 +75,38 @@ def citation_text(ruling: Ruling, short=None) -> str:
     return "; ".join(parts) or "no provision cited"
 
 
+def decided_parts(ruling: Ruling, short=None) -> tuple[str, ...]:
+    """Who decided (:attr:`Ruling.decided_by`) as ``(layer, book name, number)``, the book
+    being the one that numbers the provision (a house book's adopted provision shows its
+    own book's number); ``(layer,)`` for the floor; ``()`` when unknown.  ``short`` as in
+    :func:`citation_text`.
+
+    >>> from kb.rules.examples import ruling
+    >>> decided_parts(ruling("boxed-two-cards-during-deal"))
+    ('reference', 'rrop v11', 'Misdeals 2(c)')
+    """
+    who = ruling.decided_by
+    if who is None:
+        return ()
+    if not who.provision:
+        return (who.layer,)
+    book = next((f"{c.source}@{c.edition}" for c, p in ruling.cited if p == who.provision),
+                who.book)
+    return who.layer, (short and short(book)) or book.replace("@", " "), who.number
+
+
+def decided_text(parts: tuple[str, ...]) -> str:
+    """:func:`decided_parts` in one short line, as the matrix cell and Find a ruling show
+    it (floorbook-finder.js writes the same words).
+
+    >>> decided_text(("standard", "TDA 2024", "35-A-7")), decided_text(("floor",))
+    ('decided by the standard: TDA 2024 35-A-7', 'decided by the floor')
+    """
+    if not parts:
+        return ""
+    return f"decided by the {parts[0]}" + (f": {parts[1]} {parts[2]}" if len(parts) > 1 else "")
+
+
 #: The badge of a ruling no ``read: text`` expectation holds (docs/dev/reading-rulings.md).
 UNREAD = "not yet read from the text"
 
@@ -106,6 +138,9 @@ def ruling_cell(ruling: Ruling, seats: list[int], short=None,
     paragraphs.append(paragraph(*head))
     paragraphs.append(paragraph(("text", citation_text(ruling, short)),
                                 classes=("floorbook-cite",)))
+    if ruling.decided_by is not None:
+        paragraphs.append(paragraph(("text", decided_text(decided_parts(ruling, short))),
+                                    classes=("floorbook-decided",)))
     if book:
         classes, pieces = paragraphs[0]
         paragraphs[0] = (classes, (("book", book), *pieces))

@@ -12,7 +12,7 @@ from kb.handbook.views.fragment import Fragment, safe_id
 from kb.knowledge import names
 from kb.knowledge.graph import book_order, disagreements, edition_provisions, neighbours, number_key
 from kb.knowledge.model import Provision
-from kb.knowledge.vocabulary import Confidence, SourceKind
+from kb.knowledge.vocabulary import LAYER_MEANING, Confidence, SourceKind
 
 _NOT_RELATIONS = {"answers", "answered-by", "in-edition", "contains"}
 
@@ -150,6 +150,9 @@ def edition_body(hb, edition_id: str) -> Fragment:
     source = kb.source(edition.source)
     f.add(f"{badge(edition.confidence)} {f.text(source.title)}, {f.text(edition.label)}"
           f" ({f.text(source.publisher)}).", "")
+    if source.authority:
+        f.add(f"**Layer:** {f.text(source.authority)} ({f.text(LAYER_MEANING[source.authority])}).",
+              "")
     for text in (source.note, edition.note):
         if text:
             f.add(f.markdown(text), "")
@@ -190,14 +193,16 @@ def topics_table(hb) -> Fragment:
 
 
 def editions_table(hb) -> Fragment:
-    """A table of every edition: its page, kind of source, confidence, provision count."""
+    """A table of every edition: its page, kind of source, layer, confidence, provision
+    count."""
     f = Fragment()
-    f.add("```{list-table}", ":header-rows: 1", ":widths: 45 20 20 15", "",
-          "* - Edition", "  - Kind", "  - Confidence", "  - Provisions")
+    f.add("```{list-table}", ":header-rows: 1", ":widths: 40 15 15 18 12", "",
+          "* - Edition", "  - Kind", "  - Layer", "  - Confidence", "  - Provisions")
     for edition in hb.kb.editions:
-        kind = hb.kb.source(edition.source).kind.value
+        source = hb.kb.source(edition.source)
         count = len(edition_provisions(hb.kb, edition.id))
-        f.add(f"* - {f.xref('edition', edition.id)}", f"  - {f.text(kind)}",
+        f.add(f"* - {f.xref('edition', edition.id)}", f"  - {f.text(source.kind.value)}",
+              f"  - {f.text(source.authority or '-')}",
               f"  - {badge(edition.confidence)}", f"  - {count}")
     f.add("```", "")
     return f
