@@ -297,7 +297,7 @@ def _at(node: Mapping) -> Location:
 
 def _lines(node: Mapping) -> dict:
     """The lines of ``node``'s values, and of each text item (or key) under them, as
-    :class:`~kb.knowledge.model._Located` wants them."""
+    :class:`~kb.knowledge.location.Located` wants them."""
     lines: dict[tuple[str, str | None], int] = {}
     for key, value in node.items():
         lines[(key, None)] = node.value_line(key)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kb.knowledge.location import NOWHERE, Located, Location
 from kb.knowledge.vocabulary import (
     LAYER_OF_KIND,
     Confidence,
@@ -22,43 +23,7 @@ from kb.knowledge.vocabulary import (
 
 
 @dataclass(frozen=True)
-class Location:
-    """Where a record was read: a path (relative to the data folder when inside it) and a 1-based line."""
-
-    file: str
-    line: int
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}"
-
-
-NOWHERE = Location("<memory>", 0)
-
-
-class _Located:
-    """A record read from a file: ``location`` is where it starts and ``lines`` maps
-    ``(field, None)`` to the line of a field's value and ``(field, item)`` to the line of an
-    item of a list field (or a key of a mapping field), so a problem can point at the value
-    at fault rather than at the record's first line.  ``lines`` is not compared, hashed or
-    shown: two records that differ only in layout are equal."""
-
-    location: Location
-    lines: dict
-
-    def at(self, key: str, item: str | None = None) -> Location:
-        """Where ``key``'s value (or its ``item``) is; the record's own line if unknown.
-
-        >>> Topic("t", "T", "Q?", location=Location("topics.yaml", 3),
-        ...       lines={("see-also", "u"): 7}).at("see-also", "u")
-        Location(file='topics.yaml', line=7)
-        """
-        line = (self.lines.get((key, item)) or self.lines.get((key, None))
-                or self.location.line)
-        return Location(self.location.file, line)
-
-
-@dataclass(frozen=True)
-class SourceCopy(_Located):
+class SourceCopy(Located):
     """A public copy of a book that provisions were checked against (sources.md's table)."""
 
     id: str
@@ -71,7 +36,7 @@ class SourceCopy(_Located):
 
 
 @dataclass(frozen=True)
-class Edition(_Located):
+class Edition(Located):
     """One edition of a source, e.g. ``tda@2024``.
 
     ``sections`` lists the book's sections in its own order; a provision number starts with
@@ -90,7 +55,7 @@ class Edition(_Located):
 
 
 @dataclass(frozen=True)
-class Source(_Located):
+class Source(Located):
     id: str
     title: str
     kind: SourceKind
@@ -129,7 +94,7 @@ class Number:
 
 
 @dataclass(frozen=True)
-class Relation(_Located):
+class Relation(Located):
     """A typed edge from the provision that declares it to ``target`` (a provision id,
     or a glossary term for ``defines``).  ``point`` is the one-sentence point of difference
     for ``differs-from``, or what is wrong for ``miscites``."""
@@ -152,7 +117,7 @@ class Param:
 
 
 @dataclass(frozen=True)
-class Requirement(_Located):
+class Requirement(Located):
     """A point every house rulebook under the provision's book must state (a regulator's
     list, e.g. whether a cut card is used): ``point`` is the id a house file's ``states``
     entry names, ``title`` says what must be stated."""
@@ -164,7 +129,7 @@ class Requirement(_Located):
 
 
 @dataclass(frozen=True)
-class Provision(_Located):
+class Provision(Located):
     """One rule (or one lettered part of a rule) of one source, in our own words.
     ``requires``: the points it says every house rulebook under its book must state."""
 
@@ -209,7 +174,7 @@ class Provision(_Located):
 
 
 @dataclass(frozen=True)
-class Topic(_Located):
+class Topic(Located):
     """A situation a floorperson rules on.  ``silent`` maps an edition id to what that
     book does not cover; the provisions answering the topic are those that list it."""
 
@@ -224,7 +189,7 @@ class Topic(_Located):
 
 
 @dataclass(frozen=True)
-class Term(_Located):
+class Term(Located):
     """A glossary entry; ``defined_by`` are the provisions whose text defines it."""
 
     term: str
@@ -236,7 +201,7 @@ class Term(_Located):
 
 
 @dataclass(frozen=True)
-class Erratum(_Located):
+class Erratum(Located):
     """A correction to a seed or secondary source: who claims what, and what the
     confirmed text says (sources.md section 14)."""
 
@@ -251,7 +216,7 @@ class Erratum(_Located):
 
 
 @dataclass(frozen=True)
-class PublishedBook(_Located):
+class PublishedBook(Located):
     """An edition published as a rulebook (sources.yaml's ``rulebooks``): a column of every
     ruling matrix and an ``expect`` entry of every scenario.  ``decides_as``: the published
     edition whose deciders' explanations (renumbered) and ``silent`` notes it takes over, ""
