@@ -20,23 +20,15 @@ schema bounds how many provisions a file adds and on how many topics.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from kb.files import Problem
-from kb.hand.deal import replay
-from kb.hand.scenario import ScenarioError
 from kb.house.compose import compose, compose_file
+from kb.house.consistency import PRECEDENCE, Rulings, consistency
 from kb.house.spec import HouseSpec
 from kb.knowledge.model import KnowledgeBase
-from kb.knowledge.vocabulary import RelationKind
-from kb.rules.disagreements import difference, load_scenarios
-from kb.rules.engine import rule
-from kb.rules.irregularities import topics_for
+from kb.rules.disagreements import load_scenarios
 from kb.rules.rulebook import Rulebook
-from kb.rules.situation import primary_irregularity
-
-_PRECEDENCE = (RelationKind.OVERRIDES, RelationKind.EXCEPTION_TO, RelationKind.REFINES)
 
 
 def check_house(kb: KnowledgeBase, spec: HouseSpec, scenarios=None) -> list[Problem]:
@@ -45,8 +37,7 @@ def check_house(kb: KnowledgeBase, spec: HouseSpec, scenarios=None) -> list[Prob
     book, problems = compose(kb, spec)
     if book is None:
         return problems
-    found = conflicts(kb, spec, book, load_scenarios() if scenarios is None else scenarios)
-    return _sorted(problems + found)
+    return _sorted(problems + _ruled(kb, spec, book, scenarios, not problems))
 
 
 def check_house_file(kb: KnowledgeBase, path: Path, scenarios=None
@@ -58,8 +49,19 @@ def check_house_file(kb: KnowledgeBase, path: Path, scenarios=None
     spec, book, problems = compose_file(kb, path)
     if spec is None or book is None:
         return spec, problems
-    found = conflicts(kb, spec, book, load_scenarios() if scenarios is None else scenarios)
-    return spec, _sorted(problems + found)
+    return spec, _sorted(problems + _ruled(kb, spec, book, scenarios, not problems))
+
+
+def _ruled(kb: KnowledgeBase, spec: HouseSpec, book: Rulebook, scenarios,
+           clean: bool) -> list[Problem]:
+    """The problems the rulings show: conflicts of added provisions, then, in a file with
+    no other problem (``clean``), coverage lost, contradictions and no-op choices
+    (:mod:`kb.house.consistency`): while an entry is refused or doubled the composed book
+    is not the one the author means, and what it loses would only echo that entry's
+    problem.  All from one set of rulings; ``scenarios`` None: the knowledge base's."""
+    rulings = Rulings(kb, book, load_scenarios() if scenarios is None else scenarios)
+    found = conflicts(kb, spec, book, rulings)
+    return found if found or not clean else consistency(kb, spec, book, rulings)
 
 
 def _sorted(problems: list[Problem]) -> list[Problem]:
@@ -70,7 +72,7 @@ def conflicts(kb: KnowledgeBase, spec: HouseSpec, book: Rulebook, scenarios) -> 
     """Added provisions that rule a scenario differently from a provision beside them on
     the same topic with no stated precedence between the two.  An added provision the
     schema refused in part (its overrides may be what is missing) is left out."""
-    search = _Search(kb, book, scenarios)
+    search = scenarios if isinstance(scenarios, Rulings) else Rulings(kb, book, scenarios)
     overrides = {p.id: set(p.overrides) for p in spec.add}
     order = {p.id: n for n, p in enumerate(spec.add)}
     partial = {p.id for p in spec.add if p.partial}
@@ -98,41 +100,7 @@ def _ordered(kb: KnowledgeBase, overrides: dict[str, set], a: str, b: str) -> bo
     for x, y in ((a, b), (b, a)):
         if y in overrides.get(x, ()):
             return True
-        if kb.has("provision", x) and any(r.target == y and r.kind in _PRECEDENCE
+        if kb.has("provision", x) and any(r.target == y and r.kind in PRECEDENCE
                                           for r in kb.provision(x).relations):
             return True
     return False
-
-
-class _Search:
-    """Rulings of one provision alone on one topic, each computed once."""
-
-    def __init__(self, kb: KnowledgeBase, book: Rulebook, scenarios):
-        self.kb, self.book = kb, book
-        self.rulings: dict = {}
-        self.raising: dict[str, list] = {}
-        for scenario in scenarios:
-            try:
-                played = replay(scenario)
-            except ScenarioError:
-                continue          # a scenario that cannot replay is `floorbook check`'s
-            irregularity = primary_irregularity(played)
-            for topic in topics_for(irregularity, played) if irregularity else ():
-                self.raising.setdefault(topic, []).append(scenario)
-
-    def alone(self, topic: str, pid: str, scenario):
-        key = (topic, pid, scenario.id)
-        if key not in self.rulings:
-            book = replace(self.book, topics={**self.book.topics, topic: (pid,)})
-            self.rulings[key] = rule(self.kb, book, scenario)
-        return self.rulings[key]
-
-    def shown_by(self, topic: str, a: str, b: str) -> str | None:
-        """The id of a scenario that ``a`` alone and ``b`` alone rule differently."""
-        for scenario in self.raising.get(topic, ()):
-            first, second = self.alone(topic, a, scenario), self.alone(topic, b, scenario)
-            if first.topic != topic or second.topic != topic:
-                continue
-            if a in first.provisions and b in second.provisions and difference(first, second):
-                return f"{scenario.id!r} ({difference(first, second)})"
-        return None
