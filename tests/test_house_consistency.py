@@ -154,3 +154,18 @@ def test_a_no_op_choice_is_not_a_change_on_the_differences_page():
     spec = parse_house_text(text, "same.yaml")
     book, _ = compose(kb, spec)
     assert [is_no_op(c) for c in choices(kb, spec, book)] == [True, False]
+
+
+def test_a_decider_that_fails_when_ruled_alone_is_no_traceback():
+    """TDA 65-A's decider, alone on a stud hand that the TDA's earlier rules would have
+    ruled, fails (IndexError); the check treats it as stating no ruling there and still
+    reports what the other scenarios show."""
+    kb = _LOADED()
+    spec = parse_house_text(
+        "id: house.x@1\ntitle: X\nbase: \"rrop@v11\"\nadopt:\n  - topic: hand-killed-by-dealer\n"
+        "    provisions: [tda.killing-winning-hand, tda.fouled-identifiable, tda.killed-hands]\n",
+        "killed.yaml")
+    [found] = check_house(kb, spec)
+    assert (found.line, found.message.split(" are ")[0]) == (
+        6, "contradiction: Robert's Rules Dead Hands 2 (rrop.dead-hands.mucked) and TDA 65-A "
+           "(tda.killed-hands)")

@@ -93,19 +93,26 @@ class Rulings:
         """``scenario`` under the base edition."""
         return self._ruled(("base",), self.base, scenario)
 
-    def alone(self, topic: str, pid: str, scenario: Scenario) -> Ruling:
-        """``scenario`` under the house rulebook with ``pid`` alone on ``topic``."""
+    def alone(self, topic: str, pid: str, scenario: Scenario) -> Ruling | None:
+        """``scenario`` under the house rulebook with ``pid`` alone on ``topic``; None
+        where its decider fails there: a decider is written for the provisions its book
+        puts before it, and alone it may meet a case they would have ruled (the engine
+        treats a decider that fails after an earlier remedy the same way)."""
         book = self.book
         if book.topics.get(topic) != (pid,):
             book = replace(book, topics={**book.topics, topic: (pid,)})
-        return self._ruled(("alone", topic, pid), book, scenario)
+        try:
+            return self._ruled(("alone", topic, pid), book, scenario)
+        except (ValueError, KeyError, IndexError, AssertionError):
+            return None
 
     def shown_by(self, topic: str, a: str, b: str) -> str | None:
         """The id of a scenario that ``a`` alone and ``b`` alone rule differently (each
         citing itself), with how, e.g. ``"'x' (remedy misdeal against continue)"``."""
         for scenario in self.raising.get(topic, ()):
             first, second = self.alone(topic, a, scenario), self.alone(topic, b, scenario)
-            if first.topic != topic or second.topic != topic:
+            if first is None or second is None or topic not in (first.topic, second.topic) \
+                    or first.topic != second.topic:
                 continue
             if a in first.provisions and b in second.provisions and difference(first, second):
                 return f"{scenario.id!r} ({difference(first, second)})"
@@ -116,7 +123,8 @@ class Rulings:
         it is not cited, the floor decides, or play merely goes on with nothing done (what
         a provision says by not making a case a misdeal)."""
         found = self.alone(topic, pid, scenario)
-        if pid not in found.provisions or found.remedy == Remedy.FLOOR_DECISION:
+        if found is None or pid not in found.provisions \
+                or found.remedy == Remedy.FLOOR_DECISION:
             return None
         if found.remedy == Remedy.CONTINUE and not found.steps:
             return None
