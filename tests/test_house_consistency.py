@@ -108,6 +108,13 @@ def test_the_authors_own_scenarios_are_ruled(tmp_path, capsys):
     assert "and 4 more by TDA 35-A-7" in err
     assert main(["rulebook", "check", str(path), "--scenarios", str(tmp_path / "none")]) == 1
     assert "is not a folder" in capsys.readouterr().err
+    (own / "broken.yaml").write_text("id: broken\n")
+    (own / "link.yaml").symlink_to(Path(_LOADED().root) / "scenarios" / "four-card-flop.yaml")
+    assert main(["rulebook", "check", str(path), "--scenarios", str(own)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert f"{own / 'broken.yaml'}:1: the file has no 'events' (add it)" in err
+    assert any(line.startswith(f"{own / 'link.yaml'}:1: this is a symbolic link") for line in err)
+    assert not any("coverage lost" in line for line in err)
 
 
 def test_adopting_the_base_s_own_provisions_is_a_no_op():

@@ -70,8 +70,9 @@ def _checked_house(path: Path, scenarios: Path | None = None):
     every problem of the file (its own, the composition's, then the conflicts); the
     scenario files of the folder ``scenarios`` are ruled too (each problem of one of
     them is printed instead, exit status 1)."""
-    from kb.hand.scenario import ScenarioError
+    from kb.files import confined
     from kb.house.check import check_house_file
+    from kb.house.datafolder import folder_scenarios
     from kb.knowledge.load import LoadError, load_knowledge_base
     from kb.rules.disagreements import load_scenarios
 
@@ -86,10 +87,11 @@ def _checked_house(path: Path, scenarios: Path | None = None):
         if not scenarios.is_dir():
             return _fail([f"--scenarios {scenarios}: is not a folder (give the folder of "
                           "your scenario files)"])
-        try:
-            ruled = load_scenarios() + load_scenarios(scenarios)
-        except ScenarioError as error:
-            return _fail(str(p) for p in error.problems)
+        with confined(scenarios):       # no file is read through a link (kb.files)
+            own, found, _ = folder_scenarios(scenarios)
+        if found:
+            return _fail(str(p) for p in found)
+        ruled = load_scenarios() + own
     spec, problems = check_house_file(kb, path, ruled)
     if problems or spec is None:
         return _fail(str(p) for p in problems)
