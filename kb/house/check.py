@@ -7,6 +7,10 @@ beside another governing provision it does not override; if the two, each alone,
 scenario of the knowledge base differently, precedence is missing and the problem names
 the scenario that shows it.
 
+With the file otherwise sound, :mod:`kb.house.consistency` then looks, on the same
+rulings, for coverage lost, contradictions between provisions of different books, and
+no-op choices.
+
 The conflict search is bounded: each scenario is replayed once to learn the topics it
 raises, each provision is ruled alone once per scenario of its topic (cached), and the
 schema bounds how many provisions a file adds and on how many topics.
