@@ -232,3 +232,12 @@ def test_the_site_is_built_from_its_pages_and_settings_without_a_conf_py(kb, tmp
     assert settings["extensions"] == ["myst_parser", "kb.handbook.house.site"]
     assert settings["floorbook_house_file"] == str((RULEBOOKS / "home-game.yaml").resolve())
     assert (builder, settings["floorbook_house_pdf"]) == ("html", "")
+
+
+def test_home_game_differences_say_what_changes_for_the_room(home):
+    section = part(page(home, "differences"), "adopt-1-four-card-flop")
+    changes = section[section.index("floorbook-house-changes"):]
+    assert "What changes for the room: </strong>7 scenarios." in changes
+    assert ("The dealer turns four cards on the flop: Poker TDA Rules, 2024 Rules, Version 1.0 "
+            "lets play go on: scramble pick (39-A; RP-14); our rulebook now lets play go on: "
+            "return to stub, shuffle, cut, deal (Hold’em 3; Hold’em 7).") in changes

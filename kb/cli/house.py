@@ -21,8 +21,12 @@ def add_parsers(commands) -> None:
     actions = rulebook.add_subparsers(dest="action", required=True, metavar="ACTION")
     check = actions.add_parser("check", help="report every problem of a house rulebook file",
                                description="Report every problem of a house rulebook file: "
-                                           "gaps, conflicts and stale overrides.")
+                                           "gaps, conflicts, contradictions, coverage "
+                                           "lost, no-op choices and stale overrides.")
     check.add_argument("file", type=_path, metavar="FILE", help="a house rulebook YAML file")
+    check.add_argument("--scenarios", type=_path, metavar="DIR",
+                       help="a folder of your own scenario files, ruled with the knowledge "
+                            "base's when looking for contradictions and coverage lost")
     check.set_defaults(run=run_rulebook_check)
 
     new = actions.add_parser("new", help="write a starter file listing every disagreement",
@@ -61,11 +65,16 @@ def _house_id(text: str) -> str:
     return text
 
 
-def _checked_house(path: Path):
+def _checked_house(path: Path, scenarios: Path | None = None):
     """The knowledge base and the house file at ``path``, or exit status 1 after printing
-    every problem of the file (its own, the composition's, then the conflicts)."""
+    every problem of the file (its own, the composition's, then the conflicts); the
+    scenario files of the folder ``scenarios`` are ruled too (each problem of one of
+    them is printed instead, exit status 1)."""
+    from kb.files import confined
     from kb.house.check import check_house_file
+    from kb.house.datafolder import folder_scenarios
     from kb.knowledge.load import LoadError, load_knowledge_base
+    from kb.rules.disagreements import load_scenarios
 
     _progress(f"checking {path}: reading the knowledge base, composing the rulebook, then "
               "ruling every scenario under it ...")
@@ -73,7 +82,17 @@ def _checked_house(path: Path):
         kb = load_knowledge_base()
     except LoadError as error:
         return _fail(str(p) for p in error.problems)
-    spec, problems = check_house_file(kb, path)
+    ruled = None
+    if scenarios is not None:
+        if not scenarios.is_dir():
+            return _fail([f"--scenarios {scenarios}: is not a folder (give the folder of "
+                          "your scenario files)"])
+        with confined(scenarios):       # no file is read through a link (kb.files)
+            own, found, _ = folder_scenarios(scenarios)
+        if found:
+            return _fail(str(p) for p in found)
+        ruled = load_scenarios() + own
+    spec, problems = check_house_file(kb, path, ruled)
     if problems or spec is None:
         return _fail(str(p) for p in problems)
     return kb, spec
@@ -81,7 +100,7 @@ def _checked_house(path: Path):
 
 def run_rulebook_check(args) -> int:
     """Check a house rulebook file: every problem as ``file:line: message``, exit 1."""
-    loaded = _checked_house(args.file)
+    loaded = _checked_house(args.file, args.scenarios)
     if isinstance(loaded, int):
         return loaded
     _, spec = loaded

@@ -8,6 +8,10 @@ beside another governing provision it does not override; if the two, each alone,
 scenario of the knowledge base differently, precedence is missing and the problem names
 the scenario that shows it.
 
+With the file otherwise sound, :mod:`kb.house.consistency` then looks, on the same
+rulings, for coverage lost, contradictions between provisions of different books, and
+no-op choices.
+
 The conflict search is bounded: each scenario is replayed once to learn the topics it
 raises, each provision is ruled alone once per scenario of its topic (cached), and the
 schema bounds how many provisions a file adds and on how many topics.
@@ -21,35 +25,26 @@ schema bounds how many provisions a file adds and on how many topics.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from kb.files import Problem
-from kb.hand.deal import replay
-from kb.hand.scenario import ScenarioError
 from kb.house.compose import compose, compose_file
+from kb.house.consistency import PRECEDENCE, Rulings, consistency
 from kb.house.requirements import requirement_problems
 from kb.house.spec import HouseSpec
 from kb.knowledge.model import KnowledgeBase
-from kb.knowledge.vocabulary import RelationKind
-from kb.rules.disagreements import difference, load_scenarios
-from kb.rules.engine import rule
-from kb.rules.irregularities import topics_for
+from kb.rules.disagreements import load_scenarios
 from kb.rules.rulebook import Rulebook
-from kb.rules.situation import primary_irregularity
-
-_PRECEDENCE = (RelationKind.OVERRIDES, RelationKind.EXCEPTION_TO, RelationKind.REFINES)
 
 
 def check_house(kb: KnowledgeBase, spec: HouseSpec, scenarios=None) -> list[Problem]:
     """All problems of ``spec``, sorted by line: structural ones and the conflicts shown by
     ``scenarios`` (default: the knowledge base's) among the parts that composed."""
     book, problems = compose(kb, spec)
-    problems = _sorted(problems + requirement_problems(kb, spec))
+    required = requirement_problems(kb, spec)     # what a regulator asks: apart from rulings
     if book is None:
-        return problems
-    found = conflicts(kb, spec, book, load_scenarios() if scenarios is None else scenarios)
-    return _sorted(problems + found)
+        return _sorted(problems + required)
+    return _sorted(problems + required + _ruled(kb, spec, book, scenarios, not problems))
 
 
 def check_house_file(kb: KnowledgeBase, path: Path, scenarios=None
@@ -59,11 +54,22 @@ def check_house_file(kb: KnowledgeBase, path: Path, scenarios=None
     ``scenarios`` (default: the knowledge base's) show among the parts that composed
     (none when the base is unknown)."""
     spec, book, problems = compose_file(kb, path)
-    problems = problems if spec is None else _sorted(problems + requirement_problems(kb, spec))
+    required = [] if spec is None else requirement_problems(kb, spec)
     if spec is None or book is None:
-        return spec, problems
-    found = conflicts(kb, spec, book, load_scenarios() if scenarios is None else scenarios)
-    return spec, _sorted(problems + found)
+        return spec, _sorted(problems + required)
+    return spec, _sorted(problems + required + _ruled(kb, spec, book, scenarios, not problems))
+
+
+def _ruled(kb: KnowledgeBase, spec: HouseSpec, book: Rulebook, scenarios,
+           clean: bool) -> list[Problem]:
+    """The problems the rulings show: conflicts of added provisions, then, in a file with
+    no other problem (``clean``), coverage lost, contradictions and no-op choices
+    (:mod:`kb.house.consistency`): while an entry is refused or doubled the composed book
+    is not the one the author means, and what it loses would only echo that entry's
+    problem.  All from one set of rulings; ``scenarios`` None: the knowledge base's."""
+    rulings = Rulings(kb, book, load_scenarios() if scenarios is None else scenarios)
+    found = conflicts(kb, spec, book, rulings)
+    return found if found or not clean else consistency(kb, spec, book, rulings)
 
 
 def _sorted(problems: list[Problem]) -> list[Problem]:
@@ -74,7 +80,7 @@ def conflicts(kb: KnowledgeBase, spec: HouseSpec, book: Rulebook, scenarios) -> 
     """Added provisions that rule a scenario differently from a provision beside them on
     the same topic with no stated precedence between the two.  An added provision the
     schema refused in part (its overrides may be what is missing) is left out."""
-    search = _Search(kb, book, scenarios)
+    search = scenarios if isinstance(scenarios, Rulings) else Rulings(kb, book, scenarios)
     overrides = {p.id: set(p.overrides) for p in spec.add}
     order = {p.id: n for n, p in enumerate(spec.add)}
     partial = {p.id for p in spec.add if p.partial}
@@ -102,41 +108,7 @@ def _ordered(kb: KnowledgeBase, overrides: dict[str, set], a: str, b: str) -> bo
     for x, y in ((a, b), (b, a)):
         if y in overrides.get(x, ()):
             return True
-        if kb.has("provision", x) and any(r.target == y and r.kind in _PRECEDENCE
+        if kb.has("provision", x) and any(r.target == y and r.kind in PRECEDENCE
                                           for r in kb.provision(x).relations):
             return True
     return False
-
-
-class _Search:
-    """Rulings of one provision alone on one topic, each computed once."""
-
-    def __init__(self, kb: KnowledgeBase, book: Rulebook, scenarios):
-        self.kb, self.book = kb, book
-        self.rulings: dict = {}
-        self.raising: dict[str, list] = {}
-        for scenario in scenarios:
-            try:
-                played = replay(scenario)
-            except ScenarioError:
-                continue          # a scenario that cannot replay is `floorbook check`'s
-            irregularity = primary_irregularity(played)
-            for topic in topics_for(irregularity, played) if irregularity else ():
-                self.raising.setdefault(topic, []).append(scenario)
-
-    def alone(self, topic: str, pid: str, scenario):
-        key = (topic, pid, scenario.id)
-        if key not in self.rulings:
-            book = replace(self.book, topics={**self.book.topics, topic: (pid,)})
-            self.rulings[key] = rule(self.kb, book, scenario)
-        return self.rulings[key]
-
-    def shown_by(self, topic: str, a: str, b: str) -> str | None:
-        """The id of a scenario that ``a`` alone and ``b`` alone rule differently."""
-        for scenario in self.raising.get(topic, ()):
-            first, second = self.alone(topic, a, scenario), self.alone(topic, b, scenario)
-            if first.topic != topic or second.topic != topic:
-                continue
-            if a in first.provisions and b in second.provisions and difference(first, second):
-                return f"{scenario.id!r} ({difference(first, second)})"
-        return None

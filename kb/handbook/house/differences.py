@@ -1,9 +1,13 @@
 """``{house:differences}``: the page "How our rules differ from <base book>".
 
 One section per choice of the house file (each adopt, add, omit and params entry, in that
-order): what the base edition says, what the house says, why (the file's reason) and the
-citations.  The parts carry the classes ``floorbook-base-says`` and
-``floorbook-house-says`` so that a reader (or a test) can tell them apart.
+order): what changes for the room, scenario by scenario, in plain words (class
+``floorbook-house-changes``); what the base edition says, what the house says, why (the
+file's reason) and the citations.  The parts carry the classes ``floorbook-base-says`` and
+``floorbook-house-says`` so that a reader (or a test) can tell them apart.  An adopt that
+leaves its topic as the base has it changes nothing and is not listed
+(:func:`kb.handbook.house.view.is_no_op`); scenarios that change on no choice's topic
+close the page.
 """
 
 from __future__ import annotations
@@ -13,7 +17,16 @@ from sphinx.util.docutils import SphinxDirective
 
 from kb.handbook.house import nodes as hn
 from kb.handbook.house.store import published
-from kb.handbook.house.view import Choice, Cited, choices
+from kb.handbook.house.view import (
+    Choice,
+    Cited,
+    Reruling,
+    choices,
+    is_no_op,
+    rerulings,
+    touching,
+    what_changes,
+)
 from kb.rules.rulebook import edition_rulebook
 
 _MODE = {
@@ -27,15 +40,46 @@ class DifferencesDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         house = published(self.env)
         base = edition_rulebook(house.kb, house.spec.base)
-        found = choices(house.kb, house.spec, house.book)
+        found = [c for c in choices(house.kb, house.spec, house.book) if not is_no_op(c)]
         intro = hn.para(f"Every choice our rulebook makes against {base.title}, in the order "
                         f"of our rulebook file: {len(found)} in all." if found else
                         f"Our rulebook makes no change to {base.title}.")
         page = hn.section("differences", f"How our rules differ from {base.title}", intro)
         topics = {t.id: t.title for t in house.kb.topics}
+        ruled = rerulings(house.kb, house.book, house.scenarios)
+        told: set[str] = set()
         for index, choice in enumerate(found, 1):
-            page += _choice(choice, index, base.title, topics)
+            changed = touching(choice, ruled)
+            told |= {r.house.scenario for r in changed}
+            section = _choice(choice, index, base.title, topics)
+            section.insert(2, _changes(changed, base.title, choice))
+            page += section
+        rest = [r for r in ruled if r.difference and r.house.scenario not in told]
+        if rest:
+            page += hn.section("other-changes", "Other scenarios that change",
+                               _changes(rest, base.title, None))
         return [page]
+
+
+def _changes(changed: list[Reruling], base_title: str,
+             choice: Choice | None) -> nodes.container:
+    """What changes for the room on ``choice``'s topics (None: on no choice's), one plain
+    sentence per scenario."""
+    box = nodes.container(classes=["floorbook-house-changes"])
+    if not changed:
+        box += hn.para("No scenario of the knowledge base is ruled differently on this "
+                       "choice's topics.")
+        return box
+    what = "What changes for the room" if choice else "Ruled differently by the choices " \
+        "above together"
+    box += hn.para(hn.strong(f"{what}: "),
+                   f"{len(changed)} scenario{'s' if len(changed) != 1 else ''}.")
+    items = nodes.bullet_list()
+    for found in changed:
+        ours = choice.house if choice and found.base.topic in choice.topics else ()
+        items += nodes.list_item("", hn.para(what_changes(found, base_title, ours)))
+    box += items
+    return box
 
 
 def _choice(choice: Choice, index: int, base_title: str, topics: dict) -> nodes.section:
@@ -74,7 +118,10 @@ def _precedence(choice: Choice, ours: tuple[Cited, ...]) -> nodes.paragraph:
         text = f"{first}, then {hn.citation_list(then)} (still governing where ours do not "\
                "decide)."
     elif choice.kind == "adopt":
-        text = f"{first}; {hn.citation_list(choice.over)} no longer govern this topic."
+        kept = {c.pid for c in choice.house}
+        gone = tuple(c for c in choice.over if c.pid not in kept)
+        text = f"{first}; {hn.citation_list(gone)} no longer govern this topic." if gone \
+            else f"{first}."
     elif choice.kind == "add" and choice.over:
         text = f"{first} takes precedence over {hn.citation_list(choice.over)}."
     elif choice.kind == "add":

@@ -163,3 +163,51 @@ def rerulings(kb: KnowledgeBase, book: Rulebook, scenarios, seed: int = 0) -> li
         ours, theirs = rule(kb, book, scenario, seed), rule(kb, base, scenario, seed)
         found.append(Reruling(scenario.title, ours, theirs, difference(ours, theirs)))
     return found
+
+
+#: What a ruling did, in plain words, by its remedy.
+_REMEDY_WORDS = {"misdeal": "rules a misdeal", "continue": "lets play go on",
+                 "dead-hand": "rules the hand dead", "void": "rules the hand void",
+                 "floor-decision": "leaves it to the floor"}
+
+
+def ruled(ruling: Ruling) -> str:
+    """What ``ruling`` does, in plain words: ``"rules a misdeal: gather, ... (35-A-7)"``,
+    ``"lets play go on: finish deal, replace, set aside (13.2)"``, ``"leaves it to the
+    floor with no rule"`` where it cites nothing.
+
+    >>> from kb.rules.examples import ruling
+    >>> ruled(ruling("boxed-two-cards-during-deal"))
+    'rules a misdeal: gather, shuffle, cut, redeal (Misdeals 2(c))'
+    """
+    if ruling.remedy == "floor-decision" and not ruling.cited:
+        return "leaves it to the floor with no rule"
+    steps = ", ".join(dict.fromkeys(s.do.replace("-", " ") for s in ruling.steps))
+    numbers = "; ".join(dict.fromkeys(c.citation.number for c in ruling.cited))
+    return (_REMEDY_WORDS.get(ruling.remedy, ruling.remedy) + (f": {steps}" if steps else "")
+            + (f" ({numbers})" if numbers else ""))
+
+
+def what_changes(found: Reruling, base_title: str, ours: tuple[Cited, ...] = ()) -> str:
+    """One scenario's change for the room, in plain words: what the base did, what our
+    rulebook does now; where it leaves the scenario to the floor with no rule, ``ours``
+    (our provisions on that topic, if any) are said to cover other cases only."""
+    now = ruled(found.house)
+    if found.house.remedy == "floor-decision" and not found.house.cited and ours:
+        numbers = ", ".join(f"{c.book} {c.number}".strip() for c in ours)
+        now += f": {numbers} {'covers' if len(ours) == 1 else 'cover'} other cases only"
+    return f"{found.title}: {base_title} {ruled(found.base)}; our rulebook now {now}."
+
+
+def is_no_op(choice: Choice) -> bool:
+    """Whether an adopt leaves its topic's rules as the base has them (same provisions,
+    same order): it changes nothing, and the differences page does not list it."""
+    return choice.kind == "adopt" and [c.pid for c in choice.house] == [c.pid for c in
+                                                                         choice.base]
+
+
+def touching(choice: Choice, found: list[Reruling]) -> list[Reruling]:
+    """The rerulings that differ on one of ``choice``'s topics (the house's or the base's
+    ruling was made there)."""
+    return [r for r in found if r.difference
+            and {r.house.topic, r.base.topic} & set(choice.topics)]
