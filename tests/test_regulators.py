@@ -121,3 +121,20 @@ def test_south_dakota_rules_its_scenarios_as_its_text_says(kb, south_dakota, pat
     scenario = load_scenario(path)
     ruling = rule(kb, south_dakota, scenario)
     assert compare_expectation(scenario.expect[SD], ruling) == []
+
+
+def test_the_books_table_shows_each_books_status(kb):
+    from types import SimpleNamespace
+
+    from kb.handbook.views.texts import editions_table
+    from kb.rules.status import edition_status
+    status = {e.id: edition_status(kb, e.id) for e in kb.editions}
+    assert status["sd@2026"] == ("read in part", "decides")
+    assert status["pa@current"] == ("read in part", "silent")
+    assert status["nj@2024"] == ("read in part", "silent")
+    for stub in ("pagat@web", "apt@current", "house.mountairy@2020", "nj@2011"):
+        assert status[stub] == ("not read", "known through a citation only")
+    assert status["myhomegame@2026"] == ("read in full", "commentary")
+    assert status["tda@2024"] == ("read in full", "decides")
+    texts = [s[1] for s in editions_table(SimpleNamespace(kb=kb)).slots if s[0] == "text"]
+    assert "read in part; decides" in texts and "not read; known through a citation only" in texts
