@@ -13,6 +13,7 @@ from kb.knowledge import names
 from kb.knowledge.graph import book_order, disagreements, edition_provisions, neighbours, number_key
 from kb.knowledge.model import Provision
 from kb.knowledge.vocabulary import LAYER_MEANING, Confidence, SourceKind
+from kb.rules.status import edition_status
 
 _NOT_RELATIONS = {"answers", "answered-by", "in-edition", "contains"}
 
@@ -194,16 +195,20 @@ def topics_table(hb) -> Fragment:
 
 def editions_table(hb) -> Fragment:
     """A table of every edition: its page, kind of source, layer, confidence, provision
-    count."""
+    count, and its status (how much was read; whether it decides, is silent or is known
+    only through a citation: :func:`kb.rules.status.edition_status`)."""
     f = Fragment()
-    f.add("```{list-table}", ":header-rows: 1", ":widths: 40 15 15 18 12", "",
-          "* - Edition", "  - Kind", "  - Layer", "  - Confidence", "  - Provisions")
+    f.add("```{list-table}", ":header-rows: 1", ":widths: 28 12 12 14 10 24", "",
+          "* - Edition", "  - Kind", "  - Layer", "  - Confidence", "  - Provisions",
+          "  - Status")
     for edition in hb.kb.editions:
         source = hb.kb.source(edition.source)
         count = len(edition_provisions(hb.kb, edition.id))
+        read, rules = edition_status(hb.kb, edition.id)
         f.add(f"* - {f.xref('edition', edition.id)}", f"  - {f.text(source.kind.value)}",
               f"  - {f.text(source.authority or '-')}",
-              f"  - {badge(edition.confidence)}", f"  - {count}")
+              f"  - {badge(edition.confidence)}", f"  - {count}",
+              f"  - {f.text(f'{read}; {rules}')}")
     f.add("```", "")
     return f
 
