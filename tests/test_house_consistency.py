@@ -41,9 +41,9 @@ def test_boxed_cards_as_robert_s_rules_leaves_tda_35_a_1_in_force():
     found = problems("boxed-as-rrop.yaml")
     assert [line for line, _ in found] == [8]
     message = found[0][1]
-    assert message.startswith("contradiction: TDA 35-A-1 (tda.misdeal.boxed-cards) and "
-                              "Robert's Rules Misdeals 2(c) (rrop.misdeals.boxed-cards) are "
-                              "both in force")
+    assert message.startswith("contradiction: Robert's Rules Misdeals 2(c) "
+                              "(rrop.misdeals.boxed-cards) and TDA 35-A-1 "
+                              "(tda.misdeal.boxed-cards) are both in force")
     assert "'boxed-two-cards-during-deal'" in message
 
 
@@ -163,10 +163,10 @@ def test_a_no_op_choice_is_not_a_change_on_the_differences_page():
     assert [is_no_op(c) for c in choices(kb, spec, book)] == [True, False]
 
 
-def test_a_decider_that_fails_when_ruled_alone_is_no_traceback():
-    """TDA 65-A's decider, alone on a stud hand that the TDA's earlier rules would have
-    ruled, fails (IndexError); the check treats it as stating no ruling there and still
-    reports what the other scenarios show."""
+def test_tda_65_a_alone_on_a_hand_every_card_of_which_is_identified():
+    """TDA 65-A's decider, alone on a killed hand that can be identified (65-B's case, which
+    the TDA puts before it), failed (IndexError) and the check called it no ruling; it now
+    does not decide there, and the check reports what the other scenarios show."""
     kb = _LOADED()
     spec = parse_house_text(
         "id: house.x@1\ntitle: X\nbase: \"rrop@v11\"\nadopt:\n  - topic: hand-killed-by-dealer\n"
@@ -174,5 +174,5 @@ def test_a_decider_that_fails_when_ruled_alone_is_no_traceback():
         "killed.yaml")
     [found] = check_house(kb, spec)
     assert (found.line, found.message.split(" are ")[0]) == (
-        6, "contradiction: Robert's Rules Dead Hands 2 (rrop.dead-hands.mucked) and TDA 65-A "
-           "(tda.killed-hands)")
+        6, "contradiction: TDA 65-A (tda.killed-hands) and Robert's Rules Dead Hands 2 "
+           "(rrop.dead-hands.mucked)")

@@ -51,7 +51,8 @@ def test_every_source_but_the_secondary_pages_states_its_layer(kb):
     assert layers == {"rrop": "reference", "tda": "standard", "house.casino": "house",
                       "pagat": "reference", "pa": "regulator", "wsop": "event",
                       "wsop-live": "house", "nj": "regulator", "apt": "event",
-                      "house.mountairy": "house", "myhomegame": "", "smarterpoker": ""}
+                      "house.mountairy": "house", "myhomegame": "", "smarterpoker": "",
+                      "sd": "regulator"}
 
 
 def test_a_layer_that_is_not_one_of_the_five_is_refused_at_its_line():
@@ -239,7 +240,7 @@ def test_the_editions_table_and_an_edition_page_show_the_layer():
     # the columns after each edition: kind, layer (WSOP Live Action: the rooms' own rules)
     live = [s for s in table.slots if s[:3] == ("xref", "rule", "edition")].index(
         ("xref", "rule", "edition", "wsop-live@2024", ""))
-    assert texts[2 * live:2 * live + 2] == ["book", "house"]
+    assert texts[3 * live:3 * live + 2] == ["book", "house"]    # then its status
     page = edition_body(hb, "tda@2024")
     assert any(line.startswith("**Layer:** ") for line in page.lines)
     assert ("text", "standard") in page.slots

@@ -340,7 +340,9 @@ def _contradiction(kb, spec, book, a: str, b: str, shown, point: str) -> Problem
     why = (f"rule {names} differently" if differing else
            f"both answer {names}; the knowledge base records that they disagree: "
            f"{point.rstrip('.')}")
-    return spec.problem(line, f"contradiction: {named(kb, book, a)} and {named(kb, book, b)} "
+    # the author's own entry first, whatever order the topics came in
+    return spec.problem(line, f"contradiction: {named(kb, book, ours)} and "
+                        f"{named(kb, book, other)} "
                         f"are both in force and {why}; neither takes precedence",
                         f"omit {other}, or adopt {ours} on every topic {other} answers "
                         "too, so that one rule stands")

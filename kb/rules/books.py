@@ -63,6 +63,6 @@ def regulator_editions(kb: KnowledgeBase) -> list[Rulebook]:
 
     >>> from kb.knowledge.load import load_knowledge_base
     >>> [book.id for book in regulator_editions(load_knowledge_base())]
-    ['pa@current']
+    ['sd@2026', 'pa@current', 'nj@2024']
     """
     return [edition_rulebook(kb, edition) for edition in kb.books.regulator_ids]
