@@ -99,8 +99,15 @@ def test_sd_20_18_16_35_replaces_a_face_down_joker_with_the_top_card():
 def test_sd_20_18_16_35_does_not_decide_a_card_the_dealer_exposes():
     decide = load_deciders()["sd.faced-card"]
     assert decide(case("exposed-later-card-first-round")) is None
-    assert decide(case("joker-in-hand-after-player-acted")) is None     # holder acted
     assert decide(case("case-c43-joker-on-flop-after-all-ins")) is None  # dealt face up
+
+
+def test_sd_20_18_16_35_replaces_a_face_down_joker_after_its_holder_acted():
+    """The section sets no time limit (a blind reader's reading, settled by the text)."""
+    found = load_deciders()["sd.faced-card"](case("joker-in-hand-after-player-acted"))
+    assert found is not None and found.remedy == "continue"
+    assert [s.do for s in found.steps] == ["replace"]
+    assert "sets no time limit" in found.explanation
 
 
 def _fixtures():

@@ -71,9 +71,10 @@ def sd_faced_card(case: Case) -> Decision | None:
     """South Dakota ARSD 20:18:16:35: every card found faced in the deck is dead and the
     card below it takes its place (no misdeal, however many); a joker dealt face down to a
     player in a game without jokers is replaced by the top card once the others have their
-    cards for the round.  None for a joker dealt face up (dead, but the section does not
-    say what replaces it), for a joker whose holder has acted (the section does not say),
-    and for anything else.
+    cards for the round, whenever it is found: the section sets no time limit, so a holder
+    who has acted keeps the hand (a blind reader's reading, settled by the text).  None for
+    a joker dealt face up (dead, but the section does not say what replaces it) and for
+    anything else.
 
     >>> from kb.rules.examples import case
     >>> found = sd_faced_card(case("boxed-two-cards-during-deal"))
@@ -102,8 +103,7 @@ def _joker_in_hand(case: Case) -> Decision | None:
     if irregularity.kind != "foreign" or JOKER not in (irregularity.get("cards") or ()):
         return None
     seat = irregularity.get("seat")
-    if irregularity.get("where") != "hand" or seat is None \
-            or any(r.seat == seat for r in case.records):
+    if irregularity.get("where") != "hand" or seat is None:
         return None
     table = case.table.copy()
     hand = table.hands.get(seat)
@@ -112,7 +112,10 @@ def _joker_in_hand(case: Case) -> Decision | None:
     new = table.take()
     hand[hand.index(JOKER)] = new
     table.set_aside.append(JOKER)
+    acted = any(r.seat == seat for r in case.records)
     return carry_on(f"A joker was dealt face down to seat {seat} in a game without jokers: it "
                     "is replaced by the top card of the deck, the other players having had "
-                    "their cards for the round (South Dakota ARSD 20:18:16:35).",
+                    "their cards for the round (South Dakota ARSD 20:18:16:35)"
+                    + ("; the section sets no time limit, so the player having acted does "
+                       "not change it." if acted else "."),
                     [step("replace", seat=seat, out=JOKER, in_=new)], table)
