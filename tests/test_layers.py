@@ -307,3 +307,20 @@ add:
         ("regulator", "pa@current", "pa.test-exposed-misdeal", "637a.18(x)")
     assert ("house.pa-room.exposed", "house.pa-room@1") in \
         {(s.provision, s.book) for s in who.set_aside}
+
+
+def test_a_house_rule_beside_a_regulator_above_it_is_no_conflict(kb):
+    """The stack states the regulator's precedence: a house rule on the same topic is not
+    a conflict to settle by `overrides` (which the house may not write against it)."""
+    from kb.house.check import check_house
+    states = "".join(f"  - {{point: {p}, says: \"Stated.\"}}\n" for p in (
+        "deck", "cut-card", "dealing-from-hand", "blind-bets", "bet-or-check",
+        "check-raise", "rake", "ante", "raises-per-round"))
+    spec = parse_house_text(
+        'id: house.under@1\ntitle: Under\nbase: "tda@2024"\n'
+        'stack: ["sd@2026", house, "tda@2024"]\nstates:\n' + states
+        + "add:\n  - id: house.under.boxed\n    number: \"7\"\n    title: Boxed cards\n"
+          "    topics: [boxed-cards]\n    text: Two boxed cards on the deal are a misdeal.\n"
+          "    rules-as: [tda.misdeal.boxed-cards]\n"
+          "    overrides: [{provision: tda.misdeal.boxed-cards}]\n", "under.yaml")
+    assert [p.message for p in check_house(kb, spec)] == []

@@ -84,6 +84,8 @@ def conflicts(kb: KnowledgeBase, spec: HouseSpec, book: Rulebook, scenarios) -> 
     overrides = {p.id: set(p.overrides) for p in spec.add}
     order = {p.id: n for n, p in enumerate(spec.add)}
     partial = {p.id for p in spec.add if p.partial}
+    # the stack states precedence over the house for every layer above it
+    above = set(book.stack[:book.stack.index(spec.id)]) if spec.id in book.stack else set()
     problems = []
     for own in spec.add:
         if own.id in partial:
@@ -92,7 +94,7 @@ def conflicts(kb: KnowledgeBase, spec: HouseSpec, book: Rulebook, scenarios) -> 
             for other in book.governing(topic):
                 if order.get(other, len(order)) <= order[own.id] or other in partial:
                     continue     # itself, or an added provision that met this one already
-                if _ordered(kb, overrides, own.id, other):
+                if _ordered(kb, overrides, own.id, other) or book.layer_item(other) in above:
                     continue
                 shown = search.shown_by(topic, own.id, other)
                 if shown:

@@ -39,6 +39,7 @@ import networkx as nx
 
 from kb import DATA
 from kb.files import Problem
+from kb.files.validation import spelled
 from kb.house.spec import HouseProvision, HouseSpec, read_house
 from kb.house.stack import stacked
 from kb.knowledge.model import KnowledgeBase
@@ -58,7 +59,7 @@ def compose(kb: KnowledgeBase, spec: HouseSpec) -> tuple[Rulebook | None, list[P
     problems = references(kb, spec) + cycles(spec)
     if kb.books.get(spec.base) is None:
         if spec.base:
-            problems.append(spec.problem(spec.line("base"), f"base {spec.base!r} is not a "
+            problems.append(spec.problem(spec.line("base"), f"base {spelled(spec.base)} is not a "
                                          "published edition", "use one of: "
                                          + ", ".join(kb.books.ids)))
         return None, _by_line(problems)
@@ -89,7 +90,7 @@ def references(kb: KnowledgeBase, spec: HouseSpec) -> list[Problem]:
     """Every id of ``spec`` that names nothing in the knowledge base (or the file), each at
     its line; whatever the base."""
     return [*_adopt_refs(kb, spec), *_param_refs(kb, spec), *_add_refs(kb, spec),
-            *(spec.problem(o.line("provision"), f"omit: unknown provision {o.provision!r}",
+            *(spec.problem(o.line("provision"), f"omit: unknown provision {spelled(o.provision)}",
                            _FIND_PROVISION)
               for o in spec.omit if not kb.has("provision", o.provision))]
 
@@ -101,15 +102,15 @@ _FIND_TOPIC = "use a topic id from the handbook's topic pages"
 def _adopt_refs(kb, spec):
     for adopt in spec.adopt:
         if not kb.has("topic", adopt.topic):
-            yield spec.problem(adopt.line("topic"), f"adopt: unknown topic {adopt.topic!r}",
+            yield spec.problem(adopt.line("topic"), f"adopt: unknown topic {spelled(adopt.topic)}",
                                _FIND_TOPIC)
         for i, pid in enumerate(adopt.provisions):
             if not kb.has("provision", pid):
                 yield spec.problem(adopt.line("provisions", i), f"adopt: unknown provision "
-                                   f"{pid!r}", _FIND_PROVISION)
+                                   f"{spelled(pid)}", _FIND_PROVISION)
             elif kb.has("topic", adopt.topic) and adopt.topic not in kb.provision(pid).topics:
                 yield spec.problem(adopt.line("provisions", i), f"adopt: {pid} does not "
-                                   f"answer topic {adopt.topic!r}", "pick one that does: "
+                                   f"answer topic {spelled(adopt.topic)}", "pick one that does: "
                                    + ", ".join(_answering(kb, adopt.topic)[:6]))
 
 
@@ -121,7 +122,7 @@ def _param_refs(kb, spec):
     for change in spec.params:
         if not kb.has("provision", change.provision):
             yield spec.problem(change.line("provision"), f"params: unknown provision "
-                               f"{change.provision!r}", _FIND_PROVISION)
+                               f"{spelled(change.provision)}", _FIND_PROVISION)
             continue
         declared = {p.name: p for p in kb.provision(change.provision).params}
         if change.name not in declared:
@@ -150,21 +151,21 @@ def _add_refs(kb, spec):
     known = {p.id for p in spec.add} | spec.unread_ids
     for own in spec.add:
         if kb.has("provision", own.id):
-            yield spec.problem(own.line("id"), f"add: {own.id!r} is already a provision of "
+            yield spec.problem(own.line("id"), f"add: {spelled(own.id)} is already a provision of "
                                "the knowledge base", "choose another id")
         for key, refs in (("overrides", own.overrides), ("rules-as", own.rules_as)):
             for i, ref in enumerate(refs):
                 if not kb.has("provision", ref) and ref not in known:
                     yield spec.problem(own.line(key, i, "provision"), f"add {own.id}: "
-                                       f"unknown provision {ref!r} in {key}", _FIND_PROVISION)
+                                       f"unknown provision {spelled(ref)} in {key}", _FIND_PROVISION)
         for i, topic in enumerate(own.topics):
             if not kb.has("topic", topic):
                 yield spec.problem(own.line("topics", i), f"add {own.id}: unknown topic "
-                                   f"{topic!r}", _FIND_TOPIC)
+                                   f"{spelled(topic)}", _FIND_TOPIC)
         yield from _rules_as_topics(kb, spec, own)
         if own.as_of and not kb.has("edition", own.as_of):
             yield spec.problem(own.line("as-of"), f"add {own.id}: unknown edition "
-                               f"{own.as_of!r} in as-of", "use an edition id such as "
+                               f"{spelled(own.as_of)} in as-of", "use an edition id such as "
                                "tda@2024 or rrop@v11")
 
 
@@ -195,7 +196,7 @@ def _omit(kb, spec, topics, problems) -> dict[str, int]:
         done.add(omit.provision)
         holding = [t for t, pids in topics.items() if omit.provision in pids]
         if not holding:
-            problems.append(spec.problem(omit.line("provision"), f"omit: {omit.provision!r} "
+            problems.append(spec.problem(omit.line("provision"), f"omit: {spelled(omit.provision)} "
                                          f"does not govern any topic in {spec.base}",
                                          "remove the entry"))
         for topic in holding:
@@ -226,7 +227,7 @@ def _params(kb, spec, topics, problems) -> dict:
 def _gaps(base: Rulebook, spec: HouseSpec, topics, emptied: dict[str, int]) -> list[Problem]:
     """A topic the base governs that the house left with no provision: at the omit that
     took its last provision away."""
-    return [spec.problem(emptied.get(topic, spec.location.line), f"gap: topic {topic!r} has "
+    return [spec.problem(emptied.get(topic, spec.location.line), f"gap: topic {spelled(topic)} has "
                          f"no governing provision left (the base {spec.base} had "
                          f"{', '.join(base.topics[topic])})",
                          "adopt or add one, or keep the base's")

@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kb.files import Problem
+from kb.files.validation import spelled
 from kb.house.spec import HouseSpec
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.rulebook import Rulebook, edition_rulebook
@@ -130,12 +131,21 @@ def _stack_problems(kb: KnowledgeBase, spec: HouseSpec) -> list[Problem]:
     for index, item in enumerate(spec.stack):
         line = spec.line("stack", index)
         if item in seen:
-            problems.append(spec.problem(line, f"stack: {item!r} is listed twice",
+            problems.append(spec.problem(line, f"stack: {spelled(item)} is listed twice",
                                          "list each layer once"))
         elif item != HOUSE and kb.books.rulable(item) is None:
-            problems.append(spec.problem(line, f"stack: {item!r} is not a published or "
+            problems.append(spec.problem(line, f"stack: {spelled(item)} is not a published or "
                                          "regulator edition", f"use one of: {known}"))
         seen.add(item)
+    if HOUSE in spec.stack:
+        house = spec.stack.index(HOUSE)
+        for index, item in enumerate(spec.stack[house + 1:], house + 1):
+            if item in kb.books.regulator_ids:
+                problems.append(spec.problem(
+                    spec.line("stack", index), f"stack: the regulator's edition {item} is "
+                    "below the house: a gaming agency's rules prevail over a house's (the "
+                    "TDA 2024 preamble; the house cannot set them aside)",
+                    f"put {item} above house"))
     at = spec.node.key_line("stack") if spec.node is not None else spec.line("stack")
     for needed, what in ((HOUSE, "house (this file's own rules)"),
                          (spec.base, f"the base {spec.base}")):
@@ -148,17 +158,35 @@ def _stack_problems(kb: KnowledgeBase, spec: HouseSpec) -> list[Problem]:
 
 def _omit_above(kb: KnowledgeBase, spec: HouseSpec, books: dict, items: list[str]
                 ) -> list[Problem]:
-    """An omit of a provision that only layers above the house hold: the house cannot set
-    aside a higher authority's rule."""
+    """An omit of a provision, or an added provision's override of one, that only layers
+    above the house hold: the house cannot set aside a higher authority's rule."""
     above = items[:items.index(HOUSE)]
     lower = items[items.index(HOUSE) + 1:]
+    regulators = set(kb.books.regulator_ids)
+
+    def higher(pid: str) -> str | None:
+        holders = [i for i in above if pid in books[i].provisions()]
+        return holders[0] if holders and not any(
+            pid in books[i].provisions() for i in lower) else None
+
+    def hint(holder: str, what: str) -> str:
+        return (f"remove the {what}: a regulator's rule binds the house" if holder in
+                regulators else f"put house above {holder} in stack, or remove the {what}")
+
     problems = []
     for omit in spec.omit:
-        holders = [i for i in above if omit.provision in books[i].provisions()]
-        if holders and not any(omit.provision in books[i].provisions() for i in lower):
+        holder = higher(omit.provision)
+        if holder:
             problems.append(spec.problem(omit.line("provision"), f"omit: {omit.provision} "
-                                         f"is in {holders[0]}, which the stack puts above "
+                                         f"is in {holder}, which the stack puts above "
                                          "the house: the house cannot set it aside",
-                                         f"put house above {holders[0]} in stack, or "
-                                         "remove the omit"))
+                                         hint(holder, "omit")))
+    for own in spec.add:
+        for index, pid in enumerate(own.overrides):
+            holder = higher(pid)
+            if holder:
+                problems.append(spec.problem(
+                    own.line("overrides", index, "provision"), f"add {own.id}: it overrides "
+                    f"{pid}, which is in {holder}, above the house in the stack: the house "
+                    "cannot set it aside", hint(holder, "override")))
     return problems
