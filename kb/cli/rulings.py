@@ -12,7 +12,7 @@ from kb.cli.common import progress as _progress
 
 def add_parsers(commands) -> None:
     """Add ``rule`` and ``compare`` to the subcommands ``commands``."""
-    from kb.knowledge.books import published_ids
+    from kb.knowledge.books import published_ids, regulator_ids
 
     rule = commands.add_parser(
         "rule", help="rule a scenario file under one rulebook",
@@ -21,7 +21,8 @@ def add_parsers(commands) -> None:
                     "remedy and an explanation.")
     rule.add_argument("scenario", type=_path, metavar="SCENARIO", help="a scenario YAML file")
     rule.add_argument("--rulebook", required=True, metavar="RULEBOOK",
-                      help=f"an edition id ({', '.join(published_ids())}), a house rulebook id, or "
+                      help=f"an edition id ({', '.join(published_ids())}), a regulator's "
+                           f"edition ({', '.join(regulator_ids())}), a house rulebook id, or "
                            "the path of a house rulebook file")
     rule.add_argument("--seed", type=int, default=0, help="seed of every random step (0)")
     rule.add_argument("--json", action="store_true", help="print the ruling as JSON")

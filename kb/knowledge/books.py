@@ -41,11 +41,26 @@ def published_ids(root: Path = DATA) -> tuple[str, ...]:
     >>> published_ids()
     ('rrop@v11', 'tda@2024', 'tda@2026', 'wsop@2024', 'wsop-live@2024')
     """
+    return _listed(root, "rulebooks")
+
+
+@cache
+def regulator_ids(root: Path = DATA) -> tuple[str, ...]:
+    """The regulator editions the sources.yaml of ``root`` lists (``regulators``), read as
+    :func:`published_ids` reads the rulebooks.
+
+    >>> regulator_ids()
+    ('sd@2026', 'pa@current', 'nj@2024')
+    """
+    return _listed(root, "regulators")
+
+
+def _listed(root: Path, key: str) -> tuple[str, ...]:
     try:
         data = files.read(root / "sources.yaml", "sources", "sources.yaml")
     except InputError:
         return ()
-    return tuple(entry["edition"] for entry in data.get("rulebooks", ()))
+    return tuple(entry["edition"] for entry in data.get(key, ()))
 
 
 def read_books(data: Mapping, refused: set, editions: set[str]) -> tuple[Books, list[Problem]]:

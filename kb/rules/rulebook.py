@@ -133,7 +133,7 @@ def _regulator_silent(kb: KnowledgeBase, edition_id: str, ordered: dict) -> dict
     name = kb.source(source).short or kb.source(source).title if kb.has("source", source) \
         else edition_id
     note = (f"the {name} regulations do not speak to this, and leave it to the house's "
-            "rules (stack the regulator above a house rulebook to rule it)")
+            "rules (stack the regulator above a house rulebook to rule it).")
     return {t.id: note for t in kb.topics if not ordered.get(t.id)}
 
 
