@@ -127,6 +127,9 @@ def test_home_game_four_card_flop_shows_tda_39_a_beside_ours(home):
         ours, theirs = row.split("Differs:")
         assert "Hold’em 3" in ours and "39-A" in theirs
         assert "different procedure" in theirs
+        # who decided, on both sides: the home game's adopted Robert's Rules, the TDA
+        assert "decided by the house: Robert’s Rules v11 Hold’em 3" in ours
+        assert "decided by the standard: TDA 2024 39-A" in theirs
 
 
 def test_home_game_differences_show_our_text_and_the_override(home):

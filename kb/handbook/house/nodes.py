@@ -17,6 +17,7 @@ from docutils import nodes
 
 from kb.handbook.house.view import Cited
 from kb.handbook.views.cards import cards_node
+from kb.handbook.views.cells import decided_parts, decided_text
 from kb.handbook.views.markdown import markdown_nodes
 from kb.rules.ruling import Ruling
 
@@ -76,12 +77,17 @@ def citation_list(items) -> str:
                      for c in items) or "none"
 
 
-def ruling_cell(ruling: Ruling) -> list[nodes.Node]:
-    """A ruling in a table cell: remedy and citations, then the table after the remedy."""
+def ruling_cell(ruling: Ruling, short=None) -> list[nodes.Node]:
+    """A ruling in a table cell: remedy and citations, who decided (``short``: book id ->
+    the name shown, as :func:`kb.handbook.views.cells.decided_parts` takes it), then the
+    table after the remedy."""
     cites = "; ".join(f"{c.number}" for c in ruling.citations) or "no provision"
     head = para(strong(ruling.remedy), f" ({cites})")
     if ruling.random:
         head += nodes.Text("; random steps drawn with seed 0")
+    parts = decided_parts(ruling, short)
+    if parts:
+        head += nodes.Text(f"; {decided_text(parts)}")
     table = ruling.table
     seats = nodes.bullet_list(classes=["floorbook-table-after"])
     for seat, hand in sorted(table.hands.items()):

@@ -8,12 +8,15 @@ cards; and, where the base edition rules it differently
 
 from __future__ import annotations
 
+from functools import partial
+
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from kb.handbook.house import nodes as hn
 from kb.handbook.house.store import published
 from kb.handbook.house.view import Reruling, rerulings
+from kb.knowledge.names import book_name
 from kb.rules.rulebook import edition_rulebook
 
 _WIDTHS = (24, 38, 38)
@@ -33,7 +36,7 @@ class ScenariosDirective(SphinxDirective):
         if house.printed:
             page.extend(_printed(found, base.title))
         else:
-            page += _table(found, base.title)
+            page += _table(found, base.title, partial(book_name, house.kb))
         return [page]
 
 
@@ -52,7 +55,7 @@ def _printed(found: list[Reruling], base_title: str) -> list[nodes.Node]:
     return [note, lines] if len(lines) else [hn.para("None.")]
 
 
-def _table(found: list[Reruling], base_title: str) -> nodes.table:
+def _table(found: list[Reruling], base_title: str, short) -> nodes.table:
     table = nodes.table(classes=["floorbook-house-scenarios"])
     group = nodes.tgroup(cols=len(_WIDTHS))
     table += group
@@ -60,21 +63,21 @@ def _table(found: list[Reruling], base_title: str) -> nodes.table:
     head = nodes.thead()
     head += _row(["Scenario", "Our ruling", f"{base_title} (where different)"])
     body = nodes.tbody()
-    body.extend(_scenario_row(r) for r in found)
+    body.extend(_scenario_row(r, short) for r in found)
     group += head
     group += body
     return table
 
 
-def _scenario_row(found: Reruling) -> nodes.row:
+def _scenario_row(found: Reruling, short) -> nodes.row:
     name = [hn.para(found.title), hn.para(nodes.literal(found.house.scenario,
                                                         found.house.scenario))]
     if found.difference:
         theirs = [hn.para(hn.strong("Differs: "), f"ours against theirs: {found.difference}",
-                          classes=("floorbook-differs-note",)), *hn.ruling_cell(found.base)]
+                          classes=("floorbook-differs-note",)), *hn.ruling_cell(found.base, short)]
     else:
         theirs = [hn.para("Same as ours.", classes=("floorbook-same",))]
-    row = _row([name, hn.ruling_cell(found.house), theirs])
+    row = _row([name, hn.ruling_cell(found.house, short), theirs])
     if found.difference:
         row["classes"].append("floorbook-differs")
     return row
