@@ -69,21 +69,23 @@ def chosen_books(kb: KnowledgeBase) -> dict[str, Rulebook]:
     return books
 
 
-#: (id of the knowledge base, base edition) -> its positions: the starter text is made
-#: twice per ``rulebook new`` (checked, then written), and each needs rulings.
-_MADE: dict[tuple[int, str], dict[tuple[str, str], Position]] = {}
+#: (id of the knowledge base, base edition) -> that knowledge base and its positions: the
+#: starter text is made twice per ``rulebook new`` (checked, then written), and each needs
+#: rulings.  The knowledge base is kept with them, so that its id is not reused meanwhile.
+_MADE: dict[tuple[int, str], tuple[KnowledgeBase, dict[tuple[str, str], Position]]] = {}
 
 
 def positions(kb: KnowledgeBase, base: str) -> dict[tuple[str, str], Position]:
     """(topic, other source) -> the :class:`Position` of every choice on ``base`` (an
     edition id) that the knowledge base declares: one per topic and source that disagrees
-    with the base's source there and has a rulebook (see :func:`chosen_books`)."""
+    with the base's source there and has a rulebook (see :func:`chosen_books`).  Raises
+    :class:`~kb.rules.rulebook.RulebookError` for a base that is not an edition."""
     key = (id(kb), base)
-    if key not in _MADE:
+    if key not in _MADE or _MADE[key][0] is not kb:
         if len(_MADE) > 8:
             _MADE.clear()
-        _MADE[key] = _positions(kb, base)
-    return _MADE[key]
+        _MADE[key] = (kb, _positions(kb, base))
+    return _MADE[key][1]
 
 
 def _positions(kb: KnowledgeBase, base: str) -> dict[tuple[str, str], Position]:

@@ -51,12 +51,13 @@ def _choices(kb: KnowledgeBase, base: str) -> dict[str, dict[str, list]]:
     return dict(sorted(choices.items()))
 
 
-def _option(kb: KnowledgeBase, base: str, topic: str, other: str, items) -> Position:
+def _option(kb: KnowledgeBase, base: str, topic: str, other: str, items,
+            books: dict) -> Position:
     """The whole position that rules ``topic`` as source ``other`` does
     (:mod:`kb.house.positions`; no provision when that book has none answering the topic);
     for a source with no rulebook, its differing provisions that answer the topic."""
     found = positions(kb, base).get((topic, other))
-    if found is not None or other in chosen_books(kb):
+    if found is not None or other in books:
         return found or Position(topic, other, "", ())
     return Position(topic, other, "", tuple(dict.fromkeys(
         pid for pid, _ in items if topic in kb.provision(pid).topics)))
@@ -102,13 +103,16 @@ def starter_text(kb: KnowledgeBase, base: str, house_id: str, title: str) -> str
         "# A house rulebook, written by `floorbook rulebook new`. As it stands it is the base",
         "# edition unchanged; every point where the books disagree is a choice below. To rule",
         "# a topic as another book does, uncomment that option's lines (the ones starting with",
-        "# '# - topic' and '#   provisions'). Then run `floorbook rulebook check` on this file.",
+        "# '# - topic', '#   provisions' and '#   mode'), and the entries it names under",
+        "# `omit:` at the end. Each option adopts everything that book rules on the topic.",
+        "# Then run `floorbook rulebook check` on this file.",
         f"# The format: {DOCS / 'house-rulebooks.md'} (the handbook's page \"House rulebooks\").",
         f"id: {house_id}",
         f"title: {json.dumps(title, ensure_ascii=False)}",
         f"base: \"{base}\"",
         "adopt:",
     ]
+    books = chosen_books(kb)
     omits: dict[str, dict[str, None]] = {}      # provision -> the topics that replace it
     for topic, others in _choices(kb, base).items():
         lines += ["", f"  # --- {kb.topic(topic).title} ({topic}) ---",
@@ -118,7 +122,7 @@ def starter_text(kb: KnowledgeBase, base: str, house_id: str, title: str) -> str
             lines += [f"  # Option: rule as {kb.source(other).title}."]
             for pid, d in items:
                 lines += [f"  #   {_show(kb, pid)}: {' '.join(d.point.split())}"]
-            option = _option(kb, base, topic, other, items)
+            option = _option(kb, base, topic, other, items, books)
             if not option.provisions:
                 lines += [(f"  #   ({kb.source(other).title} has no provision of its own on "
                           "this topic: keep the base's.)")]
