@@ -201,8 +201,8 @@ class _Rulings:
         """Whether the base with the changes ``after`` rules ``scenario`` differently from
         the base with ``before``.  A decider that
         fails on the changed book counts as a change (the omission is not made): a
-        provision's decider may rely on a provision before it having decided first
-        (TDA 2024's pushed-pot decider fails on a hand no provision before it ruled)."""
+        provision's decider may rely on a provision before it having decided first (none
+        of the published books' does today: tests/test_deciders_alone.py)."""
         try:
             return bool(difference(self._ruled(before, scenario), self._ruled(after, scenario)))
         except (ValueError, KeyError, IndexError):
