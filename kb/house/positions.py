@@ -47,7 +47,8 @@ class Position:
     source ``source``; ``provisions`` in precedence order and ``mode`` as the house file
     writes them; ``omits``: base provisions it removes everywhere (each contradicts it);
     ``kept``: base provisions that contradict it but still decide through another topic,
-    so that the choice cannot omit them (provision -> those topics)."""
+    so that the choice cannot omit them (provision -> those topics); ``also``: the other
+    topics the position spans, each (topic, provisions, mode) as written."""
 
     topic: str
     source: str
@@ -56,6 +57,7 @@ class Position:
     mode: str = "instead"
     omits: tuple[str, ...] = ()
     kept: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    also: tuple[tuple[str, tuple[str, ...], str], ...] = ()
 
 
 def chosen_books(kb: KnowledgeBase) -> dict[str, Rulebook]:
@@ -94,45 +96,75 @@ def _positions(kb: KnowledgeBase, base: str) -> dict[tuple[str, str], Position]:
     own = kb.edition(published.deciders if published else base).source
     books = chosen_books(kb)
     search = _Rulings(kb, book)
-    made = {}
+    made: dict[tuple[str, str], Position] = {}
+    points = []
     for d in disagreements(kb):
         sources = {kb.provision(p).source for p in (d.left, d.right) if kb.has("provision", p)}
         others = sources - {own}
-        if own not in sources or len(others) != 1 or not d.topic:
-            continue
-        other = others.pop()
-        if (d.topic, other) in made or other not in books:
-            continue
-        # a book may list a provision under a topic it does not answer (an edition's
-        # topic map); a house file may adopt only provisions that answer the topic
-        chosen = tuple(p for p in books[other].governing(d.topic)
-                       if kb.has("provision", p) and d.topic in kb.provision(p).topics)
-        if chosen:
-            made[d.topic, other] = _position(search, d.topic, other, books[other].id, chosen)
+        if own in sources and len(others) == 1 and d.topic and others <= set(books):
+            points.append((d.topic, others.pop()))
+    optioned = {topic for topic, _ in points}
+    for topic, other in dict.fromkeys(points):
+        lists = _Lists(kb, books[other])
+        if lists(topic):
+            made[topic, other] = _position(search, topic, other, books[other].id, lists,
+                                           optioned)
     return made
 
 
-def _position(search: _Rulings, topic: str, other: str, book_id: str,
-              chosen: tuple[str, ...]) -> Position:
-    base = search.book.governing(topic)
-    mode, provisions = "instead", chosen
+class _Lists:
+    """Topic -> the chosen book's governing provisions that answer it (a book may list a
+    provision under a topic it does not answer, through an edition's topic map; a house
+    file may adopt only provisions that answer the topic)."""
+
+    def __init__(self, kb: KnowledgeBase, book: Rulebook):
+        self.kb, self.book = kb, book
+
+    def __call__(self, topic: str) -> tuple[str, ...]:
+        return tuple(p for p in self.book.governing(topic)
+                     if self.kb.has("provision", p) and topic in self.kb.provision(p).topics)
+
+
+def _written(chosen: tuple[str, ...], base: tuple[str, ...]) -> tuple[tuple[str, ...], str]:
+    """``chosen`` as an adopt entry writes it: a list that is a few provisions put before
+    the base's own is those few, ``before``; anything else, ``instead``."""
     ahead = len(chosen) - len(base)
     if base and ahead > 0 and chosen[ahead:] == base:
-        mode, provisions = "before", chosen[:ahead]   # a house book's own, before the base
-    omits, kept = [], []
-    choice = ((topic, chosen),)
+        return chosen[:ahead], "before"
+    return chosen, "instead"
+
+
+def _position(search: _Rulings, topic: str, other: str, book_id: str, lists: _Lists,
+              optioned: set[str]) -> Position:
+    """The position on ``topic``; where a base provision it replaces contradicts it and
+    still decides through another topic that the chosen book also rules, the position
+    spans that topic too (adopted as the chosen book rules it), and the provision goes.
+    A topic with options of its own (``optioned``) is never spanned: it is the author's
+    choice there, and two options never adopt one topic."""
+    chosen, base = lists(topic), search.book.governing(topic)
+    choice: tuple[tuple[str, tuple[str, ...]], ...] = ((topic, chosen),)
+    wanted = []
     for replaced in (p for p in base if p not in chosen):
         elsewhere = tuple(t for t, pids in search.book.topics.items()
                           if replaced in pids and t != topic)
-        if not (elsewhere and search.contradicts(topic, replaced, chosen)
+        if (elsewhere and search.contradicts(topic, replaced, chosen)
                 or search.left_to_floor(topic, replaced, choice)):
-            continue
-        deciding = search.decides_through(replaced, elsewhere, choice)
+            wanted.append((replaced, elsewhere))
+    spans = {t: lists(t) for replaced, elsewhere in wanted
+             for t in search.decides_through(replaced, elsewhere, choice)
+             if t not in optioned and lists(t) and lists(t) != search.book.governing(t)}
+    choice += tuple(spans.items())
+    omits, kept = [], []
+    for replaced, elsewhere in wanted:
+        rest = tuple(t for t in elsewhere if t not in spans)
+        deciding = search.decides_through(replaced, rest, choice)
         if deciding:
             kept.append((replaced, deciding))
         else:
             omits.append(replaced)
-    return Position(topic, other, book_id, tuple(provisions), mode, tuple(omits), tuple(kept))
+    also = tuple((t, *_written(pids, search.book.governing(t))) for t, pids in spans.items())
+    provisions, mode = _written(chosen, base)
+    return Position(topic, other, book_id, provisions, mode, tuple(omits), tuple(kept), also)
 
 
 class _Rulings:

@@ -134,11 +134,17 @@ def starter_text(kb: KnowledgeBase, base: str, house_id: str, title: str) -> str
 
 
 def _adopt_lines(kb: KnowledgeBase, option: Position) -> list[str]:
-    """An option's commented ``adopt`` entry, what it omits with it, and what it cannot."""
-    lines = [f"  # - topic: {option.topic}",
-             f"  #   provisions: [{', '.join(option.provisions)}]"]
-    if option.mode != "instead":
-        lines += [f"  #   mode: {option.mode}"]
+    """An option's commented ``adopt`` entries (its topic, then the other topics its
+    position spans), what it omits with them, and what it cannot omit."""
+    lines = []
+    for topic, provisions, mode in ((option.topic, option.provisions, option.mode),
+                                    *option.also):
+        lines += [f"  # - topic: {topic}", f"  #   provisions: [{', '.join(provisions)}]"]
+        if mode != "instead":
+            lines += [f"  #   mode: {mode}"]
+    if option.also:
+        lines += [f"  #   (This option also rules {', '.join(t for t, _, _ in option.also)}: "
+                  "take no other option that rules it.)"]
     if option.omits:
         lines += [f"  #   (With this option, also uncomment under omit: at the end: "
                   f"{', '.join(option.omits)}.)"]
