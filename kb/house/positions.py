@@ -1,0 +1,241 @@
+"""The whole position one choice of ``floorbook rulebook new`` adopts (issue 22, section 1).
+
+A choice rules one topic as another book does.  The provision that disagrees with the base
+is not that book's answer by itself: the casino's 13.2 (one later exposed hole card becomes
+the burn) stands under its 13.1 (two or more exposed cards are a misdeal), with Robert's
+Rules behind both.  So a choice adopts the chosen book's whole governing list for the topic
+(for a house rulebook, its composed list: its own provisions and the base's it keeps
+``before`` them), ``instead`` of the base's; where that list is a few provisions put before
+the base's own, it says so with ``mode: before``.
+
+A base provision the choice replaces on its topic may govern other topics too (TDA 35-A-1
+answers both boxed cards and the list of misdeal causes): left there, the book would state
+two answers to one hand, the replaced one through another topic.  Such a provision is
+omitted when it **contradicts** the position (the knowledge base declares that it and one
+of the position's provisions disagree, or a bundled scenario of the topic shows it: it alone
+and the position rule it differently, each citing itself) and omitting it everywhere changes
+no ruling of the base (it decides nothing through its other topics).  One that does decide
+elsewhere is ``kept``: omitting it would take away rulings the choice is not about.
+
+>>> from kb.knowledge.load import load_knowledge_base
+>>> kb = load_knowledge_base()
+>>> boxed = positions(kb, "tda@2024")["boxed-cards", "rrop"]
+>>> boxed.provisions[0], boxed.mode, boxed.omits
+('rrop.misdeals.boxed-cards', 'instead', ('tda.misdeal.boxed-cards',))
+>>> casino = positions(kb, "tda@2024")["exposed-later-hole-card", "house.casino"]
+>>> casino.provisions[:2]
+('house.casino.exposed-misdeal', 'house.casino.exposed-burn')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from kb.house.compose import house_rulebooks
+from kb.knowledge.graph import disagreements
+from kb.knowledge.model import KnowledgeBase
+from kb.rules.disagreements import difference, load_scenarios
+from kb.rules.engine import rule
+from kb.rules.outcomes import Remedy
+from kb.rules.rulebook import Rulebook, edition_rulebook
+from kb.rules.situation import scenarios_by_topic
+
+
+@dataclass(frozen=True)
+class Position:
+    """What one choice adopts: on ``topic``, the ``book`` (an edition or house id) of
+    source ``source``; ``provisions`` in precedence order and ``mode`` as the house file
+    writes them; ``omits``: base provisions it removes everywhere (each contradicts it);
+    ``kept``: base provisions that contradict it but still decide through another topic,
+    so that the choice cannot omit them (provision -> those topics); ``also``: the other
+    topics the position spans, each (topic, provisions, mode) as written."""
+
+    topic: str
+    source: str
+    book: str
+    provisions: tuple[str, ...]
+    mode: str = "instead"
+    omits: tuple[str, ...] = ()
+    kept: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    also: tuple[tuple[str, tuple[str, ...], str], ...] = ()
+
+
+def chosen_books(kb: KnowledgeBase) -> dict[str, Rulebook]:
+    """Source id -> the rulebook a choice "as that book" follows: each published edition,
+    and each bundled house rulebook (composed), under its source."""
+    books = {kb.edition(b.deciders).source: edition_rulebook(kb, b.edition)
+             for b in kb.books.rulebooks}
+    for book in house_rulebooks(kb):
+        books.setdefault(kb.edition(book.id).source if kb.has("edition", book.id)
+                         else book.id.partition("@")[0], book)
+    return books
+
+
+#: (id of the knowledge base, base edition) -> that knowledge base and its positions: the
+#: starter text is made twice per ``rulebook new`` (checked, then written), and each needs
+#: rulings.  The knowledge base is kept with them, so that its id is not reused meanwhile.
+_MADE: dict[tuple[int, str], tuple[KnowledgeBase, dict[tuple[str, str], Position]]] = {}
+
+
+def positions(kb: KnowledgeBase, base: str) -> dict[tuple[str, str], Position]:
+    """(topic, other source) -> the :class:`Position` of every choice on ``base`` (an
+    edition id) that the knowledge base declares: one per topic and source that disagrees
+    with the base's source there and has a rulebook (see :func:`chosen_books`).  Raises
+    :class:`~kb.rules.rulebook.RulebookError` for a base that is not an edition."""
+    key = (id(kb), base)
+    if key not in _MADE or _MADE[key][0] is not kb:
+        if len(_MADE) > 8:
+            _MADE.clear()
+        _MADE[key] = (kb, _positions(kb, base))
+    return _MADE[key][1]
+
+
+def _positions(kb: KnowledgeBase, base: str) -> dict[tuple[str, str], Position]:
+    book = edition_rulebook(kb, base)      # raises RulebookError for an unknown base
+    published = kb.books.get(base)
+    own = kb.edition(published.deciders if published else base).source
+    books = chosen_books(kb)
+    search = _Rulings(kb, book)
+    made: dict[tuple[str, str], Position] = {}
+    points = []
+    for d in disagreements(kb):
+        sources = {kb.provision(p).source for p in (d.left, d.right) if kb.has("provision", p)}
+        others = sources - {own}
+        if own in sources and len(others) == 1 and d.topic and others <= set(books):
+            points.append((d.topic, others.pop()))
+    optioned = {topic for topic, _ in points}
+    for topic, other in dict.fromkeys(points):
+        lists = _Lists(kb, books[other])
+        if lists(topic):
+            made[topic, other] = _position(search, topic, other, books[other].id, lists,
+                                           optioned)
+    return made
+
+
+class _Lists:
+    """Topic -> the chosen book's governing provisions that answer it (a book may list a
+    provision under a topic it does not answer, through an edition's topic map; a house
+    file may adopt only provisions that answer the topic)."""
+
+    def __init__(self, kb: KnowledgeBase, book: Rulebook):
+        self.kb, self.book = kb, book
+
+    def __call__(self, topic: str) -> tuple[str, ...]:
+        return tuple(p for p in self.book.governing(topic)
+                     if self.kb.has("provision", p) and topic in self.kb.provision(p).topics)
+
+
+def _written(chosen: tuple[str, ...], base: tuple[str, ...]) -> tuple[tuple[str, ...], str]:
+    """``chosen`` as an adopt entry writes it: a list that is a few provisions put before
+    the base's own is those few, ``before``; anything else, ``instead``."""
+    ahead = len(chosen) - len(base)
+    if base and ahead > 0 and chosen[ahead:] == base:
+        return chosen[:ahead], "before"
+    return chosen, "instead"
+
+
+def _position(search: _Rulings, topic: str, other: str, book_id: str, lists: _Lists,
+              optioned: set[str]) -> Position:
+    """The position on ``topic``; where a base provision it replaces contradicts it and
+    still decides through another topic that the chosen book also rules, the position
+    spans that topic too (adopted as the chosen book rules it), and the provision goes.
+    A topic with options of its own (``optioned``) is never spanned: it is the author's
+    choice there, and two options never adopt one topic."""
+    chosen, base = lists(topic), search.book.governing(topic)
+    choice: tuple[tuple[str, tuple[str, ...]], ...] = ((topic, chosen),)
+    wanted = []
+    for replaced in (p for p in base if p not in chosen):
+        elsewhere = tuple(t for t, pids in search.book.topics.items()
+                          if replaced in pids and t != topic)
+        if (elsewhere and search.contradicts(topic, replaced, chosen)
+                or search.left_to_floor(topic, replaced, choice)):
+            wanted.append((replaced, elsewhere))
+    spans = {t: lists(t) for replaced, elsewhere in wanted
+             for t in search.decides_through(replaced, elsewhere, choice)
+             if t not in optioned and lists(t) and lists(t) != search.book.governing(t)}
+    choice += tuple(spans.items())
+    omits, kept = [], []
+    for replaced, elsewhere in wanted:
+        rest = tuple(t for t in elsewhere if t not in spans)
+        deciding = search.decides_through(replaced, rest, choice)
+        if deciding:
+            kept.append((replaced, deciding))
+        else:
+            omits.append(replaced)
+    also = tuple((t, *_written(pids, search.book.governing(t))) for t, pids in spans.items())
+    provisions, mode = _written(chosen, base)
+    return Position(topic, other, book_id, provisions, mode, tuple(omits), tuple(kept), also)
+
+
+class _Rulings:
+    """The bundled scenarios by the topics they raise, and the rulings a position needs,
+    each computed once."""
+
+    def __init__(self, kb: KnowledgeBase, book: Rulebook):
+        self.kb, self.book = kb, book
+        self.raising = scenarios_by_topic(load_scenarios())
+        self.rulings: dict = {}
+        self.declared = {frozenset((d.left, d.right)) for d in disagreements(kb)}
+
+    def _ruled(self, changes: tuple[tuple[str, tuple[str, ...]], ...], scenario):
+        """The ruling on ``scenario`` of the base with ``changes`` ((topic, governing)
+        pairs) made to it."""
+        key = (changes, scenario.id)
+        if key not in self.rulings:
+            book = replace(self.book, topics={**self.book.topics, **dict(changes)})
+            self.rulings[key] = rule(self.kb, book, scenario)
+        return self.rulings[key]
+
+    def contradicts(self, topic: str, replaced: str, chosen: tuple[str, ...]) -> bool:
+        """Whether the texts set ``replaced`` against a ``chosen`` provision (a declared
+        disagreement), or ``replaced`` alone and the ``chosen`` list rule some scenario of
+        ``topic`` differently, each by its own provisions."""
+        if any(frozenset((replaced, pid)) in self.declared for pid in chosen):
+            return True
+        for scenario in self.raising.get(topic, ()):
+            try:
+                alone = self._ruled(((topic, (replaced,)),), scenario)
+                other = self._ruled(((topic, chosen),), scenario)
+            except (ValueError, KeyError, IndexError):
+                continue    # a decider that relies on the provisions before it deciding
+            if (replaced in alone.provisions and set(chosen) & set(other.provisions)
+                    and alone.topic == other.topic == topic and difference(alone, other)):
+                return True
+        return False
+
+    def left_to_floor(self, topic: str, pid: str, choice) -> bool:
+        """Whether a scenario of ``topic`` that the base decides by ``pid`` is left to an
+        uncited floor decision once the ``choice`` is made: the chosen book is silent on
+        it, and the choice must say so by omitting ``pid`` (or lose coverage unsaid)."""
+        for scenario in self.raising.get(topic, ()):
+            before = self._ruled((), scenario)
+            if before.topic != topic or pid not in before.provisions[:1]:
+                continue
+            after = self._ruled(choice, scenario)
+            if after.remedy == Remedy.FLOOR_DECISION and not after.provisions:
+                return True
+        return False
+
+    def decides_through(self, pid: str, topics: tuple[str, ...], choice) -> tuple[str, ...]:
+        """The topics among ``topics`` where ``pid`` is the base's last provision, or
+        whose scenarios the base with the ``choice`` made ((topic, governing) pairs) rules
+        differently once ``pid`` is omitted everywhere."""
+        without = tuple((t, tuple(p for p in self.book.governing(t) if p != pid))
+                        for t in topics)
+        found = {t for t, pids in without if not pids}
+        for topic in topics:
+            if any(self._changes(choice, choice + without, s)
+                   for s in self.raising.get(topic, ())):
+                found.add(topic)
+        return tuple(t for t in topics if t in found)
+
+    def _changes(self, before, after, scenario) -> bool:
+        """Whether the base with the changes ``after`` rules ``scenario`` differently from
+        the base with ``before``.  A decider that
+        fails on the changed book counts as a change (the omission is not made): a
+        provision's decider may rely on a provision before it having decided first (none
+        of the published books' does today: tests/test_deciders_alone.py)."""
+        try:
+            return bool(difference(self._ruled(before, scenario), self._ruled(after, scenario)))
+        except (ValueError, KeyError, IndexError):
+            return True
