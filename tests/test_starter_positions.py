@@ -24,7 +24,8 @@ from functools import cache
 import pytest
 
 from kb.house.check import check_house
-from kb.house.compose import compose, house_rulebooks
+from kb.house.compose import compose
+from kb.house.positions import chosen_books
 from kb.house.spec import parse_house_text
 from kb.house.starter import starter_text
 from kb.knowledge.load import load_knowledge_base
@@ -34,7 +35,7 @@ from kb.rules.outcomes import Remedy
 from kb.rules.rulebook import edition_rulebook
 
 KB = cache(load_knowledge_base)
-HEADER = re.compile(r"  # Option: rule as (.+)\.$")
+HEADER = re.compile(r"  # Option: rule (.*)\.$")
 ADOPT = re.compile(r"  # (- topic: |  provisions: |  mode: )")
 OMITS = re.compile(r"also uncomment under omit: at the end: (.+)\.\)$")
 
@@ -71,7 +72,9 @@ def options(text: str) -> list[Option]:
             continue                              # a book with no provision of its own
         topics = tuple(lines[m].partition("topic: ")[2] for m in adopt if "- topic: " in lines[m])
         omits = [OMITS.search(lines[m]) for m in block]
-        found.append(Option(topics[0], header.group(1), adopt,
+        title = next(s.title for s in KB().sources if f"as {s.title}" == header.group(1)
+                     or header.group(1).endswith(f" as {s.title}"))
+        found.append(Option(topics[0], title, adopt,
                             tuple(p for o in omits if o for p in o.group(1).split(", ")),
                             topics))
     return found
@@ -92,14 +95,10 @@ def uncomment(text: str, chosen: list[Option]) -> str:
 @cache
 def books_by_title():
     """A source's title -> the rulebook an option "as that book" names: the published
-    editions and the bundled house rulebooks."""
+    editions and the bundled house rulebooks (a regulator's among them)."""
     kb = KB()
-    books = {kb.source(kb.edition(b.deciders).source).title: edition_rulebook(kb, b.edition)
-             for b in kb.books.rulebooks}
-    for book in house_rulebooks(kb):
-        if kb.has("edition", book.id):         # a house book the knowledge base holds
-            books.setdefault(kb.source(kb.edition(book.id).source).title, book)
-    return books
+    return {kb.source(source).title: book for source, book in chosen_books(kb).items()
+            if kb.has("source", source)}
 
 
 _RULED: dict = {}
@@ -131,8 +130,9 @@ def problems(base: str, chosen: list[Option]) -> list[str]:
     for scenario in load_scenarios():
         ours = rule(kb, book, scenario)
         for option in chosen:
-            theirs = ruled(books_by_title()[option.title], scenario)
-            if uncited_floor(ours) and theirs.topic == option.topic and theirs.provisions:
+            its = books_by_title().get(option.title)    # None: a source with no rulebook
+            theirs = its and ruled(its, scenario)
+            if theirs and uncited_floor(ours) and theirs.topic == option.topic and theirs.provisions:
                 found.append(f"{scenario.id}: {option}: floor decision citing nothing, "
                              f"where the book cites {', '.join(theirs.provisions)}")
         before = ruled(original, scenario)

@@ -30,8 +30,10 @@ elsewhere is ``kept``: omitting it would take away rulings the choice is not abo
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import combinations
 
 from kb.house.compose import house_rulebooks
+from kb.house.consistency import PRECEDENCE
 from kb.knowledge.graph import disagreements
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.disagreements import difference, load_scenarios
@@ -58,6 +60,11 @@ class Position:
     omits: tuple[str, ...] = ()
     kept: tuple[tuple[str, tuple[str, ...]], ...] = ()
     also: tuple[tuple[str, tuple[str, ...], str], ...] = ()
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        """Every topic the position adopts: its own, then those it spans."""
+        return (self.topic, *(t for t, _, _ in self.also))
 
 
 def chosen_books(kb: KnowledgeBase) -> dict[str, Rulebook]:
@@ -96,20 +103,44 @@ def _positions(kb: KnowledgeBase, base: str) -> dict[tuple[str, str], Position]:
     own = kb.edition(published.deciders if published else base).source
     books = chosen_books(kb)
     search = _Rulings(kb, book)
-    made: dict[tuple[str, str], Position] = {}
-    points = []
+    points: dict[str, list[str]] = {}      # other source -> its topics, in order
     for d in disagreements(kb):
         sources = {kb.provision(p).source for p in (d.left, d.right) if kb.has("provision", p)}
         others = sources - {own}
         if own in sources and len(others) == 1 and d.topic and others <= set(books):
-            points.append((d.topic, others.pop()))
-    optioned = {topic for topic, _ in points}
-    for topic, other in dict.fromkeys(points):
+            points.setdefault(others.pop(), []).append(d.topic)
+    made: dict[tuple[str, str], Position] = {}
+    for other, topics in points.items():
         lists = _Lists(kb, books[other])
-        if lists(topic):
-            made[topic, other] = _position(search, topic, other, books[other].id, lists,
-                                           optioned)
+        for group, position in _groups(search, other, books[other].id, lists,
+                                       [t for t in dict.fromkeys(topics) if lists(t)]):
+            made.update({(topic, other): position for topic in group})
     return made
+
+
+def _groups(search: _Rulings, other: str, book_id: str, lists: _Lists, topics: list[str]):
+    """The options as one book: each topic's position, closed over the topics it must span
+    (:func:`_position`); two whose topics overlap, neither within the other, merged into
+    one, recomputed from the union, until none is left.  An option whose topics hold all
+    of another's stays apart (misdeal causes as Robert's Rules brings its boxed-cards rule;
+    boxed cards as Robert's Rules alone leaves the base's other misdeal causes): the two are
+    alternatives, as are options of two books that overlap.  Returns (the option topics
+    merged, position) pairs."""
+    found = [({t}, _position(search, (t,), other, book_id, lists)) for t in topics]
+    merged = True
+    while merged:
+        merged = False
+        for (a, first), (b, second) in combinations(found, 2):
+            x, y = set(first.topics), set(second.topics)
+            if x & y and (x == y or not (x < y or y < x)):
+                found.remove((a, first))
+                found.remove((b, second))
+                group = a | b
+                union = sorted(group) + sorted((x | y) - group)
+                found.append((group, _position(search, tuple(union), other, book_id, lists)))
+                merged = True
+                break
+    return found
 
 
 class _Lists:
@@ -134,36 +165,44 @@ def _written(chosen: tuple[str, ...], base: tuple[str, ...]) -> tuple[tuple[str,
     return chosen, "instead"
 
 
-def _position(search: _Rulings, topic: str, other: str, book_id: str, lists: _Lists,
-              optioned: set[str]) -> Position:
-    """The position on ``topic``; where a base provision it replaces contradicts it and
-    still decides through another topic that the chosen book also rules, the position
-    spans that topic too (adopted as the chosen book rules it), and the provision goes.
-    A topic with options of its own (``optioned``) is never spanned: it is the author's
-    choice there, and two options never adopt one topic."""
-    chosen, base = lists(topic), search.book.governing(topic)
-    choice: tuple[tuple[str, tuple[str, ...]], ...] = ((topic, chosen),)
-    wanted = []
-    for replaced in (p for p in base if p not in chosen):
-        elsewhere = tuple(t for t, pids in search.book.topics.items()
-                          if replaced in pids and t != topic)
-        if (elsewhere and search.contradicts(topic, replaced, chosen)
-                or search.left_to_floor(topic, replaced, choice)):
-            wanted.append((replaced, elsewhere))
-    spans = {t: lists(t) for replaced, elsewhere in wanted
-             for t in search.decides_through(replaced, elsewhere, choice)
-             if t not in optioned and lists(t) and lists(t) != search.book.governing(t)}
-    choice += tuple(spans.items())
+def _position(search: _Rulings, topics: tuple[str, ...], other: str, book_id: str,
+              lists: _Lists) -> Position:
+    """The position on ``topics`` (the first is its heading's): each ruled as the chosen
+    book rules it, and closed as ``rulebook check`` reads a book (every provision in force
+    states its ruling on every topic it answers): a base provision still in force that
+    answers a topic an adopted provision answers, and contradicts it there, goes out of
+    force.  Where it still decides through a topic the chosen book rules otherwise, that
+    topic is spanned too (until nothing new is added); elsewhere it is omitted, the
+    coverage lost said so (the chosen book is silent there).  One whose omission would
+    leave a topic with no provision at all is ``kept``."""
+    spans = {t: lists(t) for t in topics}
+    wanted: dict[str, None] = {}            # base provisions the position puts out of force
+    grown = True
+    while grown:
+        grown = False
+        wanted.update(dict.fromkeys(search.contradicting(spans)))
+        for replaced in wanted:
+            rest = tuple(t for t, pids in search.book.topics.items()
+                         if replaced in pids and t not in spans)
+            for t in search.decides_through(replaced, rest, tuple(spans.items())):
+                if lists(t) and lists(t) != search.book.governing(t):
+                    spans[t] = lists(t)
+                    grown = True
+    adopted = {p for pids in spans.values() for p in pids}
     omits, kept = [], []
-    for replaced, elsewhere in wanted:
-        rest = tuple(t for t in elsewhere if t not in spans)
-        deciding = search.decides_through(replaced, rest, choice)
-        if deciding:
-            kept.append((replaced, deciding))
+    for replaced in (p for p in wanted if p not in adopted):
+        rest = tuple(t for t, pids in search.book.topics.items()
+                     if replaced in pids and t not in spans)
+        if not rest:
+            continue
+        alone = tuple(t for t in rest if search.book.governing(t) == (replaced,))
+        if alone:
+            kept.append((replaced, alone))
         else:
             omits.append(replaced)
-    also = tuple((t, *_written(pids, search.book.governing(t))) for t, pids in spans.items())
-    provisions, mode = _written(chosen, base)
+    topic, *more = spans
+    also = tuple((t, *_written(spans[t], search.book.governing(t))) for t in more)
+    provisions, mode = _written(spans[topic], search.book.governing(topic))
     return Position(topic, other, book_id, provisions, mode, tuple(omits), tuple(kept), also)
 
 
@@ -176,6 +215,8 @@ class _Rulings:
         self.raising = scenarios_by_topic(load_scenarios())
         self.rulings: dict = {}
         self.declared = {frozenset((d.left, d.right)) for d in disagreements(kb)}
+        self.editions = [{p for pids in edition_rulebook(kb, b.edition).topics.values()
+                          for p in pids} for b in kb.books.rulebooks]
 
     def _ruled(self, changes: tuple[tuple[str, tuple[str, ...]], ...], scenario):
         """The ruling on ``scenario`` of the base with ``changes`` ((topic, governing)
@@ -186,22 +227,57 @@ class _Rulings:
             self.rulings[key] = rule(self.kb, book, scenario)
         return self.rulings[key]
 
-    def contradicts(self, topic: str, replaced: str, chosen: tuple[str, ...]) -> bool:
-        """Whether the texts set ``replaced`` against a ``chosen`` provision (a declared
-        disagreement), or ``replaced`` alone and the ``chosen`` list rule some scenario of
-        ``topic`` differently, each by its own provisions."""
-        if any(frozenset((replaced, pid)) in self.declared for pid in chosen):
-            return True
+    def contradicting(self, spans: dict[str, tuple[str, ...]]) -> list[str]:
+        """The base provisions still in force beside ``spans`` (topic -> the chosen list)
+        that contradict an adopted provision as ``rulebook check`` finds it: both answer a
+        topic, from different books with no precedence stated, and each alone states a
+        different ruling on a scenario there, or the texts record that they disagree; and
+        the base provisions the choice leaves an uncited floor decision behind."""
+        adopted = list(dict.fromkeys(p for pids in spans.values() for p in pids))
+        inforce = [p for t, pids in self.book.topics.items() if t not in spans for p in pids
+                   if p not in adopted and self.kb.has("provision", p)]
+        found = [p for t in spans for p in self.book.governing(t)
+                 if p not in adopted and self.left_to_floor(t, p, tuple(spans.items()))]
+        for pid in adopted:
+            if not self.kb.has("provision", pid):
+                continue
+            for topic in self.kb.provision(pid).topics:
+                found += [r for r in dict.fromkeys(inforce) if r not in found
+                          and topic in self.kb.provision(r).topics
+                          and self.unordered(r, pid) and self._differ(topic, r, pid)]
+        return found
+
+    def unordered(self, a: str, b: str) -> bool:
+        """Whether no precedence is stated between ``a`` and ``b``: different sources, not
+        both in force in one published edition, no precedence relation either way."""
+        kb = self.kb
+        if kb.provision(a).source == kb.provision(b).source:
+            return False
+        if any(a in pids and b in pids for pids in self.editions):
+            return False
+        return not any(r.target == y and r.kind in PRECEDENCE
+                       for x, y in ((a, b), (b, a)) for r in kb.provision(x).relations)
+
+    def _differ(self, topic: str, a: str, b: str) -> bool:
+        declared = frozenset((a, b)) in self.declared
         for scenario in self.raising.get(topic, ()):
-            try:
-                alone = self._ruled(((topic, (replaced,)),), scenario)
-                other = self._ruled(((topic, chosen),), scenario)
-            except (ValueError, KeyError, IndexError):
-                continue    # a decider that relies on the provisions before it deciding
-            if (replaced in alone.provisions and set(chosen) & set(other.provisions)
-                    and alone.topic == other.topic == topic and difference(alone, other)):
+            first, second = self._states(topic, a, scenario), self._states(topic, b, scenario)
+            if first is not None and second is not None and (
+                    declared or difference(first, second)):
                 return True
         return False
+
+    def _states(self, topic: str, pid: str, scenario):
+        """The ruling ``pid`` alone on ``topic`` states, as ``rulebook check`` reads it
+        (:meth:`kb.house.consistency.Rulings.states`), or None."""
+        try:
+            found = self._ruled(((topic, (pid,)),), scenario)
+        except (ValueError, KeyError, IndexError, AssertionError):
+            return None
+        if pid not in found.provisions or found.remedy == Remedy.FLOOR_DECISION or (
+                found.remedy == Remedy.CONTINUE and not found.steps):
+            return None
+        return found
 
     def left_to_floor(self, topic: str, pid: str, choice) -> bool:
         """Whether a scenario of ``topic`` that the base decides by ``pid`` is left to an

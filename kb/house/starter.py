@@ -113,38 +113,60 @@ def starter_text(kb: KnowledgeBase, base: str, house_id: str, title: str) -> str
         "adopt:",
     ]
     books = chosen_books(kb)
+    every = set(positions(kb, base).values())
     omits: dict[str, dict[str, None]] = {}      # provision -> the topics that replace it
     for topic, others in _choices(kb, base).items():
         lines += ["", f"  # --- {kb.topic(topic).title} ({topic}) ---",
                   f"  # {kb.topic(topic).question}",
                   f"  # Your base ({base}): {', '.join(book.governing(topic)) or 'no provision'}"]
         for other, items in others.items():
-            lines += [f"  # Option: rule as {kb.source(other).title}."]
+            option = _option(kb, base, topic, other, items, books)
+            title = kb.source(other).title
+            if option.provisions and option.topic != topic:
+                lines += [f"  # As {title}: taken together with {option.topic}, in the "
+                          f"option under that heading: {_heading(kb, option)}"]
+            else:
+                lines += [f"  # Option: {_heading(kb, option)}"]
             for pid, d in items:
                 lines += [f"  #   {_show(kb, pid)}: {' '.join(d.point.split())}"]
-            option = _option(kb, base, topic, other, items, books)
             if not option.provisions:
-                lines += [(f"  #   ({kb.source(other).title} has no provision of its own on "
+                lines += [(f"  #   ({title} has no provision of its own on "
                           "this topic: keep the base's.)")]
                 continue
-            lines += _adopt_lines(kb, option)
+            if option.topic != topic:
+                continue
+            lines += _adopt_lines(kb, option, every)
             for pid in option.omits:
                 omits.setdefault(pid, {})[kb.topic(topic).title.lower()] = None
     return "\n".join(lines + _omit_lines(omits)) + "\n"
 
 
-def _adopt_lines(kb: KnowledgeBase, option: Position) -> list[str]:
-    """An option's commented ``adopt`` entries (its topic, then the other topics its
-    position spans), what it omits with them, and what it cannot omit."""
+def _heading(kb: KnowledgeBase, option: Position) -> str:
+    """"rule as Robert's Rules of Poker." for one topic; for a group, its topics too:
+    "rule boxed cards, misdeal causes and extra cards as Robert's Rules of Poker."."""
+    title = kb.source(option.source).title
+    if len(option.topics) == 1:
+        return f"rule as {title}."
+    names = [kb.topic(t).title[:1].lower() + kb.topic(t).title[1:] for t in option.topics]
+    return f"rule {', '.join(names[:-1])} and {names[-1]} as {title}."
+
+
+def _adopt_lines(kb: KnowledgeBase, option: Position, every: set[Position]) -> list[str]:
+    """An option's commented ``adopt`` entries (every topic of its group), the options of
+    other books it is an alternative to, what it omits with them, and what it cannot
+    omit."""
     lines = []
     for topic, provisions, mode in ((option.topic, option.provisions, option.mode),
                                     *option.also):
         lines += [f"  # - topic: {topic}", f"  #   provisions: [{', '.join(provisions)}]"]
         if mode != "instead":
             lines += [f"  #   mode: {mode}"]
-    if option.also:
-        lines += [f"  #   (This option also rules {', '.join(t for t, _, _ in option.also)}: "
-                  "take no other option that rules it.)"]
+    rivals = sorted({f"as {kb.source(p.source).title} under {p.topic}" for p in every
+                     if p != option and set(p.topics) & set(option.topics)
+                     and len(p.topics) + len(option.topics) > 2})
+    if rivals:
+        lines += [f"  #   (Alternatives: this option and the option{'s' * (len(rivals) > 1)} "
+                  f"{'; '.join(rivals)} rule some of the same topics: take only one.)"]
     if option.omits:
         lines += [f"  #   (With this option, also uncomment under omit: at the end: "
                   f"{', '.join(option.omits)}.)"]
