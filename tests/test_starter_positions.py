@@ -95,10 +95,15 @@ def uncomment(text: str, chosen: list[Option]) -> str:
 @cache
 def books_by_title():
     """A source's title -> the rulebook an option "as that book" names: the published
-    editions and the bundled house rulebooks (a regulator's among them)."""
+    editions and the bundled house rulebooks (a regulator's edition is left out: it rules
+    only what it governs, and its options are checked by ``rulebook check`` alone)."""
     kb = KB()
-    return {kb.source(source).title: book for source, book in chosen_books(kb).items()
-            if kb.has("source", source)}
+    books = {kb.source(kb.edition(b.deciders).source).title: edition_rulebook(kb, b.edition)
+             for b in kb.books.rulebooks}
+    for source, book in chosen_books(kb).items():
+        if book.base and kb.has("source", source):
+            books.setdefault(kb.source(source).title, book)
+    return books
 
 
 _RULED: dict = {}

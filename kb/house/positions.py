@@ -39,7 +39,7 @@ from kb.knowledge.model import KnowledgeBase
 from kb.rules.disagreements import difference, load_scenarios
 from kb.rules.engine import rule
 from kb.rules.outcomes import Remedy
-from kb.rules.rulebook import Rulebook, edition_rulebook
+from kb.rules.rulebook import Rulebook, RulebookError, edition_rulebook
 from kb.rules.situation import scenarios_by_topic
 
 
@@ -69,9 +69,18 @@ class Position:
 
 def chosen_books(kb: KnowledgeBase) -> dict[str, Rulebook]:
     """Source id -> the rulebook a choice "as that book" follows: each published edition,
-    and each bundled house rulebook (composed), under its source."""
+    the latest edition of any other source a disagreement names (a regulator's), and each
+    bundled house rulebook (composed), under its source."""
     books = {kb.edition(b.deciders).source: edition_rulebook(kb, b.edition)
              for b in kb.books.rulebooks}
+    named = {kb.provision(p).source for d in disagreements(kb) for p in (d.left, d.right)
+             if kb.has("provision", p)}
+    for edition in sorted(kb.editions, key=lambda e: -(e.year or 0)):
+        if edition.source in named and edition.source not in books:   # a regulator's
+            try:
+                books[edition.source] = edition_rulebook(kb, edition.id)
+            except RulebookError:
+                continue        # a house rulebook's edition: composed below
     for book in house_rulebooks(kb):
         books.setdefault(kb.edition(book.id).source if kb.has("edition", book.id)
                          else book.id.partition("@")[0], book)
@@ -174,7 +183,8 @@ def _position(search: _Rulings, topics: tuple[str, ...], other: str, book_id: st
     force.  Where it still decides through a topic the chosen book rules otherwise, that
     topic is spanned too (until nothing new is added); elsewhere it is omitted, the
     coverage lost said so (the chosen book is silent there).  One whose omission would
-    leave a topic with no provision at all is ``kept``."""
+    leave a topic with no provision at all is ``kept``, and listed after the chosen
+    provisions on the adopted topics it answers: the book states that they come first."""
     spans = {t: lists(t) for t in topics}
     wanted: dict[str, None] = {}            # base provisions the position puts out of force
     grown = True
@@ -189,17 +199,22 @@ def _position(search: _Rulings, topics: tuple[str, ...], other: str, book_id: st
                     spans[t] = lists(t)
                     grown = True
     adopted = {p for pids in spans.values() for p in pids}
+    lost = search.left_to_floor(tuple(spans.items()))
     omits, kept = [], []
-    for replaced in (p for p in wanted if p not in adopted):
+    for replaced in (p for p in {**wanted, **dict.fromkeys(lost)} if p not in adopted):
         rest = tuple(t for t, pids in search.book.topics.items()
                      if replaced in pids and t not in spans)
-        if not rest:
-            continue
+        if not rest and replaced not in lost:
+            continue            # out of force already
         alone = tuple(t for t in rest if search.book.governing(t) == (replaced,))
         if alone:
             kept.append((replaced, alone))
         else:
             omits.append(replaced)
+    for replaced, _ in kept:        # stated behind the chosen rules: precedence, no clash
+        for t in spans:
+            if t in search.kb.provision(replaced).topics and replaced not in spans[t]:
+                spans[t] += (replaced,)
     topic, *more = spans
     also = tuple((t, *_written(spans[t], search.book.governing(t))) for t in more)
     provisions, mode = _written(spans[topic], search.book.governing(topic))
@@ -231,13 +246,11 @@ class _Rulings:
         """The base provisions still in force beside ``spans`` (topic -> the chosen list)
         that contradict an adopted provision as ``rulebook check`` finds it: both answer a
         topic, from different books with no precedence stated, and each alone states a
-        different ruling on a scenario there, or the texts record that they disagree; and
-        the base provisions the choice leaves an uncited floor decision behind."""
+        different ruling on a scenario there, or the texts record that they disagree."""
         adopted = list(dict.fromkeys(p for pids in spans.values() for p in pids))
         inforce = [p for t, pids in self.book.topics.items() if t not in spans for p in pids
                    if p not in adopted and self.kb.has("provision", p)]
-        found = [p for t in spans for p in self.book.governing(t)
-                 if p not in adopted and self.left_to_floor(t, p, tuple(spans.items()))]
+        found: list[str] = []
         for pid in adopted:
             if not self.kb.has("provision", pid):
                 continue
@@ -279,18 +292,21 @@ class _Rulings:
             return None
         return found
 
-    def left_to_floor(self, topic: str, pid: str, choice) -> bool:
-        """Whether a scenario of ``topic`` that the base decides by ``pid`` is left to an
-        uncited floor decision once the ``choice`` is made: the chosen book is silent on
-        it, and the choice must say so by omitting ``pid`` (or lose coverage unsaid)."""
-        for scenario in self.raising.get(topic, ()):
-            before = self._ruled((), scenario)
-            if before.topic != topic or pid not in before.provisions[:1]:
-                continue
-            after = self._ruled(choice, scenario)
-            if after.remedy == Remedy.FLOOR_DECISION and not after.provisions:
-                return True
-        return False
+    def left_to_floor(self, choice) -> list[str]:
+        """The provisions that decide, under the base, a scenario of a topic the
+        ``choice`` ((topic, governing) pairs) changes that the choice leaves to an uncited
+        floor decision: the chosen book is silent on it, and the choice must say so by
+        omitting the provision (or lose coverage unsaid)."""
+        found: dict[str, None] = {}
+        for topic, _ in choice:
+            for scenario in self.raising.get(topic, ()):
+                before = self._ruled((), scenario)
+                if not before.provisions:     # a floor decision citing a rule counts
+                    continue
+                after = self._ruled(choice, scenario)
+                if after.remedy == Remedy.FLOOR_DECISION and not after.provisions:
+                    found[before.provisions[0]] = None
+        return list(found)
 
     def decides_through(self, pid: str, topics: tuple[str, ...], choice) -> tuple[str, ...]:
         """The topics among ``topics`` where ``pid`` is the base's last provision, or

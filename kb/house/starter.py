@@ -172,7 +172,8 @@ def _adopt_lines(kb: KnowledgeBase, option: Position, every: set[Position]) -> l
                   f"{', '.join(option.omits)}.)"]
     for pid, topics in option.kept:
         lines += [f"  #   (The base's {_show(kb, pid)} still governs {', '.join(topics)}, "
-                  "where it decides other hands.)"]
+                  f"where {kb.source(option.source).title} has no rule; it is listed after "
+                  "that book's rules, which come first.)"]
     return lines
 
 
