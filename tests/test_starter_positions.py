@@ -38,6 +38,8 @@ KB = cache(load_knowledge_base)
 HEADER = re.compile(r"  # Option: rule (.*)\.$")
 ADOPT = re.compile(r"  # (- topic: |  provisions: |  mode: )")
 OMITS = re.compile(r"also uncomment under omit: at the end: (.+)\.\)$")
+RIVALS = re.compile(r"\(Alternatives: this option and the options? (.+) state different rules")
+RIVAL = re.compile(r"as (.+) under ([a-z0-9-]+)$")
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,13 @@ class Option:
     lines: tuple[int, ...]
     omits: tuple[str, ...]
     topics: tuple[str, ...] = ()        # every topic it adopts: its own and those it spans
+    rivals: tuple[tuple[str, str], ...] = ()    # (title, topic) of the options it names
+
+    def rival(self, other: "Option") -> bool:
+        """Whether the starter says ``self`` and ``other`` are alternatives: they adopt
+        one topic, or one names the other."""
+        return bool(set(self.topics) & set(other.topics)) or (
+            (other.title, other.topic) in self.rivals or (self.title, self.topic) in other.rivals)
 
     def __str__(self):
         return f"{self.topic} as {self.title}"
@@ -74,9 +83,11 @@ def options(text: str) -> list[Option]:
         omits = [OMITS.search(lines[m]) for m in block]
         title = next(s.title for s in KB().sources if f"as {s.title}" == header.group(1)
                      or header.group(1).endswith(f" as {s.title}"))
+        rivals = [RIVALS.search(lines[m]) for m in block]
         found.append(Option(topics[0], title, adopt,
                             tuple(p for o in omits if o for p in o.group(1).split(", ")),
-                            topics))
+                            topics, tuple(RIVAL.match(r).groups() for found in rivals if found
+                                          for r in found.group(1).split("; "))))
     return found
 
 
@@ -163,9 +174,9 @@ def test_every_single_choice_is_a_whole_position(base):
 @pytest.mark.parametrize("base", load_knowledge_base().books.ids)
 def test_a_sample_of_combined_choices(base):
     every = _starter_options(base)
-    # two options that adopt one topic are alternatives, as two options on one topic are
-    pairs = [(a, b) for n, a in enumerate(every) for b in every[n + 1:]
-             if not set(a.topics) & set(b.topics)]
+    # options that adopt one topic, or that the starter names as alternatives, are not
+    # taken together (as two options under one heading are not)
+    pairs = [(a, b) for n, a in enumerate(every) for b in every[n + 1:] if not a.rival(b)]
     sample = random.Random(22).sample(pairs, 12)
     wrong = {f"{a} + {b}": problems(base, [a, b]) for a, b in sample}
     assert {k: v for k, v in wrong.items() if v} == {}

@@ -60,6 +60,9 @@ class Position:
     omits: tuple[str, ...] = ()
     kept: tuple[tuple[str, tuple[str, ...]], ...] = ()
     also: tuple[tuple[str, tuple[str, ...], str], ...] = ()
+    #: the options it is an alternative to, each (source, heading topic): they adopt one
+    #: topic, or provisions that state different rulings on one topic (see :func:`_rivals`)
+    rivals: tuple[tuple[str, str], ...] = ()
 
     @property
     def topics(self) -> tuple[str, ...]:
@@ -124,7 +127,37 @@ def _positions(kb: KnowledgeBase, base: str) -> dict[tuple[str, str], Position]:
         for group, position in _groups(search, other, books[other].id, lists,
                                        [t for t in dict.fromkeys(topics) if lists(t)]):
             made.update({(topic, other): position for topic in group})
-    return made
+    rivals = _rivals(search, list(dict.fromkeys(made.values())))
+    return {key: rivals[position] for key, position in made.items()}
+
+
+def _rivals(search: _Rulings, made: list[Position]) -> dict[Position, Position]:
+    """Each position with its ``rivals``: the positions of ``made`` it cannot be taken
+    with, since both adopt one topic, or one adopts a provision that states a different
+    ruling from one the other adopts on a topic both answer (boxed cards as Robert's Rules
+    and a TDA position that brings 35-A-1 with its list of misdeal causes)."""
+    kb = search.kb
+    answers = {p: kb.provision(p).topics for position in made for _, pids in _lists(position)
+               for p in pids if kb.has("provision", p)}
+    found: dict[Position, list[tuple[str, str]]] = {p: [] for p in made}
+    for n, first in enumerate(made):
+        for second in made[n + 1:]:
+            if set(first.topics) & set(second.topics) or any(
+                    search.unordered(a, b) and any(search.differ(t, a, b)
+                                                   for t in set(answers[a]) & set(answers[b]))
+                    for a in _adopted(first, answers) for b in _adopted(second, answers)):
+                found[first].append((second.source, second.topic))
+                found[second].append((first.source, first.topic))
+    return {p: replace(p, rivals=tuple(found[p])) for p in made}
+
+
+def _lists(position: Position) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return ((position.topic, position.provisions),
+            *((t, pids) for t, pids, _ in position.also))
+
+
+def _adopted(position: Position, answers: dict) -> list[str]:
+    return list(dict.fromkeys(p for _, pids in _lists(position) for p in pids if p in answers))
 
 
 def _groups(search: _Rulings, other: str, book_id: str, lists: _Lists, topics: list[str]):
@@ -194,7 +227,9 @@ def _position(search: _Rulings, topics: tuple[str, ...], other: str, book_id: st
         for replaced in wanted:
             rest = tuple(t for t, pids in search.book.topics.items()
                          if replaced in pids and t not in spans)
-            for t in search.decides_through(replaced, rest, tuple(spans.items())):
+            # judged on the base alone, so that each judgement is made once for every
+            # option (ruled beside the growing choice, it took twice the time)
+            for t in search.decides_through(replaced, rest, ()):
                 if lists(t) and lists(t) != search.book.governing(t):
                     spans[t] = lists(t)
                     grown = True
@@ -229,6 +264,7 @@ class _Rulings:
         self.kb, self.book = kb, book
         self.raising = scenarios_by_topic(load_scenarios())
         self.rulings: dict = {}
+        self.differing: dict[tuple[str, ...], bool] = {}
         self.declared = {frozenset((d.left, d.right)) for d in disagreements(kb)}
         self.editions = [{p for pids in edition_rulebook(kb, b.edition).topics.values()
                           for p in pids} for b in kb.books.rulebooks]
@@ -257,7 +293,7 @@ class _Rulings:
             for topic in self.kb.provision(pid).topics:
                 found += [r for r in dict.fromkeys(inforce) if r not in found
                           and topic in self.kb.provision(r).topics
-                          and self.unordered(r, pid) and self._differ(topic, r, pid)]
+                          and self.unordered(r, pid) and self.differ(topic, r, pid)]
         return found
 
     def unordered(self, a: str, b: str) -> bool:
@@ -271,14 +307,19 @@ class _Rulings:
         return not any(r.target == y and r.kind in PRECEDENCE
                        for x, y in ((a, b), (b, a)) for r in kb.provision(x).relations)
 
-    def _differ(self, topic: str, a: str, b: str) -> bool:
-        declared = frozenset((a, b)) in self.declared
-        for scenario in self.raising.get(topic, ()):
-            first, second = self._states(topic, a, scenario), self._states(topic, b, scenario)
-            if first is not None and second is not None and (
-                    declared or difference(first, second)):
-                return True
-        return False
+    def differ(self, topic: str, a: str, b: str) -> bool:
+        """Whether ``a`` alone and ``b`` alone on ``topic`` state different rulings on one
+        of its scenarios, or both state one and the texts record that they disagree."""
+        key = (topic, *sorted((a, b)))
+        if key not in self.differing:
+            declared = frozenset((a, b)) in self.declared
+            self.differing[key] = any(
+                first is not None and second is not None
+                and (declared or bool(difference(first, second)))
+                for scenario in self.raising.get(topic, ())
+                for first, second in [(self._states(topic, a, scenario),
+                                       self._states(topic, b, scenario))])
+        return self.differing[key]
 
     def _states(self, topic: str, pid: str, scenario):
         """The ruling ``pid`` alone on ``topic`` states, as ``rulebook check`` reads it

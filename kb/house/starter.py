@@ -104,7 +104,9 @@ def starter_text(kb: KnowledgeBase, base: str, house_id: str, title: str) -> str
         "# edition unchanged; every point where the books disagree is a choice below. To rule",
         "# a topic as another book does, uncomment that option's lines (the ones starting with",
         "# '# - topic', '#   provisions' and '#   mode'), and the entries it names under",
-        "# `omit:` at the end. Each option adopts everything that book rules on the topic.",
+        "# `omit:` at the end. Each option adopts everything that book rules on the topic,",
+        "# and on the topics linked to it (named in its heading). The options under one",
+        "# heading are alternatives, and so are those an option names: take only one.",
         "# Then run `floorbook rulebook check` on this file.",
         f"# The format: {DOCS / 'house-rulebooks.md'} (the handbook's page \"House rulebooks\").",
         f"id: {house_id}",
@@ -113,7 +115,6 @@ def starter_text(kb: KnowledgeBase, base: str, house_id: str, title: str) -> str
         "adopt:",
     ]
     books = chosen_books(kb)
-    every = set(positions(kb, base).values())
     omits: dict[str, dict[str, None]] = {}      # provision -> the topics that replace it
     for topic, others in _choices(kb, base).items():
         lines += ["", f"  # --- {kb.topic(topic).title} ({topic}) ---",
@@ -135,7 +136,7 @@ def starter_text(kb: KnowledgeBase, base: str, house_id: str, title: str) -> str
                 continue
             if option.topic != topic:
                 continue
-            lines += _adopt_lines(kb, option, every)
+            lines += _adopt_lines(kb, option)
             for pid in option.omits:
                 omits.setdefault(pid, {})[kb.topic(topic).title.lower()] = None
     return "\n".join(lines + _omit_lines(omits)) + "\n"
@@ -151,7 +152,7 @@ def _heading(kb: KnowledgeBase, option: Position) -> str:
     return f"rule {', '.join(names[:-1])} and {names[-1]} as {title}."
 
 
-def _adopt_lines(kb: KnowledgeBase, option: Position, every: set[Position]) -> list[str]:
+def _adopt_lines(kb: KnowledgeBase, option: Position) -> list[str]:
     """An option's commented ``adopt`` entries (every topic of its group), the options of
     other books it is an alternative to, what it omits with them, and what it cannot
     omit."""
@@ -161,12 +162,12 @@ def _adopt_lines(kb: KnowledgeBase, option: Position, every: set[Position]) -> l
         lines += [f"  # - topic: {topic}", f"  #   provisions: [{', '.join(provisions)}]"]
         if mode != "instead":
             lines += [f"  #   mode: {mode}"]
-    rivals = sorted({f"as {kb.source(p.source).title} under {p.topic}" for p in every
-                     if p != option and set(p.topics) & set(option.topics)
-                     and len(p.topics) + len(option.topics) > 2})
+    rivals = sorted({f"as {kb.source(source).title} under {topic}"
+                     for source, topic in option.rivals if topic != option.topic})
     if rivals:
         lines += [f"  #   (Alternatives: this option and the option{'s' * (len(rivals) > 1)} "
-                  f"{'; '.join(rivals)} rule some of the same topics: take only one.)"]
+                  f"{'; '.join(rivals)} state different rules on some of the same hands: "
+                  "take only one.)"]
     if option.omits:
         lines += [f"  #   (With this option, also uncomment under omit: at the end: "
                   f"{', '.join(option.omits)}.)"]
