@@ -201,3 +201,26 @@ def test_the_issues_three_choices_together():
     ruling = rule(kb, book, exposed)
     assert (ruling.remedy, ruling.provisions[:1]) == ("misdeal", ("house.casino.exposed-misdeal",))
     assert not any("tda.misdeal.boxed-cards" in pids for pids in book.topics.values())
+
+
+def test_linked_topics_are_one_option_and_overlapping_options_are_alternatives():
+    """On tda@2024, burn errors as Robert's Rules brings flop burn errors (TDA 39-B would
+    still rule a missed flop burn beside Robert's Hold'em 5), and the smaller option on
+    flop burn errors alone is its alternative; the casino's four-card flop and premature
+    flop are one option, named by its topics and pointed at from the other heading; boxed
+    cards as Robert's Rules cannot be taken with misdeal causes as Robert's Rules, whose
+    group holds it, and the starter says so."""
+    every = _starter_options("tda@2024")
+    rrop, casino = "Robert's Rules of Poker", KB().source("house.casino").title
+    burn = next(o for o in every if (o.topic, o.title) == ("burn-errors", rrop))
+    assert burn.topics == ("burn-errors", "flop-burn-errors")
+    assert (rrop, "flop-burn-errors") in burn.rivals
+    flop = next(o for o in every if (o.topic, o.title) == ("four-card-flop", casino))
+    assert {"four-card-flop", "premature-flop"} <= set(flop.topics)
+    text = starter_text(KB(), "tda@2024", "house.test@1", "Test")
+    assert (f"  # As {casino}: taken together with four-card-flop, in the option under "
+            "that heading: rule four-card flop, ") in text
+    boxed = next(o for o in every if (o.topic, o.title) == ("boxed-cards", rrop))
+    causes = next(o for o in every if (o.topic, o.title) == ("misdeal-causes", rrop))
+    assert {"boxed-cards", "exposed-later-hole-card"} <= set(causes.topics)
+    assert (rrop, "misdeal-causes") in boxed.rivals and boxed.rival(causes)
