@@ -9,13 +9,16 @@ Rules behind both.  So a choice adopts the chosen book's whole governing list fo
 the base's own, it says so with ``mode: before``.
 
 A base provision the choice replaces on its topic may govern other topics too (TDA 35-A-1
-answers both boxed cards and the list of misdeal causes): left there, the book would state
-two answers to one hand, the replaced one through another topic.  Such a provision is
-omitted when it **contradicts** the position (the knowledge base declares that it and one
-of the position's provisions disagree, or a bundled scenario of the topic shows it: it alone
-and the position rule it differently, each citing itself) and omitting it everywhere changes
-no ruling of the base (it decides nothing through its other topics).  One that does decide
-elsewhere is ``kept``: omitting it would take away rulings the choice is not about.
+answers both boxed cards and the list of misdeal causes), and ``rulebook check`` reads a
+book as stating every provision in force under each topic it answers: left in force, it
+would state a second answer to one hand.  So a position is closed over the topics such a
+provision (one that **contradicts** an adopted provision: the knowledge base declares that
+they disagree, or each alone states a different ruling on a bundled scenario) still
+decides through: where the chosen book rules that topic, the position spans it too; where
+the chosen book is silent, the position omits the provision and so says the coverage lost.
+Options of one book whose topics then overlap are merged into one (an author decides each
+linked group once); options that still cannot be taken together are each other's
+``rivals`` (alternatives), and the starter says so.
 
 >>> from kb.knowledge.load import load_knowledge_base
 >>> kb = load_knowledge_base()
