@@ -62,6 +62,7 @@ SLOW = (
     "tests/test_plugin.py",
     "tests/test_rebuild_pages.py",
     "tests/test_sphinx_handbook.py",
+    "tests/test_starter_positions.py",
     "tests/test_sphinx_incremental.py",
     "tests/test_wheel.py",
 )

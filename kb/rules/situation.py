@@ -15,9 +15,10 @@ import random
 from dataclasses import dataclass, field
 
 from kb.hand.actions import Record
+from kb.hand.deal import replay
 from kb.hand.draws import Draws
 from kb.hand.end_of_hand import later, stage_at
-from kb.hand.scenario import STUD_GAMES, Found, Scenario
+from kb.hand.scenario import STUD_GAMES, Found, Scenario, ScenarioError
 from kb.hand.table import Irregularity, Replay, Table, proper_cards
 from kb.rules.cutoffs import CUTOFF_TESTS, rrop_action_begun, tda_substantial_action
 from kb.rules.irregularities import FIRST, entry, topics_for
@@ -156,6 +157,27 @@ def primary_irregularity(replay: Replay) -> Irregularity | None:
         return None
     last = [i for i in found if i.line == found[-1].line]
     return next((i for i in last if topics_for(i, replay)), last[0])
+
+
+def scenarios_by_topic(scenarios) -> dict[str, list[Scenario]]:
+    """Topic id -> the ``scenarios`` (in order) whose ruled irregularity
+    (:func:`primary_irregularity`) raises it; a scenario that cannot be replayed is left
+    out (``floorbook check`` reports it).
+
+    >>> from kb.rules.disagreements import load_scenarios
+    >>> [s.id for s in scenarios_by_topic(load_scenarios())["four-card-flop"]][:1]
+    ['case-c27-four-card-flop-stuck-cards']
+    """
+    raising: dict[str, list[Scenario]] = {}
+    for scenario in scenarios:
+        try:
+            played = replay(scenario)
+        except ScenarioError:
+            continue
+        irregularity = primary_irregularity(played)
+        for topic in topics_for(irregularity, played) if irregularity else ():
+            raising.setdefault(topic, []).append(scenario)
+    return raising
 
 
 def units(found: list[Irregularity], replay: Replay | None = None) \

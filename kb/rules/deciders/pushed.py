@@ -146,8 +146,8 @@ def tda_pushed_killed(case: Case) -> Decision | None:
     if found is None:
         return None
     back, lost = _split(case, found)
-    if not lost:     # every hand can be identified: 65-B's case, which says it stays in play
-        return None
+    if not lost:
+        return None     # 65-A rules only hands that cannot be identified: 65-B rules these
     table, steps = _restored(case, found, back, lost)
     kept = (f" {_hands(back).capitalize()} can be identified and stays in play (65-B)."
             if back else "")
