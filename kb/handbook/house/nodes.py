@@ -8,7 +8,7 @@ Cards are the handbook's (:mod:`kb.handbook.views.cards`): their text is the not
 HTML shows the face.
 
 >>> print(ruling_cell.__doc__.splitlines()[0])
-A ruling in a table cell: remedy and citations, then the table after the remedy.
+A ruling in a table cell: remedy, citations and who decided, then the table after it.
 """
 
 from __future__ import annotations
@@ -78,9 +78,10 @@ def citation_list(items) -> str:
 
 
 def ruling_cell(ruling: Ruling, short=None) -> list[nodes.Node]:
-    """A ruling in a table cell: remedy and citations, who decided (``short``: book id ->
-    the name shown, as :func:`kb.handbook.views.cells.decided_parts` takes it), then the
-    table after the remedy."""
+    """A ruling in a table cell: remedy, citations and who decided, then the table after it.
+
+    ``short``: book id -> the name shown for the book that decided, as
+    :func:`kb.handbook.views.cells.decided_parts` takes it."""
     cites = "; ".join(f"{c.number}" for c in ruling.citations) or "no provision"
     head = para(strong(ruling.remedy), f" ({cites})")
     if ruling.random:
