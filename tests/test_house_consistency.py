@@ -153,6 +153,22 @@ def test_the_differences_page_says_in_plain_words_what_the_room_loses():
         "covers other cases only.")
 
 
+def test_a_change_at_an_earlier_floor_call_is_the_one_the_page_says():
+    """Case C23 is ruled at two calls; the casino's 13.2 changes the first (the exposed
+    card is replaced and set aside, where the TDA plays on), the last is alike: the page
+    said the TDA and we both leave the last call to the floor (a fresh user's find)."""
+    kb = _LOADED()
+    spec = parse_house_text((CHOICES / "exposed-as-casino.yaml").read_text(), "x.yaml")
+    book, _ = compose(kb, spec)
+    c23 = [s for s in load_scenarios() if s.id == "case-c23-two-burns-as-it-happened"]
+    [found] = rerulings(kb, book, c23)
+    said = what_changes(found, "The TDA 2024")
+    assert said.startswith("Case C23 as it happened: the exposed hole card becomes the flop "
+                           "burn, and the dealer burns another (at floor call 1): The TDA "
+                           "2024 lets play go on (35-A-7); our rulebook now lets play go on: "
+                           "finish deal, replace, set aside (13.2")
+
+
 def test_a_no_op_choice_is_not_a_change_on_the_differences_page():
     kb = _LOADED()
     text = ("id: house.same@1\ntitle: Same\nbase: \"tda@2024\"\nadopt:\n"

@@ -74,11 +74,15 @@ class Position:
 
 
 def chosen_books(kb: KnowledgeBase) -> dict[str, Rulebook]:
-    """Source id -> the rulebook a choice "as that book" follows: each published edition,
+    """Source id -> the rulebook a choice "as that book" follows: each source's first
+    published edition (the options name the source, so one edition of it: the TDA's 2024),
     the latest edition of any other source a disagreement names (a regulator's), and each
     bundled house rulebook (composed), under its source."""
-    books = {kb.edition(b.deciders).source: edition_rulebook(kb, b.edition)
-             for b in kb.books.rulebooks}
+    books: dict[str, Rulebook] = {}
+    for b in kb.books.rulebooks:     # the first published edition of a source: tda@2024,
+        source = kb.edition(b.deciders).source    # read in full, not 2026's paraphrase
+        if source not in books:
+            books[source] = edition_rulebook(kb, b.edition)
     named = {kb.provision(p).source for d in disagreements(kb) for p in (d.left, d.right)
              if kb.has("provision", p)}
     for edition in sorted(kb.editions, key=lambda e: -(e.year or 0)):

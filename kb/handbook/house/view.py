@@ -192,11 +192,26 @@ def what_changes(found: Reruling, base_title: str, ours: tuple[Cited, ...] = ())
     """One scenario's change for the room, in plain words: what the base did, what our
     rulebook does now; where it leaves the scenario to the floor with no rule, ``ours``
     (our provisions on that topic, if any) are said to cover other cases only."""
-    now = ruled(found.house)
-    if found.house.remedy == "floor-decision" and not found.house.cited and ours:
+    house, base, at = _first_differing(found.house, found.base)
+    now = ruled(house)
+    if house.remedy == "floor-decision" and not house.cited and ours:
         numbers = ", ".join(f"{c.book} {c.number}".strip() for c in ours)
         now += f": {numbers} {'covers' if len(ours) == 1 else 'cover'} other cases only"
-    return f"{found.title}: {base_title} {ruled(found.base)}; our rulebook now {now}."
+    where = f" (at floor call {at})" if at else ""
+    said = f"{found.title}{where}: {base_title} {ruled(base)}; our rulebook now {now}"
+    # the same words for two different rulings (the cards, or steps said alike): say how
+    return said + (f" ({found.difference})" if ruled(base) == now else "") + "."
+
+
+def _first_differing(house: Ruling, base: Ruling) -> tuple[Ruling, Ruling, int]:
+    """The first floor call at which the two rulings differ, and its number when it is
+    an earlier call than the last (0 for the last): a scenario's calls are ruled in turn,
+    and the difference that matters to the room is the first."""
+    calls = list(zip(house.every_call, base.every_call, strict=False))
+    for number, (ours, theirs) in enumerate(calls[:-1], 1):
+        if difference(ours, theirs):
+            return ours, theirs, number
+    return house, base, 0
 
 
 def is_no_op(choice: Choice) -> bool:
