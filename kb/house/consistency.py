@@ -34,8 +34,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from kb.files import Problem
-from kb.hand.deal import replay
-from kb.hand.scenario import Scenario, ScenarioError
+from kb.hand.scenario import Scenario
 from kb.house.compose import folder_rulebooks
 from kb.house.spec import HouseSpec
 from kb.knowledge.graph import disagreements
@@ -44,11 +43,10 @@ from kb.knowledge.vocabulary import RelationKind
 from kb.rules.books import published_editions
 from kb.rules.disagreements import difference
 from kb.rules.engine import rule
-from kb.rules.irregularities import topics_for
 from kb.rules.outcomes import Remedy
 from kb.rules.rulebook import Rulebook, edition_rulebook
 from kb.rules.ruling import Ruling
-from kb.rules.situation import primary_irregularity
+from kb.rules.situation import scenarios_by_topic
 
 #: Relations that state which of two provisions takes precedence.
 PRECEDENCE = (RelationKind.OVERRIDES, RelationKind.EXCEPTION_TO, RelationKind.REFINES)
@@ -66,18 +64,12 @@ class Rulings:
     def __init__(self, kb: KnowledgeBase, book: Rulebook, scenarios):
         self.kb, self.book = kb, book
         self.base = edition_rulebook(kb, book.base) if book.base else book
-        self.scenarios: list[Scenario] = []
-        self.raising: dict[str, list[Scenario]] = {}
         self._cache: dict[tuple, Ruling] = {}
-        for scenario in scenarios:
-            try:
-                played = replay(scenario)
-            except ScenarioError:
-                continue
-            self.scenarios.append(scenario)
-            irregularity = primary_irregularity(played)
-            for topic in topics_for(irregularity, played) if irregularity else ():
-                self.raising.setdefault(topic, []).append(scenario)
+        scenarios = list(scenarios)
+        self.raising = scenarios_by_topic(scenarios)
+        # a scenario that raises no topic is ruled by no provision, under any book
+        raising = {id(s) for found in self.raising.values() for s in found}
+        self.scenarios = [s for s in scenarios if id(s) in raising]
 
     def _ruled(self, key: tuple, book: Rulebook, scenario: Scenario) -> Ruling:
         key = (*key, scenario.path, scenario.id)
