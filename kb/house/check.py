@@ -33,6 +33,7 @@ from kb.house.consistency import PRECEDENCE, Rulings, consistency
 from kb.house.requirements import requirement_problems
 from kb.house.spec import HouseSpec
 from kb.knowledge.model import KnowledgeBase
+from kb.rules.deciding import layer_item
 from kb.rules.disagreements import load_scenarios
 from kb.rules.rulebook import Rulebook
 
@@ -94,7 +95,7 @@ def conflicts(kb: KnowledgeBase, spec: HouseSpec, book: Rulebook, scenarios) -> 
             for other in book.governing(topic):
                 if order.get(other, len(order)) <= order[own.id] or other in partial:
                     continue     # itself, or an added provision that met this one already
-                if _ordered(kb, overrides, own.id, other) or book.layer_item(other) in above:
+                if _ordered(kb, overrides, own.id, other) or layer_item(kb, book, other) in above:
                     continue
                 shown = search.shown_by(topic, own.id, other)
                 if shown:

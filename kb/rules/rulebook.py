@@ -72,11 +72,6 @@ class Rulebook:
     origin: dict = field(default_factory=dict, compare=False, hash=False)
     set_aside: dict = field(default_factory=dict, compare=False, hash=False)
 
-    def layer_item(self, pid: str) -> str:
-        """The item of :attr:`stack` provision ``pid`` governs as (the book's own id when
-        it does not say)."""
-        return self.origin.get(pid, self.id)
-
     def governing(self, topic: str) -> tuple[str, ...]:
         """The provision ids that govern ``topic``, in precedence order (maybe empty)."""
         return tuple(self.topics.get(topic, ()))
