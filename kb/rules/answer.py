@@ -1,0 +1,255 @@
+"""What the dealer does now, in floor words: a ruling's one-line answer (:func:`answer`)
+and each step as a dealer would say it (:func:`step_words`).
+
+The remedy word alone hides the answer: on a four-card flop every book says "continue",
+yet some redeal the flop and others scramble the four cards and pick the burn.  The
+answer is derived from the remedy and the steps, so two books that agree on the word but
+not on the dealer's moves get different answers (:func:`books_differ`).  An answer names
+no card: the cards are in the steps and the table, and an answer is the same for every
+seed.  A misdeal's answer is "reshuffle and redeal": the cards of the new deal are not
+known, so no view should draw them as if they were.
+
+>>> from kb.rules.examples import ruling
+>>> answer(ruling("case-c27-four-card-flop-stuck-cards", "tda@2024"))
+'Scramble the four flop cards face down; one at random becomes the next burn card'
+>>> answer(ruling("case-c27-four-card-flop-stuck-cards", "rrop@v11"))
+'Redeal the flop: its cards go back into the stub, which is reshuffled and cut'
+>>> answer(ruling("boxed-two-cards-during-deal"))
+'Misdeal: reshuffle and redeal'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kb.rules.outcomes import Remedy
+from kb.rules.ruling import Ruling, Step
+
+_COUNT = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def answer(ruling: Ruling) -> str:
+    """One line (no full stop) saying what the dealer does now under ``ruling``'s remedy
+    and steps; the same for every seed (it names no card).  Raises nothing.
+
+    >>> from kb.rules.ruling import TableView
+    >>> view = TableView({}, (), (), (), (), ())
+    >>> answer(Ruling("x", "tda@2024", "continue", (), (), False, view, ""))
+    'Play on: the hand stands as dealt'
+    """
+    steps = [s for s in ruling.steps]
+    kinds = [s.do for s in steps]
+    if ruling.remedy == Remedy.MISDEAL:
+        button = next((s for s in steps if s.do == "correct-button"), None)
+        return ("Misdeal: reshuffle and redeal" if button is None else
+                f"Misdeal: move the button to seat {button.details.get('seat')}, "
+                "reshuffle and redeal")
+    if ruling.remedy == Remedy.VOID:
+        return "The hand is void: every player takes back the chips they put in"
+    if ruling.remedy == Remedy.DEAD_HAND:
+        return _dead(steps)
+    what = _continue(steps, kinds)
+    if ruling.remedy == Remedy.FLOOR_DECISION:
+        who = ruling.decided_by
+        head = ("Floor's decision: this book has no rule for it" if not ruling.cited
+                or (who is not None and who.layer == "floor") else
+                "Floor's decision: the book names no remedy for this"
+                + (f" (see rule {who.number})" if who is not None and who.number else ""))
+        return head if not steps else f"{head}; the usual course: {_lower(what)}"
+    return what
+
+
+def books_differ(rulings: Iterable[Ruling]) -> bool:
+    """True when ``rulings`` (one scenario's, one per book) give the same remedy word but
+    the dealer does different things: "books differ", where the remedy would say they
+    agree.
+
+    >>> from kb.rules.examples import ruling
+    >>> four = "case-c27-four-card-flop-stuck-cards"
+    >>> books_differ([ruling(four, "tda@2024"), ruling(four, "rrop@v11")])
+    True
+    >>> books_differ([ruling(four, "tda@2024"), ruling(four, "tda@2026")])
+    False
+    """
+    rulings = list(rulings)
+    return (len({r.remedy for r in rulings}) == 1
+            and len({answer(r) for r in rulings}) > 1)
+
+
+def _burned(steps: list[Step]) -> bool:
+    return any(s.do == "set-aside" and s.details.get("as") == "burn" for s in steps)
+
+
+def _dead(steps: list[Step]) -> str:
+    seats = [s.details.get("seat") for s in steps if s.do == "kill"]
+    seats = sorted(s for s in dict.fromkeys(seats) if isinstance(s, int))
+    whose = ("The hand is dead" if not seats else
+             f"Seat {seats[0]}'s hand is dead" if len(seats) == 1 else
+             f"Seats {_and(seats)}: their hands are dead")
+    refund = next((s for s in steps if s.do == "refund"), None)
+    if refund is not None:
+        whose += f"; the {refund.details.get('chips', 'chips')} is returned"
+    return whose
+
+
+def _continue(steps: list[Step], kinds: list[str]) -> str:
+    """The answer of a ruling that plays on: the step that says most, in floor words."""
+    if not steps:
+        return "Play on: the hand stands as dealt"
+    if "scramble-pick" in kinds:
+        pick = steps[kinds.index("scramble-pick")]
+        count = _COUNT.get(len(pick.details.get("cards", ())), "the")
+        return (f"Scramble the {count} flop cards face down; one at random becomes the "
+                f"next {pick.details.get('as', 'burn')} card")
+    if "return-to-stub" in kinds and "deal" in kinds:
+        street = _street(steps[_last(kinds, "deal")])
+        if kinds[0] == "set-aside" and kinds.count("deal") > 1:
+            first = _street(steps[kinds.index("deal")])
+            return (f"Set the premature card aside; after the betting deal the {first}, "
+                    f"then shuffle the card back into the stub for the {street}")
+        if "finish-betting" in kinds:
+            return (f"Finish this round's betting, then deal the {street} again from the "
+                    "reshuffled stub")
+        return (f"Redeal the {street}: its cards go back into the stub, which is "
+                "reshuffled" + (" and cut" if "cut" in kinds else ""))
+    if kinds[:1] == ["face-down"] and "shuffle" in kinds:
+        return "Scramble the stub face down, shuffle and cut it, and play on"
+    if "kill" in kinds:
+        return _dead(steps).replace("The hand is dead", "A hand is dead") + "; play on"
+    if "replace" in kinds and "finish-deal" in kinds:
+        return ("Finish the deal, then replace the exposed card with the next card"
+                + ("; the exposed card becomes the burn card" if _burned(steps) else ""))
+    if _burned(steps):
+        return "The exposed card becomes the burn card; play on"
+    if "replace" in kinds:
+        seat = steps[kinds.index("replace")].details.get("seat")
+        shuffled = "shuffle" in kinds
+        return ((f"Seat {seat}'s exposed card is shuffled back into the stub and replaced"
+                 if shuffled else f"Put seat {seat}'s cards right")
+                if seat is not None else "Put the board right") + "; play on"
+    if "common-card" in kinds:
+        return "Too few cards for everyone: one common card is dealt face up to the board"
+    if kinds[0] == "set-aside":
+        return "Take the card out of play and deal on"
+    if kinds[0] == "return-to-stub" and "burn" in kinds:
+        return "Put the extra card back on top of the stub, to be burned; play on"
+    if "burn" in kinds and "deal" in kinds:
+        return f"Burn, then deal the {_street(steps[kinds.index('deal')])}"
+    if "supply" in kinds:
+        seat = steps[kinds.index("supply")].details.get("seat")
+        return f"Seat {seat} gets the missing card from the stub; play on"
+    if kinds == ["face-down"]:
+        seat = steps[0].details.get("seat")
+        return f"Seat {seat}'s next card is dealt face down; play on"
+    return step_words(steps[0]).rstrip(".") + "; play on"
+
+
+def step_words(step: Step) -> str:
+    """One step as a dealer would say it: a sentence ending in a full stop, cards by
+    their codes ("Kc"), seats by number.
+
+    >>> print(step_words(Step("scramble-pick", {"cards": ["Kc", "Th", "9c", "Jh"],
+    ...     "picked": "Th", "as": "burn", "street": "turn"})))
+    Scramble Kc Th 9c Jh face down; the floor picks Th at random as the next burn card (the turn's).
+    >>> step_words(Step("deal", {"street": "turn", "burn": False}))
+    'Deal the turn without a burn card.'
+    """
+    d = step.details
+    words = _WORDS.get(step.do)
+    text = words(d) if words is not None else step.do.replace("-", " ").capitalize()
+    when = d.get("when")
+    return f"{text} ({when})." if when else f"{text}."
+
+
+def _deal(d: dict) -> str:
+    street = _street_name(d.get("street"))
+    text = f"Deal the {street}"
+    if d.get("seats"):
+        text += f" to seats {_and(d['seats'])}"
+    if d.get("cards"):
+        text += f": {_cards(d['cards'])}"
+    if d.get("burn") is False:
+        text += " without a burn card"
+    elif d.get("burn") is True:
+        text = "Burn a card and d" + text[1:]
+    return text
+
+
+def _return(d: dict) -> str:
+    cards = _cards(d.get("cards") or [d.get("card", "")])
+    where = "on top of the stub" if d.get("position") == "top" else "into the stub"
+    text = f"Put {cards} back {where}"
+    return text + (f", as the next {d['as']} card" if d.get("as") else "")
+
+
+def _set_aside(d: dict) -> str:
+    card, role = d.get("card", "the card"), d.get("as")
+    if role == "burn":
+        street = f" for the {_street_name(d['street'])}" if d.get("street") else ""
+        return f"{card} becomes the burn card{street}"
+    return f"Take {card} out of play" + (" (a scrap card)" if role == "scrap" else "")
+
+
+_WORDS = {
+    "finish-deal": lambda d: "Finish the deal",
+    "replace": lambda d: (f"Seat {d['seat']} gets {d.get('in')} in place of {d.get('out')}"
+                          if "seat" in d else f"{d.get('in')} replaces {d.get('out')} on the "
+                          "board"),
+    "burn": lambda d: (f"Burn {_cards(d.get('cards') or [d.get('card', '')])}"
+                       + (f" before the {_street_name(d['street'])}" if d.get("street")
+                          else "")),
+    "return-to-stub": _return,
+    "shuffle": lambda d: ("Shuffle the whole deck" if d.get("cards") == 52 else
+                          f"Shuffle the stub ({d['cards']} cards)" if d.get("cards") else
+                          "Shuffle the stub"),
+    "cut": lambda d: "Cut the cards",
+    "scramble-pick": lambda d: (
+        f"Scramble {_cards(d.get('cards', []))} face down; the floor picks "
+        f"{d.get('picked')} at random as the next {d.get('as', 'burn')} card"
+        + (f" (the {_street_name(d['street'])}'s)" if d.get("street") else "")),
+    "deal": _deal,
+    "set-aside": _set_aside,
+    "supply": lambda d: (f"Seat {d.get('seat')} gets "
+                         f"{_cards(d.get('cards') or [d.get('card', '')])} from the stub"),
+    "kill": lambda d: (f"Seat {d.get('seat')}'s hand is dead"
+                       + (f": {_cards(d['cards'])} go to the {d.get('to', 'muck')}"
+                          if d.get("cards") else "")),
+    "face-down": lambda d: (f"Seat {d['seat']} keeps {d.get('card')} as a face-down card"
+                            if "seat" in d else "Turn the cards face down and scramble them"),
+    "common-card": lambda d: f"Deal {d.get('card')} face up as a common card for everyone",
+    "refund": lambda d: (f"Seat {d['seat']} takes back the {d.get('chips')}" if "seat" in d
+                         else "Every player takes back the chips they put in"),
+    "redeal": lambda d: ("Redeal" + (f" to seats {_and(d['seats'])}" if d.get("seats") else "")
+                         + (f", the button on seat {d['button']}" if d.get("button") else "")),
+    "finish-betting": lambda d: (f"Finish the {_street_name(d.get('street'))} betting"),
+    "gather": lambda d: "Gather every card",
+    "correct-button": lambda d: f"Move the button to seat {d.get('seat')}",
+    "consider-penalty": lambda d: f"The floor may penalise seat {d.get('seat')}",
+}
+
+
+def _street(deal: Step) -> str:
+    return _street_name(deal.details.get("street"))
+
+
+def _street_name(street) -> str:
+    street = str(street or "cards")
+    return f"{street} street" if street in ("third", "fourth", "fifth", "sixth",
+                                            "seventh") else street
+
+
+def _cards(cards) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _and(items) -> str:
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _last(kinds: list[str], kind: str) -> int:
+    return len(kinds) - 1 - kinds[::-1].index(kind)
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
