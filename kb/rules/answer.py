@@ -81,8 +81,8 @@ def _burned(steps: list[Step]) -> bool:
 
 
 def _dead(steps: list[Step]) -> str:
-    seats = [s.details.get("seat") for s in steps if s.do == "kill"]
-    seats = sorted(s for s in dict.fromkeys(seats) if isinstance(s, int))
+    seats = sorted({seat for s in steps if s.do == "kill"
+                    if isinstance(seat := s.details.get("seat"), int)})
     whose = ("The hand is dead" if not seats else
              f"Seat {seats[0]}'s hand is dead" if len(seats) == 1 else
              f"Seats {_and(seats)}: their hands are dead")
