@@ -12,7 +12,8 @@ from kb import DATA
 from kb.hand.scenario_file import load_scenario, parse_scenario
 from kb.house.compose import published_rulebooks, resolve_rulebook
 from kb.rules.engine import rule
-from kb.rules.ruling import compare_expectation, format_ruling
+from kb.rules.ruling import compare_expectation
+from kb.rules.ruling_text import format_ruling
 
 SCENARIOS = DATA / "scenarios"
 FLOOR_FILES = sorted(p for p in SCENARIOS.glob("*.yaml")

@@ -26,7 +26,7 @@ from kb.knowledge.load import load_knowledge_base
 from kb.rules.books import resolve_rulebook
 from kb.rules.engine import rule
 from kb.rules.rulebook import edition_rulebook
-from kb.rules.ruling import format_ruling
+from kb.rules.ruling_text import format_ruling
 
 SCENARIOS = DATA / "scenarios"
 

@@ -331,3 +331,30 @@ def _and(items) -> str:
 def _last(kinds: list[str], kind: str) -> int:
     return len(kinds) - 1 - kinds[::-1].index(kind)
 
+
+
+def ruling_json(ruling: Ruling) -> dict:
+    """``ruling``'s JSON (:meth:`~kb.rules.ruling.Ruling.to_json`, a dict for
+    :func:`json.dumps`) with each floor call's ``answer`` (this module's :func:`answer`)
+    after its ``remedy``: the last call's at the top, each earlier one's in ``calls``.
+    An addition to the exchange format's version 1 (docs/scenario-format.md, "Ruling").
+
+    >>> from kb.rules.examples import ruling
+    >>> data = ruling_json(ruling("boxed-two-cards-during-deal"))
+    >>> data["remedy"], data["answer"], data["calls"]
+    ('misdeal', 'Misdeal: reshuffle and redeal', [])
+    """
+    data = _answered(ruling.to_json(), ruling)
+    data["calls"] = [_answered(json, call) for json, call in zip(data["calls"], ruling.calls,
+                                                                 strict=True)]
+    return data
+
+
+def _answered(json: dict, ruling: Ruling) -> dict:
+    """``json`` with ``answer`` right after ``remedy`` (the order a reader reads them)."""
+    out = {}
+    for key, value in json.items():
+        out[key] = value
+        if key == "remedy":
+            out["answer"] = answer(ruling)
+    return out
