@@ -87,7 +87,8 @@ def test_compare_shows_the_regulators_after_the_books(capsys):
     out = capsys.readouterr().out
     books, _, regulators = out.partition("Regulators (")
     assert "under house.thursday-home-game@2026" in books
-    assert "under pa@current: floor-decision" in regulators
+    assert ("under pa@current: Floor's decision: the book is silent on this\n"
+            "  remedy: floor-decision\n") in regulators
     assert "under pa@current" not in books
 
 

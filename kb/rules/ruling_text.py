@@ -122,7 +122,7 @@ def _body(ruling: Ruling, kb=None) -> list[str]:
         return _name(kb, f"{c.source}@{c.edition}") if kb is not None \
             else f"{c.source} {c.edition}"
     cites = "; ".join(f"{name(c)} {c.number} ({p})" for c, p in ruling.cited)
-    lines = [f"  cites:  {cites or _uncited(ruling, kb)}", *_decided(ruling, kb)]
+    lines = [f"  cites:  {cites or _uncited(ruling)}", *_decided(ruling, kb)]
     for index, one in enumerate(ruling.steps, 1):
         lines.append(f"  {'steps:' if index == 1 else '':7} {index}. {step_words(one)}")
     lines += _table(ruling)
@@ -130,13 +130,12 @@ def _body(ruling: Ruling, kb=None) -> list[str]:
     return lines
 
 
-def _uncited(ruling: Ruling, kb=None) -> str:
+def _uncited(ruling: Ruling) -> str:
     """What ``cites`` says of a ruling that cites nothing: there was nothing to rule, or
     the book is silent and the floor decides (never a ruling on no authority)."""
     if not ruling.irregularities:
         return "none (no irregularity to rule on)"
-    book = _name(kb, ruling.decided_by.book if ruling.decided_by else ruling.rulebook)
-    return f"none ({book} has no rule for this, so the floor decides)"
+    return "none (the book is silent on this)"
 
 
 def _table(ruling: Ruling) -> list[str]:
@@ -163,7 +162,7 @@ def _decided(ruling: Ruling, kb=None) -> list[str]:
         return []
     if who.layer == FLOOR or not who.number:
         what = ("no irregularity, nothing to rule on" if not ruling.irregularities else
-                "the book has no rule for this, so the floor decides")
+                "no provision of the book decides this")
         return [f"  Decided by the floor ({_name(kb, who.book)}): {what}"]
     what = who.number
     numbered = next((f"{c.source}@{c.edition}" for c, p in ruling.cited
