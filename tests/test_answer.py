@@ -199,3 +199,15 @@ def test_ruling_json_is_to_json_plus_the_answers(table):
         {k: v for k, v in plain.items() if k != "calls"}
     assert [{k: v for k, v in c.items() if k != "answer"} for c in data["calls"]] == \
         plain["calls"]
+
+
+def test_no_step_rulings_say_what_stays_and_what_comes_back(table):
+    # Robert's Rules Irregularities 14: a dropped card is picked up and plays
+    assert said(table, "player-drops-card-all-in-limit-holdem", "house.casino@2026") == \
+        "The dropped card is picked up and plays; the hand stands"
+    # TDA RP-4, first step: a dropped stub whose order holds is put back as it was
+    assert said(table, "stub-dropped-order-kept", "tda@2024") == \
+        "Put the stub back together and play on"
+    # TDA 13-C: a tabled winning hand killed by the dealer comes back out of the muck
+    assert said(table, "tabled-winning-hand-killed-by-dealer", "tda@2024") == \
+        "The mucked hand is taken back out of the muck and stays in play"

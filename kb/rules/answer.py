@@ -147,13 +147,18 @@ def _continue(ruling: Ruling, steps: list[Step], kinds: list[str]) -> str:
 
 
 def _unchanged(ruling: Ruling) -> str:
-    """A ruling with no step: nothing to do, or a mucked hand taken back (the table
-    shows it back in play: the retrieval is in the table, not in a step)."""
+    """A ruling with no step: nothing to do, a mucked hand taken back (the table shows it
+    back in play: the retrieval is in the table, not in a step), a spoiled stub put back
+    together, or a dropped card picked up."""
     kinds = {i.get("kind") for i in ruling.irregularities}
     if not kinds:
         return "No irregularity: play on"
     if kinds <= {"hand-mucked", "pot-pushed-early"}:
         return "The mucked hand is taken back out of the muck and stays in play"
+    if kinds == {"stub-spoiled"}:
+        return "Put the stub back together and play on"
+    if kinds == {"player-dropped"}:
+        return "The dropped card is picked up and plays; the hand stands"
     return "Leave the cards as they are; the hand stands"
 
 
