@@ -40,7 +40,7 @@ _API = {
     "replay": "kb.hand.deal",
     "rule": "kb.rules.engine",
     "compare": "kb.rules.engine",
-    "format_ruling": "kb.rules.ruling",
+    "format_ruling": "kb.rules.ruling_text",
     "resolve_rulebook": "kb.house.compose",
     "published_rulebooks": "kb.house.compose",
 }

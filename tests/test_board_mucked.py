@@ -108,10 +108,10 @@ def test_compare_finds_every_book_leaving_it_to_the_floor(kb, capsys):
     from kb.cli import main
     assert main(["compare", str(SCENARIOS / f"{FILES[2]}.yaml")]) == 0
     books, _, regulators = capsys.readouterr().out.partition("Regulators (")
-    assert books.count(": floor-decision") == len(BOOKS)
+    assert books.count("  remedy: floor-decision") == len(BOOKS)
     # and each regulator's code (South Dakota, Pennsylvania, New Jersey), ruled alone after
     # the books, leaves it to the house's rules
-    assert regulators.count(": floor-decision") == 3
+    assert regulators.count("  remedy: floor-decision") == 3
 
 
 @pytest.fixture(scope="module")

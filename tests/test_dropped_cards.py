@@ -162,7 +162,7 @@ def test_rule_and_compare_print_the_rulings(capsys):
     assert "floor-decision" in out and "121" in out
     assert main(["compare", str(OMAHA)]) == 0
     out = capsys.readouterr().out.partition("Regulators (")[0]     # the books' rulings
-    assert out.count("floor-decision") == 5 and out.count(": continue") == 2
+    assert out.count("  remedy: floor-decision") == 5 and out.count("  remedy: continue") == 2
 
 
 def test_find_a_ruling_and_the_topic_matrix_show_the_dropped_cards():

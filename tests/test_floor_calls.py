@@ -12,7 +12,8 @@ from kb import DATA
 from kb.hand.scenario_file import load_scenario, parse_scenario
 from kb.house.compose import published_rulebooks, resolve_rulebook
 from kb.rules.engine import rule
-from kb.rules.ruling import compare_expectation, format_ruling
+from kb.rules.ruling import compare_expectation
+from kb.rules.ruling_text import format_ruling
 
 SCENARIOS = DATA / "scenarios"
 FLOOR_FILES = sorted(p for p in SCENARIOS.glob("*.yaml")
@@ -200,11 +201,16 @@ def test_a_hand_with_one_call_has_an_empty_calls_list(kb):
 
 def test_the_text_output_shows_every_call(kb):
     text = format_ruling(ruled(kb, "rrop@v11", "case-c23-two-burns-as-it-happened"))
-    assert "continue (the last of 2 floor calls)" in text
     name = "case-c23-two-burns-as-it-happened"
-    assert f"call 1, floor called at line {line(name, 'floor:')}: continue" in text
+    assert text.splitlines()[0] == (f"{name} under rrop@v11: Leave the cards as they are; "
+                                    "the hand stands (the last of 2 floor calls)")
+    assert (f"call 1, floor called at line {line(name, 'floor:')}: Finish the deal, then "
+            "replace the exposed card with the next card; the exposed card becomes the burn "
+            "card") in text
     assert f"answers: exposed (line {line(name, 'deal:')})" in text
-    assert "call 2, floor called after the last event: continue" in text
+    assert ("call 2, floor called after the last event: Leave the cards as they are; "
+            "the hand stands") in text
+    assert text.count("    remedy: continue") == 2
 
 
 def test_floorbook_compare_prints_every_call(capsys, books):
@@ -213,7 +219,13 @@ def test_floorbook_compare_prints_every_call(capsys, books):
     assert main(["compare", str(path)]) == 0
     out = capsys.readouterr().out
     floor = line(path.stem, "floor:")
-    assert out.count(f"call 1, floor called at line {floor}: misdeal") == len(books)
+    assert out.count(f"call 1, floor called at line {floor}: Misdeal: reshuffle and "
+                     "redeal") == len(books)
+    # the summary names every call of every book, the first (the misdeal) included
+    summary = out.split("\n\n")[0].splitlines()
+    assert len(summary) == 1 + len(books)
+    assert all("call 1: Misdeal: reshuffle and redeal [" in row and " / call 2: " in row
+               for row in summary[1:])
 
 
 def test_expect_calls_are_compared_in_order(kb):

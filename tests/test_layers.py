@@ -26,7 +26,7 @@ from kb.knowledge.load import load_knowledge_base
 from kb.rules.books import resolve_rulebook
 from kb.rules.engine import rule
 from kb.rules.rulebook import edition_rulebook
-from kb.rules.ruling import format_ruling
+from kb.rules.ruling_text import format_ruling
 
 SCENARIOS = DATA / "scenarios"
 
@@ -87,7 +87,8 @@ def test_compare_shows_the_regulators_after_the_books(capsys):
     out = capsys.readouterr().out
     books, _, regulators = out.partition("Regulators (")
     assert "under house.thursday-home-game@2026" in books
-    assert "under pa@current: floor-decision" in regulators
+    assert ("under pa@current: Floor's decision: the book is silent on this\n"
+            "  remedy: floor-decision\n") in regulators
     assert "under pa@current" not in books
 
 

@@ -134,7 +134,9 @@ def test_version_check_rule_and_compare_work_from_another_folder(installed, else
     assert check.returncode == 0 and check.stdout.endswith(": no problems\n"), check.stderr
     ruled = run(installed, "rule", "hand.yaml", "--rulebook", "tda@2024", cwd=elsewhere)
     assert ruled.returncode == 0, ruled.stderr
-    assert ruled.stdout.startswith("four-card-flop under tda@2024: continue")
+    assert ruled.stdout.startswith("four-card-flop under tda@2024: Scramble the four flop "
+                                   "cards face down; one at random becomes the burn card for "
+                                   "the turn\n  remedy: continue")
     compared = run(installed, "compare", "hand.yaml", "--json", cwd=elsewhere)
     assert compared.returncode == 0, compared.stderr
     assert compared.stdout.count('"rulebook": ') >= 5

@@ -100,7 +100,7 @@ def run_compare(args) -> int:
                                   for book in regulator_editions(kb)]
     regulators = [r for r in ruled if not isinstance(r, Exception)]
     return _print_rulings(kb, rulings + regulators, args.json, many=True, seed=args.seed,
-                          regulators=len(regulators))
+                          regulators=len(regulators), title=scenario.title)
 
 
 def _scenario_and_kb(path: Path, data: Path | None = None):
@@ -128,42 +128,49 @@ def _ruled(rule, kb, book, scenario, seed):
 
 
 def _print_rulings(kb, rulings, as_json: bool, many: bool, seed: int = 0,
-                   regulators: int = 0) -> int:
+                   regulators: int = 0, title: str | None = None) -> int:
     errors = [r for r in rulings if isinstance(r, Exception)]
     if errors:
         return _fail([str(errors[0])])
-    print(shown(kb, rulings, as_json, many, seed, regulators))
+    print(shown(kb, rulings, as_json, many, seed, regulators, title))
     return 0
 
 
 def shown(kb, rulings: list, as_json: bool, many: bool, seed: int = 0,
-          regulators: int = 0) -> str:
+          regulators: int = 0, title: str | None = None) -> str:
     """What ``rule`` (``many`` false: one ruling) and ``compare`` print for ``rulings``
-    (:class:`~kb.rules.ruling.Ruling` records of ``kb``'s rulebooks): their JSON, or their
-    text with each edition by its short name (:func:`kb.knowledge.names.book_name`); the
-    last ``regulators`` rulings are the regulator editions', which the text shows under a
-    heading of their own.  The property tests and tools/fuzz_hands.py
-    print random hands' rulings through it.  Raises nothing for a ruling the engine made.
+    (:class:`~kb.rules.ruling.Ruling` records of ``kb``'s rulebooks): their JSON, each
+    ruling and call with its ``answer`` (:func:`kb.rules.answer.ruling_json`), or their
+    text, each ruling led by its answer (:func:`kb.rules.ruling_text.format_ruling`).
+    ``compare``'s text starts with one line per book (:func:`kb.rules.ruling_text.summary`)
+    under the scenario's ``title`` (else its id).  The last ``regulators`` rulings are the
+    regulator editions', which the text shows under a heading of their own.  The property
+    tests and tools/fuzz_hands.py print random hands' rulings through it.  Raises nothing
+    for a ruling the engine made.
 
     >>> from kb.knowledge.load import load_knowledge_base
     >>> from kb.rules.ruling import Ruling, TableView
     >>> ruling = Ruling("x", "tda@2024", "continue", (), (), False,
     ...                 TableView({}, (), (), (), (), ()), "Deal on.")
     >>> print(shown(load_knowledge_base(), [ruling], as_json=False, many=False))
-    x under tda@2024: continue
-      cites:  none
+    x under tda@2024: No irregularity: play on
+      remedy: continue
+      cites:  none (no irregularity to rule on)
               board: -   burns: -   muck: -   stub: -
       Deal on.
     """
     import json
 
-    from kb.rules.ruling import format_ruling
+    from kb.rules.answer import ruling_json
+    from kb.rules.ruling_text import format_ruling, summary
 
     if as_json:
-        data = [r.to_json() for r in rulings] if many else rulings[0].to_json()
+        data = [ruling_json(r) for r in rulings] if many else ruling_json(rulings[0])
         return json.dumps(data, indent=2, ensure_ascii=False)
     books = rulings[:len(rulings) - regulators]
     text = "\n\n".join(format_ruling(r, seed, kb) for r in books)
+    if many and books:
+        text = summary(books, title or books[0].scenario, kb) + "\n\n" + text
     if regulators:
         text += "\n\n" + _REGULATORS + "\n\n" + "\n\n".join(
             format_ruling(r, seed, kb) for r in rulings[len(books):])

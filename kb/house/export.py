@@ -27,6 +27,7 @@ from kb.house.spec import HouseSpec, read_house
 from kb.knowledge.export import knowledge_json
 from kb.knowledge.load import LoadError, load_knowledge_base
 from kb.knowledge.model import KnowledgeBase
+from kb.rules.answer import ruling_json
 from kb.rules.disagreements import load_scenarios
 from kb.rules.engine import rule
 from kb.rules.rulebook import Rulebook, RulebookError
@@ -72,7 +73,7 @@ def export(kb: KnowledgeBase, rulebooks: list[Rulebook], houses: list[HouseSpec]
             "house_rulebooks": [_house(spec, composed.get(spec.id)) for spec in houses]}
     if scenarios is not None:
         data["scenarios"] = [_scenario(s) for s in scenarios]
-        data["rulings"] = [r.to_json() for r in rulings or ()]
+        data["rulings"] = [ruling_json(r) for r in rulings or ()]
     return data
 
 

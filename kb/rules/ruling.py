@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from kb.hand.scenario import Citation  # a scenario's expect cites as rulings do
-from kb.knowledge.names import book_name
 from kb.rules.outcomes import Remedy, StepKind
 
 # The records are frozen dataclasses with slots: a ruling is shared once made (a kept
@@ -252,91 +251,3 @@ def _show(value) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
     return repr(value)
-
-
-def format_ruling(ruling: Ruling, seed: int = 0, kb=None) -> str:
-    """A ruling as plain text for the terminal: remedy, citations, steps, table, explanation;
-    a random ruling names the ``seed`` its outcome was drawn with.  A hand with several
-    floor calls shows each call in order, the last one last.  With the knowledge base
-    ``kb``, a citation names its book as :func:`kb.knowledge.names.book_name` does ("TDA
-    2024"); without, by its id (``"tda 2024"``).
-
-    >>> view = TableView({5: ("2s", "Ah")}, (), ("8s",), (), (), ("3d", "Ad"))
-    >>> print(format_ruling(Ruling("x", "rrop@v11", "continue",
-    ...       (Cited(Citation("rrop", "v11", "Hold'em 1"), "rrop.holdem.exposed-hole-card"),),
-    ...       (Step("finish-deal"),), False, view, "Deal on.")))
-    x under rrop@v11: continue
-      cites:  rrop v11 Hold'em 1 (rrop.holdem.exposed-hole-card)
-      steps:  1. finish-deal
-      table:  seat 5: 2s Ah
-              board: -   burns: 8s   muck: -   stub: 3d ...
-      Deal on.
-    """
-    if not ruling.calls:
-        return "\n".join([_headline(ruling, seed), *_body(ruling, kb)])
-    count = len(ruling.calls) + 1
-    lines = [(f"{ruling.scenario} under {ruling.rulebook}: {ruling.remedy} "
-              f"(the last of {count} floor calls)")]
-    for number, call in enumerate(ruling.every_call, 1):
-        where = f"floor called at line {call.floor}" if call.floor \
-            else "floor called after the last event"
-        answered = ", ".join(f"{i['kind']} (line {i['line']})" for i in call.irregularities)
-        lines.append(f"  call {number}, {where}: {call.remedy}"
-                     + (f" (random: seed {seed})" if call.random else ""))
-        lines.append(f"    answers: {answered or 'nothing (no irregularity)'}")
-        lines += ["  " + line for line in _body(call, kb)]
-    return "\n".join(lines)
-
-
-def _headline(ruling: Ruling, seed: int) -> str:
-    return (f"{ruling.scenario} under {ruling.rulebook}: {ruling.remedy}"
-            + (f" (random: seed {seed})" if ruling.random else ""))
-
-
-def _body(ruling: Ruling, kb=None) -> list[str]:
-    """One call's citations, steps, table and explanation, two spaces in."""
-    def name(c: Citation) -> str:
-        return book_name(kb, f"{c.source}@{c.edition}") if kb is not None \
-            else f"{c.source} {c.edition}"
-    cites = "; ".join(f"{name(c)} {c.number} ({p})" for c, p in ruling.cited) or "none"
-    lines = [f"  cites:  {cites}", *_decided(ruling, kb)]
-    for index, one in enumerate(ruling.steps, 1):
-        details = " ".join(f"{k}={_plain(v)}" for k, v in one.details.items())
-        lines.append(f"  {'steps:' if index == 1 else '':7} {index}. {one.do} {details}".rstrip())
-    table = ruling.table
-    for index, (seat, cards) in enumerate(sorted(table.hands.items())):
-        dead = " (dead)" if seat in table.dead else ""
-        lines.append(f"  {'table:' if index == 0 else '':7} seat {seat}: "
-                     f"{_plain(cards) or '-'}{dead}")
-    stub = _plain(table.stub_top[:STUB_SHOWN]) + (" ..." if len(table.stub_top) > 1 else "")
-    lines.append(f"          board: {_plain(table.board) or '-'}   burns: "
-                 f"{_plain(table.burns) or '-'}   muck: {_plain(table.muck) or '-'}   "
-                 f"stub: {stub or '-'}")
-    lines.append(f"  {ruling.explanation}")
-    return lines
-
-
-def _decided(ruling: Ruling, kb=None) -> list[str]:
-    """The lines that say who decided: the layer, the book, the number (with the book that
-    numbers it, when the deciding book adopted another's provision); what was set aside."""
-    who = ruling.decided_by
-    if who is None:
-        return []
-    def name(book: str) -> str:
-        return book_name(kb, book) if kb is not None else book
-    what = who.number or "no provision decides, so the floor does"
-    numbered = next((f"{c.source}@{c.edition}" for c, p in ruling.cited
-                     if p == who.provision), who.book)
-    if numbered != who.book:
-        what += f" of {name(numbered)}, adopted"
-    lines = [f"  Decided by the {who.layer} ({name(who.book)}): {what}"]
-    if who.set_aside:
-        lines.append("  Set aside: " + "; ".join(f"{name(s.book)} {s.number}"
-                                                  for s in who.set_aside))
-    return lines
-
-
-def _plain(value) -> str:
-    if isinstance(value, (list, tuple)):
-        return " ".join(str(v) for v in value)
-    return str(value)
