@@ -271,3 +271,13 @@ def test_disagreements_past_the_first_five_of_a_topic_and_pair_link_their_matrix
         assert f'id="ruling-{c.scenario}"' in matrix
     assert f"<strong>{len(found) - DRAWN} more scenarios</strong> on which Robert’s Rules v11" \
         in page
+
+
+def test_no_readers_page_of_the_handbook_weighs_over_300_kb(site):
+    """Issue 23: a reader's page on a phone on a card room's Wi-Fi; the pages over the
+    limit are named (tools/bench_page_sizes.py measures them, docs/benchmarks.md)."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    from bench_page_sizes import oversized
+    over = oversized(site)
+    assert over == [], "pages over 300 KB: " + ", ".join(f"{p} ({s:,} bytes)" for p, s in over)
