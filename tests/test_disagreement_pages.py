@@ -48,7 +48,7 @@ def test_a_topic_page_beside_the_index_takes_the_topics_disagreements(tmp_path):
     page = (site / "disagreements.html").read_text()
     assert 'href="disagreements/four-card-flop.html"' in page and _shown(page) == []
     topic = (site / "disagreements" / "four-card-flop.html").read_text()
-    assert "<h1>Four-card flop" in topic
+    assert "<h1>Four-card flop: where the books disagree<" in topic
     assert _shown(topic) == ["shown-four-card-flop-scenario-four-card-flop"]
     index = (site / "rule-disagreements.html").read_text()
     assert ('href="disagreements/four-card-flop.html#shown-four-card-flop-scenario-'

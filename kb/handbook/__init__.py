@@ -88,6 +88,7 @@ def setup(app) -> dict:
     app.connect("build-finished", uses.restore_parents)
     app.connect("config-inited", _add_static)
     app.add_css_file("floorbook.css")
+    app.add_css_file("floorbook-pages.css")   # the list pages on a phone
     finder_page.setup(app)
     app.setup_extension("kb.handbook.sitebuild.navigation")  # furo's tree once per build
     app.setup_extension("kb.handbook.sitebuild.index_entries")  # sphinx-doc/sphinx#12599

@@ -290,7 +290,8 @@ class DisagreementsDirective(ListDirective):
         fragment = self.view("disagreements-topic", topic)
         if fragment is None:
             return []
-        title = handbook(self.env).kb.topic(topic).title
+        # not the topic's title alone: search and the navigation list the topic's page too
+        title = f"{handbook(self.env).kb.topic(topic).title}: where the books disagree"
         anchor = f"disagreements-{nodes.make_id(topic)}"
         section = nodes.section(ids=[anchor], names=[nodes.fully_normalize_name(anchor)])
         section += nodes.title(title, title)

@@ -50,7 +50,8 @@ def index_table(hb, *split: str) -> Fragment:
         body += _row(_title(hb, topic, topic in split),
                      str(len({c.scenario for c in found})), str(len(declared.get(topic, []))))
     group += body
-    f.add(f.node(nodes.table("", group, classes=["floorbook-disagreement-index"])), "")
+    table = nodes.table("", group, classes=["floorbook-listed", "floorbook-disagreement-index"])
+    f.add(f.node(table), "")
     f.fingerprint.append((topics, sorted(split)))
     return f
 

@@ -161,8 +161,10 @@ def topic_disagreements(hb, topic: str) -> Fragment:
     declared); KeyError for an unknown topic."""
     hb.kb.topic(topic)
     f = Fragment()
+    f.add(f"The topic, each book's answer and its ruling matrix: {f.xref('topic', topic)}.",
+          "")
     if topic in disputed_topics(hb):
-        _topic_section(f, hb, topic)
+        _topic_section(f, hb, topic, heading=False)
     else:
         f.add("The rulings of the scenarios show no disagreement on this topic.", "")
     return f
@@ -209,11 +211,12 @@ def _declared(f: Fragment, found: list) -> None:
     f.add("")
 
 
-def _topic_section(f: Fragment, hb, topic: str) -> None:
+def _topic_section(f: Fragment, hb, topic: str, heading: bool = True) -> None:
     table, names = hb.rulings, column_names(hb)
     declared = declared_by_topic(hb).get(topic, [])
     computed = computed_by_topic(table).get(topic, [])
-    f.add(f"```{{rubric}} {f.xref('topic', topic)}", "```", "")
+    if heading:                 # not on the topic's own page, which its title names
+        f.add(f"```{{rubric}} {f.xref('topic', topic)}", "```", "")
     if declared:
         f.add("**Declared:**", "")
         _declared(f, declared)
