@@ -92,3 +92,15 @@ def test_every_topics_disagreements_page_fits_a_phone(open_page, site):
         assert page.locator("h1", has_text="where the books disagree").count() == 1, path
         assert widest_elements(page) == [], f"{path}: {widest_elements(page)}"
         page.context.close()
+
+
+@pytest.mark.parametrize("origin", ["folder", "server"])
+def test_a_link_to_a_disagreement_from_before_the_split_goes_on_to_its_topics_page(
+        open_page, site, base_url, origin):
+    anchor = "shown-four-card-flop-scenario-case-c27-four-card-flop-stuck-cards"
+    root = f"file://{site}/" if origin == "folder" else base_url
+    page = open_page(f"{root}disagreements.html#{anchor}", viewport=WIDTHS["phone"])
+    page.wait_for_url(f"{root}disagreements/four-card-flop.html#{anchor}")
+    assert page.locator(f"#{anchor}").is_visible()
+    page.wait_for_function(                   # the browser scrolls to it once laid out
+        f"document.getElementById('{anchor}').getBoundingClientRect().top < innerHeight")

@@ -20,6 +20,10 @@ from kb.handbook.views.matrix import computed_by_topic, declared_by_topic, dispu
 #: The folder of the topics' pages, beside the index page.
 FOLDER = "disagreements"
 
+#: The index page's script: a link to a disagreement from before the split goes on to
+#: the topic's page (kb/handbook/static).
+SCRIPT_FILE = "floorbook-pages.js"
+
 
 def page_of(topic: str) -> str:
     """The document name of ``topic``'s disagreements page, relative to the index page's
@@ -71,3 +75,11 @@ def _row(*cells: str | nodes.Node) -> nodes.row:
         row += nodes.entry("", nodes.paragraph("", "", nodes.Text(cell)
                                                if isinstance(cell, str) else cell))
     return row
+
+
+def add_script(app, pagename: str, templatename: str, context: dict, doctree) -> None:
+    """``html-page-context``: :data:`SCRIPT_FILE` on the pages holding the index table
+    (only there: every other page is left as it was)."""
+    if doctree is not None and any("floorbook-disagreement-index" in table["classes"]
+                                   for table in doctree.findall(nodes.table)):
+        app.add_js_file(SCRIPT_FILE)
