@@ -53,3 +53,17 @@ def test_a_topic_page_beside_the_index_takes_the_topics_disagreements(tmp_path):
     index = (site / "rule-disagreements.html").read_text()
     assert ('href="disagreements/four-card-flop.html#shown-four-card-flop-scenario-'
             'four-card-flop"') in index
+
+
+def test_a_topic_page_naming_an_unknown_topic_is_a_warning_and_draws_nothing(tmp_path):
+    srcdir = tmp_path / "src"
+    shutil.copytree(ROOT, srcdir)
+    (srcdir / "disagreements.md").write_text(
+        "# D\n\n```{rule:disagreements} ../../no-such-topic\n```\n")
+    (srcdir / "index.md").write_text((srcdir / "index.md").read_text().replace(
+        "glossary\n", "glossary\ndisagreements\n"))
+    warnings = build(srcdir, tmp_path / "out")
+    assert "disagreements.md:3: WARNING: floorbook: cannot show disagreements-topic " \
+           "../../no-such-topic: unknown id" in warnings
+    page = (tmp_path / "out" / "html" / "disagreements.html").read_text()
+    assert _shown(page) == [] and "floorbook-disagreement-index" not in page
