@@ -181,25 +181,58 @@ def test_each_topic_matrix_has_a_row_per_scenario_ruled_on_it(site, kb):
 
 
 def test_disagreements_page_lists_computed_disagreements_with_their_scenarios(site, kb):
+    """Each topic's disagreements on a page of its own (disagreements/<topic>.html), every
+    computed disagreement on its topic's page, and the index of disagreements linking
+    there."""
     from kb.handbook.views.matrix import shown_anchor
     from kb.rules.disagreements import computed_disagreements, load_scenarios
-    page = _text(site / "disagreements.html")
+
+    def page(topic: str) -> str:
+        return _text(site / "disagreements" / f"{topic}.html")
+
     first = computed_disagreements(kb, load_scenarios())
     assert len(first) > 20
     for c in first:
-        assert f'id="shown-{c.topic}-scenario-{c.scenario}"' in page
+        assert f'id="shown-{c.topic}-scenario-{c.scenario}"' in page(c.topic)
     for c in computed_disagreements(kb, load_scenarios(), pairs=kb.books.compared):
-        assert f'id="{shown_anchor(c.topic, c.scenario, c.pair, kb.books.checked)}"' in page
-    flop = page[page.index('id="shown-four-card-flop-scenario-case-c27'):]
+        assert f'id="{shown_anchor(c.topic, c.scenario, c.pair, kb.books.checked)}"' in page(
+            c.topic)
+    flop = page("four-card-flop")
+    flop = flop[flop.index('id="shown-four-card-flop-scenario-case-c27'):]
     flop = flop[:flop.index('class="floorbook-scenario"', 10)]
-    assert "Robert’s Rules" in page and "Robert’s Rules v11" in flop and "TDA 2024" in flop
+    assert "Robert’s Rules v11" in flop and "TDA 2024" in flop
     assert _line(_cell(flop, "tda-2024"), "Next card") == ["8c"]
-    texts = page[page.index('id="differences-in-the-texts-no-scenario"'):]
+    texts = _text(site / "disagreements.html")
+    texts = texts[texts.index('id="differences-in-the-texts-no-scenario"'):]
     assert 'href="topics/deck-changes.html' in texts       # declared, no scenario
     assert 'href="topics/four-card-flop.html' not in texts
     index = _text(site / "rule-disagreements.html")
-    assert "case-c27-four-card-flop-stuck-cards" in index
+    assert ('href="disagreements/four-card-flop.html#shown-four-card-flop-scenario-case-c27-'
+            'four-card-flop-stuck-cards"') in index
     assert "rrop@v11 / tda@2024 differ" in index
+    assert "<em>(case-c27-four-card-flop-stuck-cards)</em>" not in index   # no internal id
+
+
+def test_the_disagreements_index_lists_each_topic_with_its_counts_and_links_its_page(
+        site, kb):
+    """The index page is a table of the disputed topics (scenarios the books rule
+    differently, declared differences), each linking its page; no topic is drawn on the
+    index itself, and every topic page of disagreements is linked."""
+    from kb.knowledge.graph import disagreements
+    from kb.rules.disagreements import computed_disagreements, load_scenarios
+    page = _text(site / "disagreements.html")
+    table = page[page.index('floorbook-disagreement-index'):]
+    table = table[:table.index("</table>")]
+    computed = computed_disagreements(kb, load_scenarios(), pairs=kb.books.compared)
+    pages = sorted(p.stem for p in (site / "disagreements").glob("*.html"))
+    assert {c.topic for c in computed} <= set(pages) and len(pages) == 29
+    for topic in pages:
+        row = table[table.index(f'href="disagreements/{topic}.html"'):]
+        row = re.sub(r"<[^>]+>", " ", row[:row.index("</tr>")]).split()
+        scenarios = len({c.scenario for c in computed if c.topic == topic})
+        declared = len([d for d in disagreements(kb) if d.topic == topic])
+        assert row[-2:] == [str(scenarios), str(declared)]
+    assert "(below)" not in table and 'class="floorbook-scenario"' not in page
 
 
 def test_a_hand_with_several_floor_calls_shows_every_call_in_its_matrix_cell(site):
@@ -224,7 +257,7 @@ def test_disagreements_past_the_first_five_of_a_topic_and_pair_link_their_matrix
     from kb.handbook.views.listed import DRAWN
     from kb.handbook.views.matrix import shown_anchor
     from kb.rules.disagreements import computed_disagreements, load_scenarios
-    page = _text(site / "disagreements.html")
+    page = _text(site / "disagreements" / "exposed-later-hole-card.html")
     found = [c for c in computed_disagreements(kb, load_scenarios())
              if c.topic == "exposed-later-hole-card"]
     assert DRAWN == 5 and len(found) == 17
@@ -232,9 +265,19 @@ def test_disagreements_past_the_first_five_of_a_topic_and_pair_link_their_matrix
     for number, c in enumerate(found):
         anchor = shown_anchor(c.topic, c.scenario)
         drawn = f'<p class="floorbook-scenario" id="{anchor}">' in page
-        listed = (f'<span id="{anchor}"><a class="reference internal" href="topics/'
+        listed = (f'<span id="{anchor}"><a class="reference internal" href="../topics/'
                   f'exposed-later-hole-card.html#ruling-{c.scenario}">') in page
         assert (drawn, listed) == (number < DRAWN, number >= DRAWN)
         assert f'id="ruling-{c.scenario}"' in matrix
     assert f"<strong>{len(found) - DRAWN} more scenarios</strong> on which Robert’s Rules v11" \
         in page
+
+
+def test_no_readers_page_of_the_handbook_weighs_over_300_kb(site):
+    """Issue 23: a reader's page on a phone on a card room's Wi-Fi; the pages over the
+    limit are named (tools/bench_page_sizes.py measures them, docs/benchmarks.md)."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    from bench_page_sizes import oversized
+    over = oversized(site)
+    assert over == [], "pages over 300 KB: " + ", ".join(f"{p} ({s:,} bytes)" for p, s in over)

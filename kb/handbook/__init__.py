@@ -52,7 +52,7 @@ def setup(app) -> dict:
     from kb.handbook.guard.untrusted_links import setup as untrusted_links
     from kb.handbook.printing import printed
     from kb.handbook.sitebuild import quotes
-    from kb.handbook.views import cards, cellnode, pictures
+    from kb.handbook.views import cards, cellnode, contents, pictures
 
     app.add_config_value("floorbook_data_dir", None, "env", types=frozenset({str, type(None)}))
     app.add_config_value("floorbook_graph_radius", 1, "env", types=frozenset({int}))
@@ -88,6 +88,8 @@ def setup(app) -> dict:
     app.connect("build-finished", uses.restore_parents)
     app.connect("config-inited", _add_static)
     app.add_css_file("floorbook.css")
+    app.add_css_file("floorbook-pages.css")   # the list pages on a phone
+    app.connect("html-page-context", contents.add_script)   # the disagreements index
     finder_page.setup(app)
     app.setup_extension("kb.handbook.sitebuild.navigation")  # furo's tree once per build
     app.setup_extension("kb.handbook.sitebuild.index_entries")  # sphinx-doc/sphinx#12599

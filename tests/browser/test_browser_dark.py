@@ -8,7 +8,8 @@ import pytest
 from browser.browser_probes import luminance, panel_colours
 
 #: Pages with a graph picture, a ruling matrix, the side-by-side tables and cards.
-PAGES = ["topics/boxed-cards.html", "disagreements.html", "editions/tda-2026.html",
+PAGES = ["topics/boxed-cards.html", "disagreements.html", "disagreements/boxed-cards.html",
+         "editions/tda-2026.html",
          "find-a-ruling.html", "index.html"]
 
 #: Luminance above which a background reads as a light panel on furo's dark page

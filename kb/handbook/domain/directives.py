@@ -14,7 +14,7 @@ from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.directives import ObjectDescription
 from sphinx.environment import BuildEnvironment
-from sphinx.util import logging
+from sphinx.util import docname_join, logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.parsing import nested_parse_to_nodes
 
@@ -23,6 +23,7 @@ from kb.handbook.domain import uses
 from kb.handbook.guard.untrusted import restricted
 from kb.handbook.running import compat
 from kb.handbook.views import pictures
+from kb.handbook.views.contents import page_of
 from kb.handbook.views.fragment import Fragment, fill
 from kb.knowledge import names
 
@@ -259,21 +260,53 @@ class ErrataDirective(ListDirective):
 
 
 class DisagreementsDirective(ListDirective):
-    """``{rule:disagreements}``: the disagreements the scenarios' rulings show, by topic,
-    with the declared points; each is noted for the disagreements index."""
+    """``{rule:disagreements}``: the index of the disagreements the scenarios' rulings
+    show (a line per topic, :mod:`kb.handbook.views.contents`), then, by topic, those of
+    the topics with no page of their own; ``{rule:disagreements} <topic id>``: one
+    topic's, as the page ``disagreements/<topic id>`` beside the index shows them.  Each
+    disagreement shown is noted for the disagreements index."""
 
-    view_name = "disagreements"
+    optional_arguments = 1
 
     def run(self) -> list[nodes.Node]:
+        hb = handbook(self.env)
+        if self.arguments:
+            topic = self.arguments[0]
+            result, drawn = self._topic_page(topic), {topic}
+        else:
+            split = tuple(t.id for t in hb.kb.topics
+                          if docname_join(self.env.docname, page_of(t.id)) in self.env.found_docs)
+            result = [node for key in (("disagreements-index", *split), ("disagreements", *split))
+                      for node in self._shown(key)]
+            drawn = {t.id for t in hb.kb.topics} - set(split)
+        self._note_shown(drawn)
+        return result
+
+    def _shown(self, key: tuple) -> list[nodes.Node]:
+        fragment = self.view(*key)
+        return self.render(fragment) if fragment is not None else []
+
+    def _topic_page(self, topic: str) -> list[nodes.Node]:
+        fragment = self.view("disagreements-topic", topic)
+        if fragment is None:
+            return []
+        # not the topic's title alone: search and the navigation list the topic's page too
+        title = f"{handbook(self.env).kb.topic(topic).title}: where the books disagree"
+        anchor = f"disagreements-{nodes.make_id(topic)}"
+        section = nodes.section(ids=[anchor], names=[nodes.fully_normalize_name(anchor)])
+        section += nodes.title(title, title)
+        section.extend(self.render(fragment))
+        return [section]
+
+    def _note_shown(self, topics: set[str]) -> None:
         from kb.handbook.views.matrix import shown_anchor
-        result = super().run()
         table = handbook(self.env).rulings
         shown = self.env.domains["rule"].data["shown"]
         for c in table.computed:
-            shown[(c.topic, c.scenario, *c.pair)] = (
-                self.env.docname, shown_anchor(c.topic, c.scenario, c.pair, table.checked),
-                table.scenarios[c.scenario].title, c.difference)
-        return result
+            if c.topic in topics:
+                shown[(c.topic, c.scenario, *c.pair)] = (
+                    self.env.docname, shown_anchor(c.topic, c.scenario, c.pair, table.checked),
+                    table.scenarios[c.scenario].title, c.difference)
 
 
 class TextDisagreementsDirective(ListDirective):

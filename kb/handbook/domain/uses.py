@@ -15,7 +15,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from kb.handbook.data.store import handbook
-from kb.handbook.views import matrix, pictures, texts
+from kb.handbook.views import contents, matrix, pictures, texts
 from kb.knowledge import names
 
 #: view name -> function (handbook, *ids) -> something with a stable repr or a .digest
@@ -25,6 +25,8 @@ VIEWS: dict[str, Callable[..., Any]] = {
     "edition": texts.edition_body,
     "errata": texts.errata_body,
     "disagreements": matrix.computed_body,
+    "disagreements-topic": matrix.topic_disagreements,
+    "disagreements-index": contents.index_table,
     "text-disagreements": matrix.textual_body,
     "matrix": matrix.matrix_body,
     "topics": texts.topics_table,
@@ -49,6 +51,7 @@ def link_text(hb, objtype: str, name: str) -> str:
 DIGESTS: dict[str, Callable[..., str]] = {
     "matrix": matrix.matrix_digest,
     "disagreements": matrix.computed_digest,
+    "disagreements-topic": matrix.topic_digest,
 }
 
 
@@ -104,6 +107,7 @@ def note_reference(env, reftype: str, target: str) -> None:
 #: read from data of the same :func:`kb.handbook.data.rulings.view_state` as now, they are the
 #: same and are not worked out again.  A view not named here always is.
 BLIND = frozenset({"topic", "edition", "errata", "disagreements", "text-disagreements",
+                    "disagreements-topic", "disagreements-index",
                    "matrix", "topics", "editions", "glossary", "picture", "ref"})
 
 

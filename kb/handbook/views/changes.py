@@ -20,7 +20,8 @@ def add_changes(hb, f: Fragment, edition_id: str) -> None:
     diff = edition_diff(hb.kb, earlier, edition_id)
     if not diff:
         return
-    old, new = (names.edition_title(hb.kb, e) for e in (earlier, edition_id))
+    # short names ("TDA 2024"): the change tables' header cells are a phone's third each
+    old, new = (names.edition_short(hb.kb, e) for e in (earlier, edition_id))
     f.add(f"```{{rubric}} What changed from {f.text(old)}", "```", "",
           f"Computed from the knowledge base: each provision's numbers in "
           f"{f.xref('edition', earlier)} and {f.xref('edition', edition_id)} and the "

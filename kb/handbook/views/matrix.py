@@ -117,46 +117,86 @@ def _scenario_section(f: Fragment, table, sid: str, names: dict) -> None:
           f.node(cells.explanations(table.row(sid), names)), ":::", "")
 
 
-def _declared_by_topic(hb) -> dict[str, list]:
+def declared_by_topic(hb) -> dict[str, list]:
+    """Topic id -> the declared disagreements on it, in the knowledge base's order."""
     declared: dict[str, list] = {}
     for d in disagreements(hb.kb):
         declared.setdefault(d.topic, []).append(d)
     return declared
 
 
-def computed_body(hb) -> Fragment:
-    """Disagreements shown by scenarios: per topic the declared points and the scenarios
-    on which the two compared books rule differently, both outcomes side by side."""
-    table, f = hb.rulings, Fragment()
-    declared = _declared_by_topic(hb)
+def computed_by_topic(table) -> dict[str, list]:
+    """Topic id -> the disagreements the rulings of ``table`` show on it."""
     computed: dict[str, list] = {}
     for c in table.computed:
         computed.setdefault(c.topic, []).append(c)
-    exercised, names = table.exercised(), column_names(hb)
-    if not computed:
+    return computed
+
+
+def disputed_topics(hb) -> list[str]:
+    """The ids of the topics the disagreements pages show, in order: those the rulings
+    show a disagreement on, and those with a declared one that some scenario exercises."""
+    declared, computed = declared_by_topic(hb), computed_by_topic(hb.rulings)
+    exercised = hb.rulings.exercised()
+    return [t.id for t in hb.kb.topics
+            if t.id in computed or (t.id in declared and t.id in exercised)]
+
+
+def computed_body(hb, *skip: str) -> Fragment:
+    """Disagreements shown by scenarios: per topic (but those in ``skip``, which have
+    pages of their own) the declared points and the scenarios on which the two compared
+    books rule differently, both outcomes side by side."""
+    f = Fragment()
+    if not hb.rulings.computed:
         f.add("No scenario shows the books ruling differently.", "")
-    for topic in hb.kb.topics:
-        if topic.id in computed or (topic.id in declared and topic.id in exercised):
-            _topic_section(f, table, topic.id, declared.get(topic.id, []),
-                           computed.get(topic.id, []), names)
+    for topic in disputed_topics(hb):
+        if topic not in skip:
+            _topic_section(f, hb, topic)
     return f
 
 
-def computed_digest(hb) -> str:
+def topic_disagreements(hb, topic: str) -> Fragment:
+    """One topic's disagreements shown by scenarios, as :func:`computed_body` shows each
+    topic (a line saying there are none when the rulings show none and none is
+    declared); KeyError for an unknown topic."""
+    hb.kb.topic(topic)
+    f = Fragment()
+    f.add(f"The topic, each book's answer and its ruling matrix: {f.xref('topic', topic)}.",
+          "")
+    if topic in disputed_topics(hb):
+        _topic_section(f, hb, topic, heading=False)
+    else:
+        f.add("The rulings of the scenarios show no disagreement on this topic.", "")
+    return f
+
+
+def computed_digest(hb, *skip: str) -> str:
     """The digest of :func:`computed_body`'s fragment, from what it is made of (the
     topics in order, the declared disagreements, the computed ones with their
     scenarios' files and rulings, the columns' names), without building it."""
+    return _digest_of_topics(hb, lambda topic: topic not in skip)
+
+
+def topic_digest(hb, topic: str) -> str:
+    """The digest of :func:`topic_disagreements`'s fragment, as :func:`computed_digest`."""
+    hb.kb.topic(topic)
+    return _digest_of_topics(hb, lambda t: t == topic)
+
+
+def _digest_of_topics(hb, wanted) -> str:
     table = hb.rulings
-    made_of = ([t.id for t in hb.kb.topics], repr(disagreements(hb.kb)),
-               sorted(table.exercised()), sorted(column_names(hb).items()),
+    made_of = ([t.id for t in hb.kb.topics if wanted(t.id)],
+               repr([d for d in disagreements(hb.kb) if wanted(d.topic)]),
+               sorted(t for t in table.exercised() if wanted(t)),
+               sorted(column_names(hb).items()),
                [(c.topic, c.pair, c.difference, table.row_digest(c.scenario),
-                 repr((c.left, c.right))) for c in table.computed])
+                 repr((c.left, c.right))) for c in table.computed if wanted(c.topic)])
     return hashlib.sha1(repr(made_of).encode()).hexdigest()
 
 
 def textual_body(hb) -> Fragment:
     """The declared disagreements on topics no scenario exercises, by topic."""
-    f, declared, exercised = Fragment(), _declared_by_topic(hb), hb.rulings.exercised()
+    f, declared, exercised = Fragment(), declared_by_topic(hb), hb.rulings.exercised()
     for topic in hb.kb.topics:
         if topic.id in declared and topic.id not in exercised:
             f.add(f"```{{rubric}} {f.xref('topic', topic.id)}", "```", "")
@@ -171,9 +211,12 @@ def _declared(f: Fragment, found: list) -> None:
     f.add("")
 
 
-def _topic_section(f: Fragment, table, topic: str, declared: list, computed: list,
-                   names: dict) -> None:
-    f.add(f"```{{rubric}} {f.xref('topic', topic)}", "```", "")
+def _topic_section(f: Fragment, hb, topic: str, heading: bool = True) -> None:
+    table, names = hb.rulings, column_names(hb)
+    declared = declared_by_topic(hb).get(topic, [])
+    computed = computed_by_topic(table).get(topic, [])
+    if heading:                 # not on the topic's own page, which its title names
+        f.add(f"```{{rubric}} {f.xref('topic', topic)}", "```", "")
     if declared:
         f.add("**Declared:**", "")
         _declared(f, declared)

@@ -181,7 +181,8 @@ def errata_body(hb) -> Fragment:
 def topics_table(hb) -> Fragment:
     """A table of every topic: its page, its question, the books that answer it."""
     f = Fragment()
-    f.add("```{list-table}", ":header-rows: 1", ":widths: 25 50 25", "",
+    f.add("```{list-table}", ":header-rows: 1", ":widths: 25 50 25",
+          ":class: floorbook-listed floorbook-topics", "",
           "* - Topic", "  - The question", "  - Answered by")
     disputed = {d.topic for d in disagreements(hb.kb)}
     for topic in hb.kb.topics:
@@ -198,7 +199,8 @@ def editions_table(hb) -> Fragment:
     count, and its status (how much was read; whether it decides, is silent or is known
     only through a citation: :func:`kb.rules.status.edition_status`)."""
     f = Fragment()
-    f.add("```{list-table}", ":header-rows: 1", ":widths: 28 12 12 14 10 24", "",
+    f.add("```{list-table}", ":header-rows: 1", ":widths: 28 12 12 14 10 24",
+          ":class: floorbook-listed floorbook-editions", "",
           "* - Edition", "  - Kind", "  - Layer", "  - Confidence", "  - Provisions",
           "  - Status")
     for edition in hb.kb.editions:
