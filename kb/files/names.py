@@ -35,15 +35,22 @@ def nearest(name, known: Iterable) -> str | None:
     return close[0] if close else None
 
 
+def nearest_or(name, known: Iterable, otherwise: str) -> str:
+    """``did you mean 'x'?`` for the nearest of ``known`` to ``name``, else ``otherwise``.
+
+    >>> nearest_or("tda.four-card-flops", ["tda.four-card-flop"], "check the id")
+    "did you mean 'tda.four-card-flop'?"
+    """
+    close = nearest(name, known)
+    return f"did you mean {close!r}?" if close is not None else otherwise
+
+
 def did_you_mean(name, known: Iterable, listed: str = "use one of: ",
                  elsewhere: str = "") -> str:
     """What to do about the unknown ``name``: ``did you mean 'x'?`` for the nearest of
     ``known``; else, for a list of at most :data:`SHORT` names (or with no ``elsewhere``),
     ``listed`` followed by the names, sorted; else ``elsewhere`` (where the list is)."""
     names = sorted({str(k) for k in known})
-    close = nearest(name, names)
-    if close is not None:
-        return f"did you mean {close!r}?"
     if names and (len(names) <= SHORT or not elsewhere):
-        return listed + ", ".join(names)
-    return elsewhere
+        return nearest_or(name, names, listed + ", ".join(names))
+    return nearest_or(name, names, elsewhere)

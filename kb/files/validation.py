@@ -20,7 +20,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
 from kb.files.invisible import invisible_problems
-from kb.files.names import did_you_mean, nearest
+from kb.files.names import did_you_mean, nearest_or
 from kb.files.parsing import Mapping, Sequence, line_of
 from kb.files.problems import Problem
 
@@ -290,10 +290,9 @@ def _describe(kind, where, value, schema, error, listed: str) -> tuple[str, str]
                 hint or words[0][1])
     if kind in ("enum", "const"):
         choices = schema.get("enum", [schema.get("const")])
-        close = nearest(value, [c for c in choices if isinstance(c, str)])
-        return (f"{where} is {spelled(value)}",
-                f"did you mean {close!r}?" if close else hint or
-                "use one of: " + ", ".join(map(spelled, choices)).replace("'", ""))
+        return (f"{where} is {spelled(value)}", nearest_or(
+            value, [c for c in choices if isinstance(c, str)],
+            hint or "use one of: " + ", ".join(map(spelled, choices)).replace("'", "")))
     if kind == "pattern":
         return (f"{where} {spelled(value)} is not of the right form",
                 hint or f"it must match {schema['pattern']}")

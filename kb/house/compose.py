@@ -38,7 +38,7 @@ from pathlib import Path
 import networkx as nx
 
 from kb import DATA
-from kb.files import Problem, did_you_mean, nearest
+from kb.files import Problem, did_you_mean, nearest_or
 from kb.files.validation import spelled
 from kb.house.spec import HouseProvision, HouseSpec, read_house
 from kb.house.stack import stacked
@@ -98,8 +98,8 @@ def references(kb: KnowledgeBase, spec: HouseSpec) -> list[Problem]:
 def _find(kb: KnowledgeBase, kind: str, name) -> str:
     """What to do about an unknown provision or topic id (``kind``): the nearest known id,
     else where the ids are listed."""
-    close = nearest(name, [r.id for r in (kb.provisions if kind == "provision" else kb.topics)])
-    return f"did you mean {close!r}?" if close else _FIND[kind]
+    return nearest_or(name, [r.id for r in (kb.provisions if kind == "provision"
+                                             else kb.topics)], _FIND[kind])
 
 
 _FIND = {"provision": "check the id in the handbook's provision index",
@@ -135,8 +135,9 @@ def _param_refs(kb, spec):
         declared = {p.name: p for p in kb.provision(change.provision).params}
         if change.name not in declared:
             yield spec.problem(change.line("name"), f"params: {change.provision} has no "
-                               f"parameter {change.name!r}", "use one it declares: "
-                               + (", ".join(declared) or "it declares none"))
+                               f"parameter {change.name!r}", nearest_or(
+                                   change.name, declared, "use one it declares: "
+                                   + (", ".join(declared) or "it declares none")))
             continue
         default = declared[change.name].default
         if change.value is not None and type(change.value) is not type(default):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from kb.files import nearest
+from kb.files import nearest_or
 from kb.knowledge.load import Problem
 from kb.knowledge.model import KnowledgeBase, Location
 from kb.knowledge.vocabulary import RelationKind
@@ -48,8 +48,7 @@ def _fix(kb: KnowledgeBase, kind: str, name: str, otherwise: str) -> str:
              "topic": lambda: (t.id for t in kb.topics),
              "provision": lambda: (p.id for p in kb.provisions),
              "term": lambda: (t.term for t in kb.terms)}[kind]()
-    close = nearest(name, known)
-    return f"did you mean {close!r}?" if close else otherwise
+    return nearest_or(name, known, otherwise)
 
 
 _ADD_TO_SOURCES = "add it to sources.yaml or fix the id"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from kb.files import nearest
+from kb.files import nearest_or
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.rulebook import Rulebook, RulebookError, edition_rulebook
 
@@ -49,10 +49,8 @@ def resolve_rulebook(kb: KnowledgeBase, ident: str,
         raise RulebookError(f"unknown rulebook {ident!r} (the knowledge base publishes no "
                             "rulebook: list its editions under rulebooks in sources.yaml, "
                             "or give a file path)")
-    close = nearest(ident, known)
-    raise RulebookError(f"unknown rulebook {ident!r} (" + (
-        f"did you mean {close!r}?" if close else f"use one of: {', '.join(known)}, or a file "
-        "path") + ")")
+    hint = nearest_or(ident, known, f"use one of: {', '.join(known)}, or a file path")
+    raise RulebookError(f"unknown rulebook {ident!r} ({hint})")
 
 
 def published_editions(kb: KnowledgeBase) -> list[Rulebook]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from kb.files import nearest
+from kb.files import nearest_or
 from kb.knowledge.model import KnowledgeBase
 from kb.knowledge.vocabulary import RelationKind
 from kb.rules.ruling import Citation
@@ -101,9 +101,8 @@ def edition_rulebook(kb: KnowledgeBase, edition_id: str) -> Rulebook:
     book = kb.books.rulable(edition_id)
     if book is None:
         known = (*kb.books.ids, *kb.books.regulator_ids)
-        close = nearest(edition_id, known)
-        raise RulebookError(f"unknown rulebook {edition_id!r}; " + (
-            f"did you mean {close!r}?" if close else "the editions are " + ", ".join(known)))
+        raise RulebookError(f"unknown rulebook {edition_id!r}; " + nearest_or(
+            edition_id, known, "the editions are " + ", ".join(known)))
     rules = book.deciders
     ordered: dict[str, tuple[str, ...]] = {}
     origin: dict[str, str] = {}
