@@ -67,3 +67,12 @@ def test_compare_reports_every_problem_too():
         assert [p.line for p in error.problems] == [8, 9, 11]
     else:
         raise AssertionError("compare ruled a hand that cannot happen")
+
+
+def test_a_card_found_missing_twice_does_not_hide_the_next_problem(tmp_path, capsys):
+    text = HEAD + ("  - found: {missing: [As]}\n  - found: {missing: [As]}\n"
+                   "  - found: {foreign: Kd}\n  - flop: {}\n")
+    assert rule_lines(tmp_path, text, capsys) == [
+        "9: found.missing: As is not in the deck, or is already missing (name each missing "
+        "card of the deck once)",
+        "10: found.foreign: Kd belongs to the deck (use duplicate for a second copy)"]
