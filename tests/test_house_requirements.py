@@ -125,8 +125,8 @@ def test_bad_states_are_all_reported_at_their_lines(regulated, capsys):
         f"{path}:11: states.point 'Cut Card' is not of the right form (write the point's "
         "id as your regulator's rule lists it, e.g. cut-card: lowercase words joined by "
         "single hyphens)",
-        f"{path}:12: states: no book in your stack requires the point 'rakes' (write one "
-        "of the points your stack requires: cut-card, deck, rake; or remove the entry)",
+        f"{path}:12: states: no book in your stack requires the point 'rakes' (did you mean "
+        "'rake'?)",
         f"{path}:14: states.says 'We cut.\\nThen we deal.' is not of the right form "
         "(write what your rules say on one line, as plain text, 300 characters at most)",
         f"{path}:15: states item has no 'says' (add it)"]
@@ -323,8 +323,8 @@ def test_floorbook_check_of_a_data_folder_reports_its_house_books_unstated_point
     assert [line for line in err if line.startswith(str(ours))] == [
         f"{ours}:5: The rake taken is not stated: {CITED} requires every house rulebook to "
         "state it (add a `states` entry with point: rake)",
-        f"{ours}:11: states: no book in your stack requires the point 'rakes' (write one of "
-        "the points your stack requires: cut-card, deck, rake; or remove the entry)"]
+        f"{ours}:11: states: no book in your stack requires the point 'rakes' (did you mean "
+        "'rake'?)"]
 
 
 @pytest.mark.parametrize(("stack", "missing"), [
