@@ -27,7 +27,7 @@ def problems_of(text: str) -> list[str]:
 
 def test_an_unknown_event_gets_the_nearest_event():
     assert problems_of(HAND + "  - flpo: {}\n") == [
-        "t.yaml:8: events item has an unknown field 'flpo' (did you mean 'flop'?)"]
+        "t.yaml:8: unknown event 'flpo' (did you mean 'flop'?)"]
 
 
 def test_an_unknown_field_gets_the_nearest_field():
@@ -42,7 +42,7 @@ def test_an_unknown_value_gets_the_nearest_value():
 
 def test_a_name_near_none_of_a_long_list_says_where_the_list_is():
     assert problems_of(HAND + "  - shuffle: {}\n") == [
-        "t.yaml:8: events item has an unknown field 'shuffle' (remove it; `floorbook schema "
+        "t.yaml:8: unknown event 'shuffle' (remove it; `floorbook schema "
         "scenario --show` lists them)"]
 
 

@@ -174,7 +174,7 @@ _KNOWN = _NAMED | _SCHEMAS | {
     "const", "enum", "required", "pattern", "type", "maxItems", "minItems", "maxLength",
     "minLength", "maxProperties", "minProperties", "maximum", "minimum", "exclusiveMaximum",
     "exclusiveMinimum", "uniqueItems", "multipleOf", "$ref", "$id", "$schema", "default",
-    "description", "title", "examples", "patternErrorMessage", "x-hint"}
+    "description", "title", "examples", "patternErrorMessage", "x-hint", "x-names"}
 
 
 _TYPE_WORDS = {"string": ("text", "quote it"), "integer": ("a whole number", "write e.g. 3"),
@@ -240,8 +240,10 @@ def _problems(error: ValidationError, data, name: str, listed: str) -> list[Prob
     if kind == "additionalProperties":
         assert isinstance(schema, SchemaObject)  # a keyword's error: its schema is an object
         allowed = schema.get("properties", {})
+        # a mapping whose keys are names of things (``x-names``: an event) says the thing
+        noun = schema.get("x-names")
         return [Problem(name, value.key_line(k) if isinstance(value, Mapping) else line,
-                        f"{where} has an unknown field {k!r}",
+                        f"unknown {noun} {k!r}" if noun else f"{where} has an unknown field {k!r}",
                         did_you_mean(k, allowed, "remove it or use one of: ",
                                      f"remove it; {listed}") if allowed else "remove it")
                 for k in value if k not in allowed]
