@@ -90,7 +90,7 @@ def test_check_json_gives_each_problem_its_file_line_and_message(tmp_path, capsy
     assert err == "" and report["ok"] is False and report["counts"] is None
     [evil] = [p for p in report["problems"] if "evil" in p["message"]]
     assert (evil["file"], evil["line"]) == (str(data / "topics.yaml"), 2)
-    assert evil["message"].startswith("topics[0].id '../../../etc/evil' is not of the right")
+    assert evil["message"].startswith("topics.id '../../../etc/evil' is not of the right")
     assert evil["text"] == f"{evil['file']}:2: {evil['message']}"
 
 

@@ -89,10 +89,10 @@ def test_param_change_is_checked_against_the_provision_declaration(kb):
 
 
 def test_param_value_outside_its_range_or_of_the_wrong_type_is_refused_by_the_schema():
-    for value, message in (("three", "params[0].value must be a whole number (write e.g. 3)"),
-                           ("true", "params[0].value must be a whole number (write e.g. 3)"),
-                           ("0", "params[0].value is 0 (use a number from 1 to 52)"),
-                           ("-3", "params[0].value is -3 (use a number from 1 to 52)")):
+    for value, message in (("three", "params.value must be a whole number (write e.g. 3)"),
+                           ("true", "params.value must be a whole number (write e.g. 3)"),
+                           ("0", "params.value is 0 (use a number from 1 to 52)"),
+                           ("-3", "params.value is -3 (use a number from 1 to 52)")):
         with pytest.raises(HouseError) as error:
             parse_house_text('id: house.test@1\ntitle: Test\nbase: "tda@2024"\nparams:\n'
                              "  - {provision: tda.misdeal.boxed-cards, name: "
@@ -125,15 +125,14 @@ def test_override_cycle_between_house_provisions_is_reported_once_at_the_overrid
 
 
 def test_unknown_base_is_refused_by_the_schema_and_by_compose(kb):
-    with pytest.raises(HouseError, match=r"^t.yaml:3: base is 'tda@2030' \(use one of: "
-                                         r"rrop@v11, tda@2024, tda@2026, wsop@2024, wsop-live@2024\)$"):
+    with pytest.raises(HouseError, match=r"^t.yaml:3: base is 'tda@2030' \(did you mean "
+                                         r"'tda@2026'\?\)$"):
         _compose(kb, "", base="tda@2030")
     spec = replace(parse_house_text('id: house.test@1\ntitle: Test\nbase: "tda@2024"\n',
                                     "t.yaml"), base="tda@2030")
     book, problems = compose(kb, spec)
     assert book is None and [str(p) for p in problems] == [
-        ("t.yaml:3: base 'tda@2030' is not a published edition (use one of: rrop@v11, "
-        "tda@2024, tda@2026, wsop@2024, wsop-live@2024)")]
+        "t.yaml:3: base 'tda@2030' is not a published edition (did you mean 'tda@2026'?)"]
 
 
 def test_house_text_with_tags_or_bad_ids_is_refused():

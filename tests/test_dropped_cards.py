@@ -58,8 +58,8 @@ def test_a_dropped_card_stays_in_the_hand_and_is_recorded():
     ("dropped: {seat: 1, cards: [Ks]}", "s.yaml:11: dropped.cards: Ks is not in seat 1's hand"),
     ("dropped: {seat: 7}", "s.yaml:11: seat 7 is not dealt in"),
     ("dropped: {seat: 1, cards: [Zz]}", "s.yaml:11: dropped.cards: 'Zz' is not a card"),
-    ("dropped: {cards: [As]}", "s.yaml:11: events[2].dropped has no 'seat'"),
-    ("dropped: {seat: 1, face-up: yes}", "s.yaml:11: events[2].dropped.face-up must be true"),
+    ("dropped: {cards: [As]}", "s.yaml:11: events.dropped has no 'seat'"),
+    ("dropped: {seat: 1, face-up: yes}", "s.yaml:11: events.dropped.face-up must be true"),
 ])
 def test_a_wrong_dropped_event_is_a_located_error(event, message):
     """Seat 3 called and seat 4 folded before the drop (line 11); Ks is seat 2's card;

@@ -102,7 +102,7 @@ def test_an_expect_on_one_line_a_link_an_unknown_book_and_a_bad_file_are_problem
     assert flow.read_text().endswith("expect: {}\n") and link.is_symlink()
     path, _ = _without_live(tmp_path)
     assert main(["expect", "write", "tda@2019", str(path)]) == 1
-    assert "unknown rulebook 'tda@2019' (use one of: rrop@v11" in capsys.readouterr().err
+    assert "unknown rulebook 'tda@2019' (did you mean 'tda@2026'?)" in capsys.readouterr().err
 
 
 def test_pytest_marks_and_counts_the_unread_entries(tmp_path):

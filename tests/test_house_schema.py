@@ -100,7 +100,7 @@ def test_an_id_with_a_line_break_at_its_end_is_refused():
             '  - {provision: "tda.deck-changes\\n", reason: r}\n')
     problems = validate(parse_text(text, "t.yaml"), "house", "t.yaml")
     assert [p.message for p in problems] == [
-        "omit[0].provision 'tda.deck-changes\\n' is not of the right form"]
+        "omit.provision 'tda.deck-changes\\n' is not of the right form"]
 
 
 def test_base_editions_are_the_published_editions():
@@ -133,10 +133,10 @@ def test_bundled_house_rulebooks_conform(name):
 
 
 @pytest.mark.parametrize(("value", "message"), [
-    ("true", "params[0].value must be a whole number (write e.g. 3)"),
-    ("-1", "params[0].value is -1 (use a number from 1 to 7)"),
-    ("8", "params[0].value is 8 (use a number from 1 to 7)"),
-    ("2.5", "params[0].value must be a whole number (write e.g. 3)"),
+    ("true", "params.value must be a whole number (write e.g. 3)"),
+    ("-1", "params.value is -1 (use a number from 1 to 7)"),
+    ("8", "params.value is 8 (use a number from 1 to 7)"),
+    ("2.5", "params.value must be a whole number (write e.g. 3)"),
 ])
 def test_exposed_card_count_is_a_whole_number_from_1_to_7(value, message):
     text = ('id: house.x@1\ntitle: T\nbase: "tda@2024"\nparams:\n  - provision: '
@@ -151,4 +151,4 @@ def test_any_other_count_is_at_most_a_deck():
             "name: some-count, value: 53}\n")
     problems = validate(parse_text(text, "t.yaml"), "house", "t.yaml")
     assert [str(p) for p in problems] == [
-        "t.yaml:5: params[0].value is 53 (use a number from 0 to 52)"]
+        "t.yaml:5: params.value is 53 (use a number from 0 to 52)"]

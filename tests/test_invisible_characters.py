@@ -55,7 +55,7 @@ def _escape(code: int) -> str:
 def test_each_such_character_written_as_an_escape_is_refused_at_its_line(code):
     data = parse_text(_topics(f'"Four-card {_escape(code)}flop"'), "topics.yaml")
     assert [str(p) for p in validate(data, "topics", "topics.yaml")] == [
-        f"topics.yaml:3: topics[0].title holds U+{code:04X} {REFUSED[code]}, {WHAT}"]
+        f"topics.yaml:3: topics.title holds U+{code:04X} {REFUSED[code]}, {WHAT}"]
 
 
 @pytest.mark.parametrize("char", ["\u202e", "\u2066", "\u200f", "\u200b", "\ufeff",
@@ -65,13 +65,13 @@ def test_each_such_character_written_as_it_is_is_refused_at_its_line(char):
     data = parse_text(text, "topics.yaml")
     problems = [str(p) for p in validate(data, "topics", "topics.yaml")]
     assert len(problems) == 1 and problems[0].startswith(
-        f"topics.yaml:4: topics[0].title holds U+{ord(char):04X} "), problems
+        f"topics.yaml:4: topics.title holds U+{ord(char):04X} "), problems
 
 
 def test_a_key_holding_one_is_refused_at_the_key_line_with_the_key_escaped():
     text = 'topics:\n  - id: four-card-flop\n    "ti\\u202etle": Four-card flop\n'
     problems = [str(p) for p in validate(parse_text(text, "t.yaml"), "topics", "t.yaml")]
-    assert (f"t.yaml:3: the key topics[0].ti\\u202etle holds U+202E RIGHT-TO-LEFT OVERRIDE, "
+    assert (f"t.yaml:3: the key topics.ti\\u202etle holds U+202E RIGHT-TO-LEFT OVERRIDE, "
             f"{WHAT}") in problems
     assert all("\u202e" not in problem for problem in problems)
 
@@ -79,7 +79,7 @@ def test_a_key_holding_one_is_refused_at_the_key_line_with_the_key_escaped():
 def test_several_in_one_text_are_one_problem_naming_the_first_and_counting_the_others():
     data = parse_text(_topics('"\\u202eFour\\u2066-card\\u2069 flop"'), "topics.yaml")
     assert [str(p) for p in validate(data, "topics", "topics.yaml")] == [
-        "topics.yaml:3: topics[0].title holds U+202E RIGHT-TO-LEFT OVERRIDE and 2 others "
+        "topics.yaml:3: topics.title holds U+202E RIGHT-TO-LEFT OVERRIDE and 2 others "
         "like it: characters that are not shown but reorder, hide or rewrite the text "
         "around them (delete it: retype the text if you cannot see where it is)"]
 
@@ -110,13 +110,13 @@ def _data_folder(tmp_path: Path) -> Path:
 #: Per knowledge-base file: the text replaced, what replaces it, and the path named.
 IN_DATA = {
     "sources": ("sources.yaml", "title: Robert's Rules of Poker",
-                'title: "Robert\\u202e Rules of Poker"', "sources[0].title"),
+                'title: "Robert\\u202e Rules of Poker"', "sources.title"),
     "provisions": ("provisions/tda.yaml", "\"tda@2024\": 39-A",
-                   '"tda@2024": "39-A\\u2067"', "provisions[0].numbers.tda@2024"),
+                   '"tda@2024": "39-A\\u2067"', "provisions.numbers.tda@2024"),
     "glossary": ("glossary.yaml", "definition: The top card",
-                 'definition: \'\u200fThe top card', "terms[1].definition"),
+                 'definition: \'\u200fThe top card', "terms.definition"),
     "errata": ("errata.yaml", "claim: Rule 41-A.", 'claim: "Rule \\u202d41-A."',
-               "errata[0].claim"),
+               "errata.claim"),
 }
 
 
@@ -175,7 +175,7 @@ def test_a_house_file_holding_one_is_refused(tmp_path, capsys, command):
     house = tmp_path / "ours.yaml"
     house.write_text(HOUSE, encoding="utf-8")
     assert main([str(house) if word == "FILE" else word for word in command]) == 1
-    assert (f"{house}:9: add[0].text holds U+202E RIGHT-TO-LEFT OVERRIDE, {WHAT}"
+    assert (f"{house}:9: add.text holds U+202E RIGHT-TO-LEFT OVERRIDE, {WHAT}"
             in capsys.readouterr().err.splitlines())
 
 

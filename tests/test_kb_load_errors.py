@@ -50,10 +50,10 @@ def test_three_different_problems_in_one_file_are_reported_together(tmp_path):
                                                              "four-card-flop")
         + PROVISION.format(pid="rrop.c", number="42"))
     assert _load_problems(root) == [
-        ("provisions/extra.yaml:10: provisions[0] has an unknown field 'rule-text' (remove it "
+        ("provisions/extra.yaml:10: provisions item has an unknown field 'rule-text' (remove it "
          "or use one of: checked-against, confidence, games, id, note, numbers, params, "
          "relations, requires, settings, summary, title, topics)"),
-        ("provisions/extra.yaml:15: provisions[1].topics must be a list (write a list, one "
+        ("provisions/extra.yaml:15: provisions.topics must be a list (write a list, one "
          "'- item' per line)"),
         ("provisions/extra.yaml:18: provision 'rrop.c' is in the file of source 'tda' (start "
          "its id with 'tda.' or move it to that source's file)"),
@@ -76,7 +76,7 @@ def test_problems_of_every_file_are_reported_in_one_run(tmp_path):
         ("provisions/extra.yaml:2: provisions must be a list (write a list, one '- item' "
          "per line)"),
         "sources.yaml:27: copies must be a list (write a list, one '- item' per line)",
-        ("topics.yaml:5: topics[1].id '../../../etc/evil' is not of the right form (a topic "
+        ("topics.yaml:5: topics.id '../../../etc/evil' is not of the right form (a topic "
          "id is lower-case letters and digits in words joined by '-', e.g. four-card-flop; "
          "no '/', '..' or spaces)"),
     ]

@@ -98,12 +98,12 @@ def test_a_year_of_true_and_a_rule_number_of_true_are_refused():
     data = {"sources": [{"id": "tda", "title": "T", "kind": "tournament",
                          "editions": [edition]}], "copies": []}
     assert [p.message for p in validate(data, "sources", "sources.yaml")] == [
-        "sources[0].editions[0].year must be a whole number"]
+        "sources.editions.year must be a whole number"]
     numbers = {"source": "tda", "provisions": [
         {"id": "tda.x", "title": "X", "summary": "S.", "confidence": "confirmed",
          "topics": [], "numbers": {"tda@2024": True}}]}
     assert [p.message for p in validate(numbers, "provisions", "x.yaml")] == [
-        "provisions[0].numbers.tda@2024 must be text or a whole number or a mapping"]
+        "provisions.numbers.tda@2024 must be text or a whole number or a mapping"]
 
 
 @pytest.mark.parametrize("kind, name", [("sources", "sources.yaml"), ("topics", "topics.yaml"),

@@ -71,7 +71,7 @@ def test_a_file_of_thousands_of_problems_shows_200_and_how_many_more(tmp_path,
     else:
         lines = result.stderr.splitlines()
     assert len(lines) == 201 and all(LOCATED.match(line) for line in lines)
-    assert lines[0] == ("data/provisions/many.yaml:3: provisions[0] must be a mapping "
+    assert lines[0] == ("data/provisions/many.yaml:3: provisions item must be a mapping "
                         "(write 'key: value' lines)")
     assert lines[-1] == ("data/provisions/many.yaml:203: ... and 19,790 more problems in "
                          "data/provisions/many.yaml (fix these first, then check again)")

@@ -54,7 +54,7 @@ def test_read_text_needs_why_and_why_needs_read_text_each_at_its_line():
 def test_an_entry_is_read_whole_so_an_earlier_call_has_neither_field():
     text = (f'  "tda@2024": {CITE}, read: text, why: "39-A",\n'
             '               calls: [{remedy: continue, citations: [], read: text}]}\n')
-    assert problems(text) == [f"f.yaml:{LINE + 1}: expect.tda@2024.calls[0] has read or why "
+    assert problems(text) == [f"f.yaml:{LINE + 1}: expect.tda@2024.calls item has read or why "
                               "(say who read the entry once, on the entry itself)"]
 
 

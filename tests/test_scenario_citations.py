@@ -39,7 +39,7 @@ def test_an_uncited_continue_fails_at_its_line_and_in_each_earlier_call():
             "      - {remedy: misdeal}\n")
     assert lines(text) == [
         f"f.yaml:{line}: expect.tda@2024 expects remedy: continue without citations {HINT}",
-        f"f.yaml:{line + 5}: expect.rrop@v11.calls[0] expects remedy: continue without "
+        f"f.yaml:{line + 5}: expect.rrop@v11.calls item expects remedy: continue without "
         f"citations {HINT}"]
 
 

@@ -53,7 +53,7 @@ def test_players_seeing_a_stub_card_keep_their_record_and_topic(kb):
 @pytest.mark.parametrize("event, message", [
     ("stub: {flashed: [Qh], seen-by: dealer}",
      "s.yaml:10: stub.seen-by goes with seen (name the cards seen in seen, or drop seen-by)"),
-    ("stub: {seen: [Qh], seen-by: floor}", "s.yaml:10: events[1].stub.seen-by"),
+    ("stub: {seen: [Qh], seen-by: floor}", "s.yaml:10: events.stub.seen-by"),
     ("stub: {seen: [As], seen-by: dealer}", "s.yaml:10: stub.seen: As is not in the stub"),
 ])
 def test_a_wrong_seen_by_is_a_located_error(event, message):

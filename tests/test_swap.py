@@ -57,7 +57,7 @@ def test_the_two_cards_change_places_and_nothing_is_lost():
     ("swap: {seat: 2, hand: 9s, board: 2s}", "s.yaml:12: swap.board: 2s is not on the board"),
     ("swap: {seat: 7, hand: 9s, board: 4s}", "s.yaml:12: seat 7 is not dealt in"),
     ("swap: {seat: 2, hand: Zz, board: 4s}", "s.yaml:12: swap.hand: 'Zz' is not a card"),
-    ("swap: {seat: 2, hand: 9s}", "s.yaml:12: events[3].swap has no 'board'"),
+    ("swap: {seat: 2, hand: 9s}", "s.yaml:12: events.swap has no 'board'"),
 ])
 def test_a_wrong_swap_is_a_located_error(event, message):
     with pytest.raises(ScenarioError) as error:

@@ -2,9 +2,10 @@
 
 The project holds a data folder (two books, one topic, their provisions, a glossary term
 and one scenario with its expectations, copied from ``kb/handbook/sitebuild/starter/data``), the
-default pages of that data in ``data/pages`` (:mod:`kb.handbook.sitebuild.pages`), a ``conf.py``
+pages of that data in ``data/pages`` (:mod:`kb.handbook.sitebuild.pages`' defaults, whose
+front page says they are the project's own), a ``conf.py``
 for running Sphinx by hand and a ``pytest.ini`` that points floorbook's pytest plugin at
-the scenarios.  ``floorbook check --data data``, ``floorbook build --data data -o site``
+the scenarios and requires it (``required_plugins``: the distribution's name).  ``floorbook check --data data``, ``floorbook build --data data -o site``
 and ``pytest`` work on it as written.
 """
 
@@ -37,7 +38,17 @@ PYTEST_INI = """[pytest]
 # rulings its `expect` block states, under the knowledge base in data/.
 floorbook_scenarios = data/scenarios
 floorbook_data = data
+# the plugin comes with the floorbook package: a pytest without it stops here, saying so,
+# instead of collecting no test at all
+required_plugins = floorbook
 """
+
+#: What the front page says of its pages in a project (in place of
+#: :data:`kb.handbook.sitebuild.pages.DEFAULT_NOTE`): they are the author's own.
+OWN_NOTE = """These pages are this knowledge base's own: edit them, add pages of your
+own and list them in a toctree.  Each topic of `data/topics.yaml` and each edition of
+`data/sources.yaml` needs a page showing it, as `topics/` and `editions/` have one for
+each now; `floorbook build --data data` names any that is missing."""
 
 
 def add_parsers(commands) -> None:
@@ -82,13 +93,15 @@ def run_init(args) -> int:
 
 def _write(folder: Path) -> list[Path]:
     """Write the project's files under ``folder`` (created); the files written."""
-    from kb.handbook.sitebuild.pages import default_pages, write_pages
+    from kb.handbook.sitebuild.pages import DEFAULT_NOTE, default_pages, write_pages
     from kb.knowledge.load import load_knowledge_base
 
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copytree(STARTER, folder / "data", ignore=shutil.ignore_patterns("__pycache__"))
     written = sorted(p for p in (folder / "data").rglob("*") if p.is_file())
-    written += write_pages(default_pages(load_knowledge_base(STARTER)), folder / "data" / "pages")
+    pages = default_pages(load_knowledge_base(STARTER))
+    pages["index.md"] = pages["index.md"].replace(DEFAULT_NOTE, OWN_NOTE)
+    written += write_pages(pages, folder / "data" / "pages")
     for name, text in (("conf.py", CONF), ("pytest.ini", PYTEST_INI)):
         with open(folder / name, "x", encoding="utf-8") as handle:
             handle.write(text)

@@ -41,12 +41,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kb.files.names import did_you_mean, nearest, nearest_or
 from kb.files.parsing import MAX_DEPTH, Mapping, Sequence, line_of, parse_text
 from kb.files.problems import InputError, Problem, fail
 from kb.files.reading import MAX_BYTES, MAX_USER_BYTES, bulk, confined, read_text, settled
 from kb.files.validation import SCHEMAS, schema, validate, validate_with, whole_number_problems
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_USER_BYTES", "SCHEMAS", "InputError", "Mapping",
+           "did_you_mean", "nearest", "nearest_or",
            "bulk", "confined", "settled",
            "Problem", "Sequence", "fail", "line_of", "parse_text", "read", "read_text",
            "schema", "validate", "validate_with", "whole_number_problems"]

@@ -102,7 +102,7 @@ def invisible_problems(data, file: str) -> list[Problem]:
     >>> from kb.files.parsing import parse_text
     >>> data = parse_text('a:\\n  - title: "Flop \\\\u202epolf"\\nok: fine\\n', "t.yaml")
     >>> [str(p) for p in invisible_problems(data, "t.yaml")]  # doctest: +NORMALIZE_WHITESPACE
-    ['t.yaml:2: a[0].title holds U+202E RIGHT-TO-LEFT OVERRIDE, a character that is not
+    ['t.yaml:2: a.title holds U+202E RIGHT-TO-LEFT OVERRIDE, a character that is not
       shown but reorders, hides or rewrites the text around it (delete it: retype the text
       if you cannot see where it is)']
     """
@@ -149,8 +149,10 @@ def _check(value, steps: tuple, line: int, file: str, problems: list[Problem],
 
 
 def _path(steps: tuple) -> str:
-    """``sources[0].title`` of the steps ``("sources", 0, "title")``; a key written
-    escaped; ``the file`` for no steps."""
-    path = "".join(f"[{step}]" if isinstance(step, int) else f".{escaped(str(step))}"
-                   for step in steps).lstrip(".")
+    """``sources.title`` of the steps ``("sources", 0, "title")`` (an item is told by
+    its line, not by its index: ``sources item``); a key written escaped; ``the file`` for
+    no steps."""
+    path = ".".join(escaped(str(step)) for step in steps if not isinstance(step, int))
+    if steps and isinstance(steps[-1], int):
+        return f"{path} item" if path else "an item of the file"
     return path or "the file"

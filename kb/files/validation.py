@@ -20,6 +20,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
 from kb.files.invisible import invisible_problems
+from kb.files.names import did_you_mean, nearest_or
 from kb.files.parsing import Mapping, Sequence, line_of
 from kb.files.problems import Problem
 
@@ -75,8 +76,9 @@ def validate_paths(validator: Draft202012Validator, data, name: str
         return [], []
     problems: list[Problem] = []
     paths = []
+    listed = _listed_at(validator)
     for error in validator.iter_errors(data):
-        problems.extend(_problems(error, data, name))
+        problems.extend(_problems(error, data, name, listed))
         paths.append(tuple(error.absolute_path))
     return sorted(set(problems), key=lambda p: (p.line, p.message)), paths
 
@@ -172,7 +174,7 @@ _KNOWN = _NAMED | _SCHEMAS | {
     "const", "enum", "required", "pattern", "type", "maxItems", "minItems", "maxLength",
     "minLength", "maxProperties", "minProperties", "maximum", "minimum", "exclusiveMaximum",
     "exclusiveMinimum", "uniqueItems", "multipleOf", "$ref", "$id", "$schema", "default",
-    "description", "title", "examples", "patternErrorMessage", "x-hint"}
+    "description", "title", "examples", "patternErrorMessage", "x-hint", "x-names"}
 
 
 _TYPE_WORDS = {"string": ("text", "quote it"), "integer": ("a whole number", "write e.g. 3"),
@@ -184,10 +186,28 @@ _TYPE_WORDS = {"string": ("text", "quote it"), "integer": ("a whole number", "wr
 
 
 def _where(path) -> str:
+    """The place of a value, by its keys: ``events.flop.cards``; a list's items are told
+    by their line, never by an index (``events[1]``), so an item is ``events item``.
+
+    >>> _where(["events", 1, "flop", "cards"]), _where(["seats", 2]), _where([])
+    ('events.flop.cards', 'seats item', 'the file')
+    """
     if not path:
         return "the file"
-    text = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
-    return text.lstrip(".")
+    keys = ".".join(str(step) for step in path if not isinstance(step, int))
+    if isinstance(path[-1], int):
+        return f"{keys} item" if keys else "an item of the file"
+    return keys
+
+
+def _listed_at(validator: Draft202012Validator) -> str:
+    """Where an author finds every name a schema allows (a hint for an unknown name with
+    no near one): ``floorbook schema KIND --show`` for the package's schemas."""
+    ident = str(validator.schema.get("$id", "")) if isinstance(validator.schema, dict) else ""
+    kind = ident.rsplit("/", 1)[-1].removesuffix(".schema.json")
+    if ident.endswith(".schema.json") and (SCHEMAS / f"{kind}.schema.json").is_file():
+        return f"`floorbook schema {kind} --show` lists them"
+    return "see the format's documentation"
 
 
 def _node_at(data, path):
@@ -198,11 +218,13 @@ def _node_at(data, path):
     return node, (path[-1] if path else None)
 
 
-def _problems(error: ValidationError, data, name: str) -> list[Problem]:
+def _problems(error: ValidationError, data, name: str, listed: str) -> list[Problem]:
+    """The problems of one schema error; ``listed`` says where the names a schema allows
+    are listed (:func:`_listed_at`)."""
     if error.validator in ("anyOf", "oneOf") and error.context:
         deepest = best_match(error.context)
         deepest.path = error.path + deepest.path  # context paths are relative
-        return _problems(deepest, data, name)
+        return _problems(deepest, data, name, listed)
     path = list(error.absolute_path)
     parent, step = _node_at(data, path)
     line = line_of(parent, step)
@@ -217,17 +239,20 @@ def _problems(error: ValidationError, data, name: str) -> list[Problem]:
     kind = error.validator
     if kind == "additionalProperties":
         assert isinstance(schema, SchemaObject)  # a keyword's error: its schema is an object
-        allowed = ", ".join(sorted(schema.get("properties", {})))
+        allowed = schema.get("properties", {})
+        # a mapping whose keys are names of things (``x-names``: an event) says the thing
+        noun = schema.get("x-names")
         return [Problem(name, value.key_line(k) if isinstance(value, Mapping) else line,
-                        f"{where} has an unknown field {k!r}",
-                        f"remove it or use one of: {allowed}" if allowed else "remove it")
-                for k in value if k not in schema.get("properties", {})]
+                        f"unknown {noun} {k!r}" if noun else f"{where} has an unknown field {k!r}",
+                        did_you_mean(k, allowed, "remove it or use one of: ",
+                                     f"remove it; {listed}") if allowed else "remove it")
+                for k in value if k not in allowed]
     if kind == "required":
         assert isinstance(schema, SchemaObject)  # a keyword's error: its schema is an object
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         return [Problem(name, getattr(value, "line", line), f"{where} has no {missing!r}",
                         schema.get("x-hint") or "add it")]
-    message, hint = _describe(kind, where, value, schema, error)
+    message, hint = _describe(kind, where, value, schema, error, listed)
     return [Problem(name, line, message, hint)]
 
 
@@ -252,7 +277,7 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
-def _describe(kind, where, value, schema, error) -> tuple[str, str]:
+def _describe(kind, where, value, schema, error, listed: str) -> tuple[str, str]:
     hint = schema.get("patternErrorMessage") or schema.get("x-hint", "")
     if kind == "type":
         wanted = error.validator_value
@@ -267,8 +292,9 @@ def _describe(kind, where, value, schema, error) -> tuple[str, str]:
                 hint or words[0][1])
     if kind in ("enum", "const"):
         choices = schema.get("enum", [schema.get("const")])
-        return (f"{where} is {spelled(value)}",
-                hint or "use one of: " + ", ".join(map(spelled, choices)).replace("'", ""))
+        return (f"{where} is {spelled(value)}", nearest_or(
+            value, [c for c in choices if isinstance(c, str)],
+            hint or "use one of: " + ", ".join(map(spelled, choices)).replace("'", "")))
     if kind == "pattern":
         return (f"{where} {spelled(value)} is not of the right form",
                 hint or f"it must match {schema['pattern']}")
@@ -306,13 +332,12 @@ def _whole_numbers(data, file: str, schema_problems: list[Problem], where: str,
         if isinstance(value, (Mapping, Sequence)):
             _whole_numbers(value, file, schema_problems, where, (*above, step), "", problems)
         elif isinstance(value, float) and value.is_integer():
-            path = where
-            for one in (*above, step):  # as the path was made step by step, dots stripped
-                path = f"{path}[{one}]" if isinstance(one, int) else f"{path}.{one}".lstrip(".")
-            if not any(p.message.startswith(path + " ") for p in schema_problems):
-                problems.append(Problem(file, line_of(data, step), f"{path} must be a whole "
-                                        "number", f"write {int(value)}, without a decimal "
-                                        "point"))
+            path, line = _where([*([where] if where else []), *above, step]), \
+                line_of(data, step)
+            if not any(p.line == line and p.message.startswith(path + " ")
+                       for p in schema_problems):
+                problems.append(Problem(file, line, f"{path} must be a whole number",
+                                        f"write {int(value)}, without a decimal point"))
 
 
 def whole_number_problems(data, file: str, schema_problems: list[Problem], where: str = "",

@@ -22,6 +22,7 @@ street, seventh street down.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from kb.hand.accidents import (
@@ -35,6 +36,7 @@ from kb.hand.actions import Betting
 from kb.hand.end_of_hand import next_hand, pot_awarded
 from kb.hand.found import absent_cards, found, note_jokers, without
 from kb.hand.mucks import board_mucked, hand_mucked, pot_pushed
+from kb.hand.replay_check import every_problem_of, play_checked
 from kb.hand.scenario import (
     DRAW_GAMES,
     FLOP_GAMES,
@@ -74,13 +76,16 @@ from kb.hand.table import (
 
 def replay(scenario: Scenario) -> Replay:
     """Replay the events of ``scenario``; raises ScenarioError (with the event's line) for
-    events the cards cannot support, e.g. an exposed card past the end of the deal.
+    events the cards cannot support, e.g. an exposed card past the end of the deal, every
+    one of them (:func:`kb.hand.replay_check.every_problem`).
     A ``floor`` event is skipped here: ruling at each floor call and going on from the
     table the ruling left is the engine's (:mod:`kb.hand.segments`)."""
-    state = start(scenario)
-    play(state, scenario.events)
-    floor_called(state)
-    return state
+    def run() -> Replay:
+        state = start(scenario)
+        play(state, scenario.events)
+        floor_called(state)
+        return state
+    return every_problem_of(scenario, run)
 
 
 def start(scenario: Scenario, keep_tables: bool = True) -> Replay:
@@ -105,16 +110,21 @@ def play(state: Replay, events) -> None:
         if isinstance(event, Floor):
             state.open_premature = None      # the floor rules the premature card there
             continue
-        try:
-            _HANDLERS[type(event)](state, event)
-        except StubEmpty:
-            raise ScenarioError(state.scenario.path, event.line, "the stub ran out of cards",
-                                "use fewer seats or fewer cards") from None
+        if not play_checked(state, event, partial(_handle, state, event)):
+            continue                         # skipped by a checking run
         note_jokers(state, event)
         if check_tables():
             state.table.check()
         if state.keep_tables:
             state.tables.append(state.table.copy())
+
+
+def _handle(state: Replay, event) -> None:
+    try:
+        _HANDLERS[type(event)](state, event)
+    except StubEmpty:
+        raise ScenarioError(state.scenario.path, event.line, "the stub ran out of cards",
+                            "use fewer seats or fewer cards") from None
 
 
 def floor_called(state: Replay, line: int | None = None) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from kb.hand.cards import JOKER, is_standard
+from kb.hand.replay_check import checking
 from kb.hand.scenario import Act, Found, Scenario, ScenarioError
 from kb.hand.table import Replay, fail, irregular
 
@@ -42,9 +43,14 @@ def absent_cards(scenario: Scenario) -> list[str]:
             continue
         for card in event.cards:
             if Counter(absent + [card])[card] > Counter(scenario.deck)[card]:
-                raise ScenarioError(scenario.path, event.line, f"found.missing: {card} is "
-                                    "not in the deck, or is already missing",
-                                    "name each missing card of the deck once")
+                error = ScenarioError(scenario.path, event.line, f"found.missing: {card} is "
+                                      "not in the deck, or is already missing",
+                                      "name each missing card of the deck once")
+                found = checking()
+                if found is None:
+                    raise error
+                found.extend(error.problems)   # a checking run: the card is left out
+                continue
             absent.append(card)
     return absent
 

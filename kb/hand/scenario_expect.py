@@ -28,7 +28,7 @@ engine``) is :class:`UnmarkedEntry`, reported where the project asks
 x.yaml:2: expect.tda@2024 expects remedy: continue without citations (name the provisions ...)
 x.yaml:3: expect.rrop@v11 does not say whether it was read from the book's text (add read: ...)
 x.yaml:3: expect.rrop@v11 expects remedy: continue without citations (name the provisions ...)
-x.yaml:3: expect.rrop@v11 has an unknown field 'burn' (remove it or use one of: ...)
+x.yaml:3: expect.rrop@v11 has an unknown field 'burn' (did you mean 'burns'?)
 """
 
 from __future__ import annotations
@@ -110,8 +110,8 @@ def _card_problems(book: str, entry, file: str, where: str = "") -> list[Problem
             problems += card_problems(hands, seat, f"{where}.hands.{seat}", file)
     calls = entry.get("calls")
     if isinstance(calls, Sequence):
-        for index, call in enumerate(calls):
-            problems += _card_problems(book, call, file, f"{where}.calls[{index}]")
+        for call in calls:
+            problems += _card_problems(book, call, file, f"{where}.calls item")
     return problems
 
 
@@ -133,7 +133,7 @@ def _citation_problems(entry, where: str, file: str, line: int) -> list[Problem]
     calls = entry.get("calls")
     if isinstance(calls, Sequence):
         for index, call in enumerate(calls):
-            problems += _citation_problems(call, f"{where}.calls[{index}]", file,
+            problems += _citation_problems(call, f"{where}.calls item", file,
                                            calls.item_line(index))
     return problems
 
@@ -162,7 +162,7 @@ def _read_problems(entry, where: str, file: str, line: int) -> list[Problem]:
     for index, call in enumerate(calls):
         if isinstance(call, Mapping) and (READ in call or WHY in call):
             problems.append(Problem(file, calls.item_line(index),
-                                    f"{where}.calls[{index}] has {READ} or {WHY}",
+                                    f"{where}.calls item has {READ} or {WHY}",
                                     "say who read the entry once, on the entry itself"))
     return problems
 

@@ -38,7 +38,7 @@ from pathlib import Path
 import networkx as nx
 
 from kb import DATA
-from kb.files import Problem
+from kb.files import Problem, did_you_mean, nearest_or
 from kb.files.validation import spelled
 from kb.house.spec import HouseProvision, HouseSpec, read_house
 from kb.house.stack import stacked
@@ -60,8 +60,8 @@ def compose(kb: KnowledgeBase, spec: HouseSpec) -> tuple[Rulebook | None, list[P
     if kb.books.get(spec.base) is None:
         if spec.base:
             problems.append(spec.problem(spec.line("base"), f"base {spelled(spec.base)} is not a "
-                                         "published edition", "use one of: "
-                                         + ", ".join(kb.books.ids)))
+                                         "published edition",
+                                         did_you_mean(spec.base, kb.books.ids)))
         return None, _by_line(problems)
     base = edition_rulebook(kb, spec.base)
     emptied = _omit(kb, spec, {t: list(p) for t, p in base.topics.items()}, problems)
@@ -91,23 +91,30 @@ def references(kb: KnowledgeBase, spec: HouseSpec) -> list[Problem]:
     its line; whatever the base."""
     return [*_adopt_refs(kb, spec), *_param_refs(kb, spec), *_add_refs(kb, spec),
             *(spec.problem(o.line("provision"), f"omit: unknown provision {spelled(o.provision)}",
-                           _FIND_PROVISION)
+                           _find(kb, "provision", o.provision))
               for o in spec.omit if not kb.has("provision", o.provision))]
 
 
-_FIND_PROVISION = "check the id in the handbook's provision index"
-_FIND_TOPIC = "use a topic id from the handbook's topic pages"
+def _find(kb: KnowledgeBase, kind: str, name) -> str:
+    """What to do about an unknown provision or topic id (``kind``): the nearest known id,
+    else where the ids are listed."""
+    return nearest_or(name, [r.id for r in (kb.provisions if kind == "provision"
+                                             else kb.topics)], _FIND[kind])
+
+
+_FIND = {"provision": "check the id in the handbook's provision index",
+         "topic": "use a topic id from the handbook's topic pages"}
 
 
 def _adopt_refs(kb, spec):
     for adopt in spec.adopt:
         if not kb.has("topic", adopt.topic):
             yield spec.problem(adopt.line("topic"), f"adopt: unknown topic {spelled(adopt.topic)}",
-                               _FIND_TOPIC)
+                               _find(kb, "topic", adopt.topic))
         for i, pid in enumerate(adopt.provisions):
             if not kb.has("provision", pid):
                 yield spec.problem(adopt.line("provisions", i), f"adopt: unknown provision "
-                                   f"{spelled(pid)}", _FIND_PROVISION)
+                                   f"{spelled(pid)}", _find(kb, "provision", pid))
             elif kb.has("topic", adopt.topic) and adopt.topic not in kb.provision(pid).topics:
                 yield spec.problem(adopt.line("provisions", i), f"adopt: {pid} does not "
                                    f"answer topic {spelled(adopt.topic)}", "pick one that does: "
@@ -122,13 +129,15 @@ def _param_refs(kb, spec):
     for change in spec.params:
         if not kb.has("provision", change.provision):
             yield spec.problem(change.line("provision"), f"params: unknown provision "
-                               f"{spelled(change.provision)}", _FIND_PROVISION)
+                               f"{spelled(change.provision)}",
+                               _find(kb, "provision", change.provision))
             continue
         declared = {p.name: p for p in kb.provision(change.provision).params}
         if change.name not in declared:
             yield spec.problem(change.line("name"), f"params: {change.provision} has no "
-                               f"parameter {change.name!r}", "use one it declares: "
-                               + (", ".join(declared) or "it declares none"))
+                               f"parameter {change.name!r}", nearest_or(
+                                   change.name, declared, "use one it declares: "
+                                   + (", ".join(declared) or "it declares none")))
             continue
         default = declared[change.name].default
         if change.value is not None and type(change.value) is not type(default):
@@ -157,11 +166,12 @@ def _add_refs(kb, spec):
             for i, ref in enumerate(refs):
                 if not kb.has("provision", ref) and ref not in known:
                     yield spec.problem(own.line(key, i, "provision"), f"add {own.id}: "
-                                       f"unknown provision {spelled(ref)} in {key}", _FIND_PROVISION)
+                                       f"unknown provision {spelled(ref)} in {key}",
+                                       _find(kb, "provision", ref))
         for i, topic in enumerate(own.topics):
             if not kb.has("topic", topic):
                 yield spec.problem(own.line("topics", i), f"add {own.id}: unknown topic "
-                                   f"{spelled(topic)}", _FIND_TOPIC)
+                                   f"{spelled(topic)}", _find(kb, "topic", topic))
         yield from _rules_as_topics(kb, spec, own)
         if own.as_of and not kb.has("edition", own.as_of):
             yield spec.problem(own.line("as-of"), f"add {own.id}: unknown edition "

@@ -196,7 +196,7 @@ def entry_problems(scenario: Scenario, cited: bool = False,
     >>> scenario = parse_scenario(text.replace("remedy: continue, burns", "burn"), "f.yaml")
     >>> for problem in entry_problems(scenario)["rrop@v11"]:
     ...     print(problem)
-    f.yaml:17: expect.rrop@v11 has an unknown field 'burn' (remove it or use one of: ...)
+    f.yaml:17: expect.rrop@v11 has an unknown field 'burn' (did you mean 'burns'?)
     >>> entry_problems(scenario)["tda@2024"]
     []
     """

@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb.files import Mapping, Problem, Sequence
+from kb.files import Mapping, Problem, Sequence, nearest_or
 from kb.house.spec import SCHEMA, HouseSpec, read_house
 from kb.knowledge.model import KnowledgeBase, Provision, Requirement
 
@@ -125,7 +125,7 @@ def requirement_problems(kb: KnowledgeBase, spec: HouseSpec) -> list[Problem]:
             "the entry" if wanted else
             "remove the entry, or add the regulator that requires it to `stack`")
     problems += [spec.problem(entry.line("point"), f"states: no book in your stack requires "
-                              f"the point {entry.point!r}", hint)
+                              f"the point {entry.point!r}", nearest_or(entry.point, wanted, hint))
                  for entry in spec.states if entry.point not in wanted]
     return sorted(problems, key=lambda p: (p.line, p.message))
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kb.files import Problem
+from kb.files import Problem, did_you_mean
 from kb.files.validation import spelled
 from kb.house.spec import HouseSpec
 from kb.knowledge.model import KnowledgeBase
@@ -127,7 +127,7 @@ def _stack_problems(kb: KnowledgeBase, spec: HouseSpec) -> list[Problem]:
     if not spec.stack:
         return []
     problems, seen = [], set()
-    known = ", ".join([HOUSE, *kb.books.regulator_ids, *kb.books.ids])
+    known = [HOUSE, *kb.books.regulator_ids, *kb.books.ids]
     for index, item in enumerate(spec.stack):
         line = spec.line("stack", index)
         if item in seen:
@@ -135,7 +135,7 @@ def _stack_problems(kb: KnowledgeBase, spec: HouseSpec) -> list[Problem]:
                                          "list each layer once"))
         elif item != HOUSE and kb.books.rulable(item) is None:
             problems.append(spec.problem(line, f"stack: {spelled(item)} is not a published or "
-                                         "regulator edition", f"use one of: {known}"))
+                                         "regulator edition", did_you_mean(item, known)))
         seen.add(item)
     if HOUSE in spec.stack:
         house = spec.stack.index(HOUSE)

@@ -27,7 +27,7 @@ from functools import cache
 from pathlib import Path
 
 from kb import DATA, files
-from kb.files import InputError, Mapping, Problem, Sequence
+from kb.files import InputError, Mapping, Problem, Sequence, nearest_or
 from kb.knowledge.model import Books, Location, PublishedBook
 
 
@@ -76,8 +76,9 @@ def read_books(data: Mapping, refused: set, editions: set[str]) -> tuple[Books, 
         book = _book(node)
         if book.edition not in editions:
             problems.append(_problem(book.at("edition"), f"rulebook {book.edition!r} is not "
-                                     "an edition of any source in this file", "add the "
-                                     "edition under its source's editions, or fix the id"))
+                                     "an edition of any source in this file",
+                                     nearest_or(book.edition, editions, "add the edition under its "
+                                           "source's editions, or fix the id")))
         elif book.edition in {b.edition for b in books}:
             first = next(b for b in books if b.edition == book.edition)
             problems.append(_problem(book.at("edition"), f"rulebook {book.edition!r} is "
@@ -147,7 +148,10 @@ def _book_problems(book: PublishedBook, published: dict[str, PublishedBook],
                 "of any source in this file"
             problems.append(_problem(book.at("falls-back-to", edition),
                                      f"rulebook {book.edition!r}: falls-back-to {edition!r} "
-                                     f"{why}", "name another edition, or remove it"))
+                                     f"{why}", "name another edition, or remove it"
+                                     if edition == book.edition else nearest_or(
+                                         edition, editions, "name another edition, or "
+                                         "remove it")))
     return problems
 
 
@@ -162,7 +166,8 @@ def _pairs(data: Mapping, refused: set, published: set[str]
             continue
         where = Location(listed.file, listed.item_line(i))
         found = [_problem(where, f"compared pair names {book!r}, which is not a published "
-                          "rulebook", "list it under rulebooks, or fix the id")
+                          "rulebook", nearest_or(book, published, "list it under rulebooks, or fix "
+                                                                "the id"))
                  for book in pair if book not in published]
         if not found and pair[0] == pair[1]:
             found.append(_problem(where, f"compared pair names {pair[0]!r} twice",

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import networkx as nx
 
+from kb.files import nearest_or
 from kb.knowledge.load import Problem
 from kb.knowledge.model import KnowledgeBase, Location
 from kb.knowledge.vocabulary import RelationKind
@@ -39,13 +40,29 @@ def check_knowledge_base(kb: KnowledgeBase) -> list[Problem]:
     return sorted(set(problems), key=lambda p: (p.file, p.line, p.message))
 
 
+def _fix(kb: KnowledgeBase, kind: str, name: str, otherwise: str) -> str:
+    """What to do about ``name``, an unknown id of ``kind`` (source, edition, topic,
+    provision, term): the nearest known one, else ``otherwise``."""
+    known = {"source": lambda: (s.id for s in kb.sources),
+             "edition": lambda: (e.id for s in kb.sources for e in s.editions),
+             "topic": lambda: (t.id for t in kb.topics),
+             "provision": lambda: (p.id for p in kb.provisions),
+             "term": lambda: (t.term for t in kb.terms)}[kind]()
+    return nearest_or(name, known, otherwise)
+
+
+_ADD_TO_SOURCES = "add it to sources.yaml or fix the id"
+_ADD_TOPIC = "add it to topics.yaml or fix the id"
+_FIX_OR_ADD = "fix the id or add the topic"
+
+
 def _sources(kb: KnowledgeBase) -> list[Problem]:
     """A provisions file naming an unknown source: once per file, at its ``source:``."""
     seen: dict[str, Problem] = {}
     for p in kb.provisions:
         if not kb.has("source", p.source):
             seen.setdefault(p.location.file, Problem(p.at("source"), f"unknown source "
-                            f"{p.source!r} (add it to sources.yaml or fix the id)"))
+                            f"{p.source!r} ({_fix(kb, 'source', p.source, _ADD_TO_SOURCES)})"))
     return list(seen.values())
 
 
@@ -55,8 +72,9 @@ def _references(kb: KnowledgeBase) -> list[Problem]:
         for number in p.numbers:
             where = p.at("numbers", number.edition)
             if not kb.has("edition", number.edition):
+                hint = _fix(kb, "edition", number.edition, _ADD_TO_SOURCES)
                 problems.append(Problem(where, f"{p.id}: unknown edition {number.edition!r} "
-                                        "(add it to sources.yaml or fix the id)"))
+                                        f"({hint})"))
             elif (kb.has("source", p.source)  # else _sources has said it
                   and kb.edition(number.edition).source != p.source):
                 problems.append(Problem(where, f"{p.id}: edition {number.edition!r} is not "
@@ -65,7 +83,7 @@ def _references(kb: KnowledgeBase) -> list[Problem]:
         for topic in p.topics:
             if not kb.has("topic", topic):
                 problems.append(Problem(p.at("topics", topic), f"{p.id}: unknown topic "
-                                        f"{topic!r} (add it to topics.yaml or fix the id)"))
+                                        f"{topic!r} ({_fix(kb, 'topic', topic, _ADD_TOPIC)})"))
         problems.extend(_relation_problems(kb, p))
     return problems
 
@@ -75,12 +93,13 @@ def _relation_problems(kb: KnowledgeBase, p) -> list[Problem]:
     for rel in p.relations:
         kind = "term" if rel.kind is RelationKind.DEFINES else "provision"
         if not kb.has(kind, rel.target):
+            add = "term to glossary.yaml" if kind == "term" else kind
+            hint = _fix(kb, kind, rel.target, f"fix the target or add the {add}")
             problems.append(Problem(rel.at("target"), f"{p.id}: {rel.kind} points to unknown "
-                                    f"{kind} {rel.target!r} (fix the target or add the "
-                                    f"{'term to glossary.yaml' if kind == 'term' else kind})"))
+                                    f"{kind} {rel.target!r} ({hint})"))
         if rel.topic and not kb.has("topic", rel.topic):
             problems.append(Problem(rel.at("topic"), f"{p.id}: unknown topic {rel.topic!r} "
-                                    "(add it to topics.yaml or fix the id)"))
+                                    f"({_fix(kb, 'topic', rel.topic, _ADD_TOPIC)})"))
         if rel.target == p.id:
             problems.append(Problem(rel.at("target"), f"{p.id}: its {rel.kind} relation "
                                     "points to itself (remove the relation)"))
@@ -121,12 +140,13 @@ def _topics(kb: KnowledgeBase) -> list[Problem]:
         for edition in silent:
             if not kb.has("edition", edition):
                 problems.append(Problem(topic.at("silent", edition), f"topic {topic.id!r}: "
-                                        f"unknown edition {edition!r} in silent (fix the id)"))
+                                        f"unknown edition {edition!r} in silent "
+                                        f"({_fix(kb, 'edition', edition, 'fix the id')})"))
         for other in topic.see_also:
             if not kb.has("topic", other):
                 problems.append(Problem(topic.at("see-also", other), f"topic {topic.id!r}: "
-                                        f"see-also names unknown topic {other!r} (fix the "
-                                        "id or add the topic)"))
+                                        f"see-also names unknown topic {other!r} "
+                                        f"({_fix(kb, 'topic', other, _FIX_OR_ADD)})"))
     return problems
 
 
@@ -171,19 +191,19 @@ def _terms(kb: KnowledgeBase) -> list[Problem]:
         for pid in term.defined_by:
             if not kb.has("provision", pid):
                 problems.append(Problem(term.at("defined-by", pid), f"term {term.term!r}: "
-                                        f"defined-by names unknown provision {pid!r} (fix "
-                                        "the id)"))
+                                        f"defined-by names unknown provision {pid!r} "
+                                        f"({_fix(kb, 'provision', pid, 'fix the id')})"))
         for other in term.see:
             if not kb.has("term", other):
                 problems.append(Problem(term.at("see", other), f"term {term.term!r}: see "
-                                        f"names unknown term {other!r} (fix it or add the "
-                                        "term)"))
+                                        f"names unknown term {other!r} "
+                                        f"({_fix(kb, 'term', other, 'fix it or add the term')})"))
     return problems
 
 
 def _errata(kb: KnowledgeBase) -> list[Problem]:
     return [Problem(e.at(key, pid), f"erratum {e.id!r}: {key} names unknown provision "
-                    f"{pid!r} (fix the id)")
+                    f"{pid!r} ({_fix(kb, 'provision', pid, 'fix the id')})")
             for e in kb.errata
             for key, pids in (("claimed-by", e.claimed_by), ("provisions", e.provisions))
             for pid in pids if not kb.has("provision", pid)]

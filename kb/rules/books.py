@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from kb.files import nearest_or
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.rulebook import Rulebook, RulebookError, edition_rulebook
 
@@ -28,10 +29,14 @@ def resolve_rulebook(kb: KnowledgeBase, ident: str,
     Raises :class:`~kb.rules.rulebook.RulebookError` naming every rulebook there is.
 
     >>> from kb.knowledge.load import load_knowledge_base
-    >>> resolve_rulebook(load_knowledge_base(), "tda@2019")
+    >>> resolve_rulebook(load_knowledge_base(), "tda@2204")
     Traceback (most recent call last):
     ...
-    kb.rules.rulebook.RulebookError: unknown rulebook 'tda@2019' (use one of: rrop@v11, ...)
+    kb.rules.rulebook.RulebookError: unknown rulebook 'tda@2204' (did you mean 'tda@2024'?)
+    >>> resolve_rulebook(load_knowledge_base(), "robert")
+    Traceback (most recent call last):
+    ...
+    kb.rules.rulebook.RulebookError: unknown rulebook 'robert' (use one of: rrop@v11, ...)
     """
     if kb.books.rulable(ident) is not None:
         return edition_rulebook(kb, ident)
@@ -39,12 +44,13 @@ def resolve_rulebook(kb: KnowledgeBase, ident: str,
     for book in books:
         if book.id == ident:
             return book
-    known = ", ".join([*kb.books.ids, *kb.books.regulator_ids, *(b.id for b in books)])
+    known = [*kb.books.ids, *kb.books.regulator_ids, *(b.id for b in books)]
     if not known:
         raise RulebookError(f"unknown rulebook {ident!r} (the knowledge base publishes no "
                             "rulebook: list its editions under rulebooks in sources.yaml, "
                             "or give a file path)")
-    raise RulebookError(f"unknown rulebook {ident!r} (use one of: {known}, or a file path)")
+    hint = nearest_or(ident, known, f"use one of: {', '.join(known)}, or a file path")
+    raise RulebookError(f"unknown rulebook {ident!r} ({hint})")
 
 
 def published_editions(kb: KnowledgeBase) -> list[Rulebook]:

@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from kb.hand.deal import floor_called, start
 from kb.hand.draws import Draws
+from kb.hand.replay_check import every_problem_in
 from kb.hand.scenario import Event, Floor, Scenario
 from kb.hand.segments import Carried, play_segment, resume, segments, standing
 from kb.hand.table import Irregularity, StubEmpty
@@ -43,6 +44,7 @@ from kb.rules.situation import Case, representative, units
 Parts = list[tuple[tuple[Event, ...], Floor | None]]
 
 
+@every_problem_in
 def rule(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario, seed: int = 0) -> Ruling:
     """The ruling of ``rulebook`` on ``scenario``; random steps use ``random.Random(seed)``.
 
@@ -56,10 +58,8 @@ def rule(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario, seed: int = 
     >>> from kb.hand.scenario_file import load_scenario
     >>> from kb.knowledge.load import load_knowledge_base
     >>> from kb.rules.books import published_editions
-    >>> kb = load_knowledge_base()
-    >>> rrop = published_editions(kb)[0]
-    >>> hand = load_scenario(kb.root + "/scenarios/boxed-two-cards-during-deal.yaml")
-    >>> rule(kb, rrop, hand).remedy
+    >>> b = published_editions(kb := load_knowledge_base())[0]
+    >>> rule(kb, b, load_scenario(kb.root + "/scenarios/boxed-two-cards-during-deal.yaml")).remedy
     'misdeal'
     """
     parts = segments(scenario.events)
@@ -67,6 +67,7 @@ def rule(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario, seed: int = 
                  None)
 
 
+@every_problem_in
 def compare(kb: KnowledgeBase, scenario: Scenario, rulebooks: list[Rulebook],
             seed: int = 0) -> list[Ruling]:
     """The rulings of every rulebook in ``rulebooks`` on ``scenario``, in that order: the
@@ -76,8 +77,7 @@ def compare(kb: KnowledgeBase, scenario: Scenario, rulebooks: list[Rulebook],
     >>> from kb.hand.scenario_file import load_scenario
     >>> from kb.knowledge.load import load_knowledge_base
     >>> from kb.rules.books import published_editions
-    >>> kb = load_knowledge_base()
-    >>> books = published_editions(kb)[:2]
+    >>> books = published_editions(kb := load_knowledge_base())[:2]
     >>> hand = load_scenario(kb.root + "/scenarios/case-c27-four-card-flop-stuck-cards.yaml")
     >>> [r.remedy for r in compare(kb, hand, books)] == [r.remedy for r in
     ...                                                  (rule(kb, b, hand) for b in books)]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from kb.files import nearest_or
 from kb.knowledge.model import KnowledgeBase
 from kb.knowledge.vocabulary import RelationKind
 from kb.rules.ruling import Citation
@@ -92,15 +93,16 @@ def edition_rulebook(kb: KnowledgeBase, edition_id: str) -> Rulebook:
     >>> wsop = edition_rulebook(kb, "wsop@2024")
     >>> wsop.title, wsop.citation_editions
     ('World Series of Poker Official Tournament Rules, 2024', ('wsop@2024', 'wsop-live@2024'))
-    >>> edition_rulebook(kb, "tda@2019")
+    >>> edition_rulebook(kb, "tda@2204")
     Traceback (most recent call last):
     ...
-    kb.rules.rulebook.RulebookError: unknown rulebook 'tda@2019'; the editions are rrop@v11, ...
+    kb.rules.rulebook.RulebookError: unknown rulebook 'tda@2204'; did you mean 'tda@2024'?
     """
     book = kb.books.rulable(edition_id)
     if book is None:
-        raise RulebookError(f"unknown rulebook {edition_id!r}; the editions are "
-                            + ", ".join((*kb.books.ids, *kb.books.regulator_ids)))
+        known = (*kb.books.ids, *kb.books.regulator_ids)
+        raise RulebookError(f"unknown rulebook {edition_id!r}; " + nearest_or(
+            edition_id, known, "the editions are " + ", ".join(known)))
     rules = book.deciders
     ordered: dict[str, tuple[str, ...]] = {}
     origin: dict[str, str] = {}

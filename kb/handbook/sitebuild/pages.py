@@ -32,12 +32,17 @@ from kb.knowledge.model import KnowledgeBase
 #: ``house.casino@2026``), nothing that could climb out of the folder or end a directive.
 _PAGE_ID = re.compile(r"^[a-z0-9][a-z0-9.-]*(@[a-z0-9][a-z0-9.-]*)?$")
 
+#: What the front page says of its pages, when they are floorbook's defaults (``floorbook
+#: init`` puts its own words here: in a project the pages are its author's).
+DEFAULT_NOTE = """These are floorbook's default pages: a data folder's own pages go in its
+folder `pages` (`floorbook init` writes a set to start from)."""
+
 INDEX = """# The handbook
 
 Every topic of this knowledge base with each book's answer side by side, every book and
-edition with its provisions, and where the books disagree.  These are floorbook's default
-pages: a data folder's own pages go in its folder `pages` (`floorbook init` writes a set
-to start from).
+edition with its provisions, and where the books disagree.
+
+""" + DEFAULT_NOTE + """
 
 ```{toctree}
 :maxdepth: 1
