@@ -68,6 +68,7 @@ def setup(app) -> dict:
     app.add_node(cards.card, html=(cards.visit_card_html, cards.depart_card_html),
                  latex=(cards.visit_card_latex, None))
     app.add_node(cellnode.cell, html=(cellnode.visit_cell_html, None))
+    app.add_node(cellnode.why, html=(cellnode.visit_why_html, None))
     app.add_post_transform(cellnode.ExpandCells)   # every format but HTML
     app.add_node(printed.badge, latex=(printed.visit_badge_latex, printed.depart_badge_latex))
     for transform in (printed.PrintChapters, printed.PrintMatrix, printed.PrintBadges,
