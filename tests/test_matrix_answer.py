@@ -119,3 +119,23 @@ def test_every_topic_page_is_under_300_kb(site):
     sizes = {p.name: p.stat().st_size for p in (site / "topics").glob("*.html")}
     assert len(sizes) > 20
     assert {n: s for n, s in sizes.items() if s >= PAGE_LIMIT} == {}
+
+
+def test_the_two_bundled_house_books_are_marked_examples_and_a_users_book_is_not(kb):
+    from kb.house.compose import published_rulebooks
+    from kb.house.spec import parse_house_text
+    marked = {b.id: b.example for b in published_rulebooks(kb)}
+    assert marked == {"rrop@v11": False, "tda@2024": False, "tda@2026": False,
+                      "wsop@2024": False, "wsop-live@2024": False,
+                      "house.casino@2026": True, "house.thursday-home-game@2026": True}
+    plain = "id: house.pub@2026\ntitle: Pub\nbase: \"tda@2024\"\n"
+    assert parse_house_text(plain, "pub.yaml").example is False
+    assert parse_house_text(plain + "example: true\n", "pub.yaml").example is True
+
+
+def test_an_example_mark_that_is_not_a_boolean_is_refused_at_its_line():
+    from kb.house.spec import HouseError, parse_house_text
+    with pytest.raises(HouseError) as refused:
+        parse_house_text("id: house.pub@2026\ntitle: Pub\nbase: \"tda@2024\"\nexample: yes\n",
+                         "pub.yaml")
+    assert [p.line for p in refused.value.problems] == [4]
