@@ -52,7 +52,7 @@ def setup(app) -> dict:
     from kb.handbook.guard.untrusted_links import setup as untrusted_links
     from kb.handbook.printing import printed
     from kb.handbook.sitebuild import quotes
-    from kb.handbook.views import cards, cellnode, pictures
+    from kb.handbook.views import cards, cellnode, chooser, pictures
 
     app.add_config_value("floorbook_data_dir", None, "env", types=frozenset({str, type(None)}))
     app.add_config_value("floorbook_graph_radius", 1, "env", types=frozenset({int}))
@@ -79,6 +79,7 @@ def setup(app) -> dict:
     app.connect("config-inited", search.use_by_default)
     app.connect("config-inited", search.use_scorer)
     app.connect("builder-inited", store.load)
+    chooser.setup(app)                         # after the data's loader: it reads the books
     app.connect("env-get-outdated", uses.outdated)
     app.connect("env-check-consistency", consistency.every_record_has_a_page)
     app.connect("doctree-read", pictures.note_pictures)

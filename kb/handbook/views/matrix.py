@@ -15,24 +15,19 @@ from docutils import nodes
 from sphinx import addnodes
 
 from kb.handbook.data.rulings import SEED
-from kb.handbook.views import cellnode, cells, listed
+from kb.handbook.views import cellnode, cells, chooser, listed
+from kb.handbook.views.chooser import column_names
 from kb.handbook.views.fragment import Fragment
 from kb.knowledge.graph import disagreements
-from kb.knowledge.names import edition_short
 from kb.rules.answer import books_differ
-
-
-def column_names(hb) -> dict[str, str]:
-    """Rulebook id -> the short name its column shows ("Robert's Rules v11", or the book's title)."""
-    kb = hb.kb
-    return {b.id: edition_short(kb, b.id) if kb.has("edition", b.id) else b.title
-            for b in hb.rulings.rulebooks}
 
 
 def _header(hb, book_id: str, name: str) -> nodes.Node:
     """A column's header: the rulebook's name, linked to its edition page if it has one."""
     if not hb.kb.has("edition", book_id):
-        return nodes.Text(name)
+        title = next(b.title for b in hb.rulings.rulebooks if b.id == book_id)
+        return nodes.abbreviation(name, name, explanation=title) if title != name \
+            else nodes.Text(name)
     return addnodes.pending_xref("", nodes.inline(name, name), refdomain="rule",
                                  reftype="edition", reftarget=book_id, refexplicit=True,
                                  refwarn=True)
@@ -120,7 +115,7 @@ def matrix_body(hb, topic_id: str) -> Fragment:
           "rule differently, or where every book gives the same remedy but the dealer "
           "does different things. Each cell leads with what the dealer does; a misdeal "
           "draws no cards, since the new deal is not known until it is dealt.", "")
-    f.add(f.node(_matrix_table(hb, shown, names)), "")
+    f.add(f.node(chooser.chooser_node()), "", f.node(_matrix_table(hb, shown, names)), "")
     f.fingerprint.extend((table.files[sid], repr(table.row(sid))) for sid in shown)
     f.add("```{rubric} The scenarios", "```", "")
     earlier: dict = {}       # each explanation given once on the page
