@@ -112,8 +112,9 @@ def _row(page: str, scenario: str) -> str:
 
 
 def _cell(row: str, rulebook: str) -> str:
-    start = row.index(f'data-book="{rulebook}"')
-    end = row.find("data-book=", start + 1)
+    start = re.search(f'data-(?:rulebook|book)="{re.escape(rulebook)}"', row).start()
+    found = re.compile(r"data-(?:rulebook|book)=").search(row, start + 1)
+    end = found.start() if found else -1
     return row[start:end if end > 0 else len(row)]
 
 

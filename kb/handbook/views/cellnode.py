@@ -58,13 +58,15 @@ def badge_classes(colour: str, extra: tuple[str, ...] = ()) -> list[str]:
             *extra]
 
 
-def cell_node(paragraphs: list[Paragraph], classes: list[str], book: str = "") -> cell:
+def cell_node(paragraphs: list[Paragraph], classes: list[str], book: str = "",
+              chosen: bool = True) -> cell:
     """The cell node of ``paragraphs``, of class ``classes``, with its words as its text;
     ``book``: the rulebook id its HTML carries as ``data-book`` (the book chooser's mark,
-    static/floorbook-books.js)."""
+    static/floorbook-books.js), or as ``data-rulebook`` when not ``chosen`` (a cell the
+    chooser leaves alone)."""
     words = "\n".join(text for _, pieces in paragraphs for text in _texts(pieces))
     return cell("", nodes.Text(words), paragraphs=tuple(paragraphs), classes=list(classes),
-                book=book)
+                **{"book" if chosen else "rulebook": book})
 
 
 def _texts(pieces) -> list[str]:
@@ -188,7 +190,7 @@ def visit_cell_html(self, node: cell) -> None:
     # cells, and a phone loads them all), and the book id as it is (starttag writes "@"
     # as "&#64;")
     book = "".join(f' data-{name.replace("_", "-")}="{escape(node[name])}"'
-                   for name in ("book", "same_as") if node.get(name))
+                   for name in ("book", "rulebook", "same_as") if node.get(name))
     self.body.append(f'<div class="{escape(" ".join(node["classes"]))}"{book}>\n')
     for classes, pieces in node["paragraphs"]:
         texts = _texts(pieces)

@@ -143,8 +143,9 @@ def ruling_cell(ruling: Ruling, seats: list[int], short=None, book: str = "",
     this cell names it instead of drawing them again, and carries its id as
     ``data-same-as`` (the book chooser draws the cards here when that book is hidden).
     One node
-    (:mod:`kb.handbook.views.cellnode`) whose ``data-book`` attribute is the rulebook id
-    (the book chooser hides it, static/floorbook-books.js).
+    (:mod:`kb.handbook.views.cellnode`) carrying the rulebook id: as ``data-book`` in a
+    matrix (``book`` given: the book chooser hides it, static/floorbook-books.js), else as
+    ``data-rulebook``.
 
     >>> from kb.rules.examples import ruling
     >>> print(ruling_cell(ruling("boxed-two-cards-during-deal"), [1]).astext())
@@ -177,7 +178,10 @@ def ruling_cell(ruling: Ruling, seats: list[int], short=None, book: str = "",
                                     classes=("floorbook-line", "floorbook-same")))
     else:
         paragraphs += card_lines(ruling, seats)
-    node = cellnode.cell_node(paragraphs, ["floorbook-cell"], book=ruling.rulebook)
+    # a matrix's cell (``book`` given) is the chooser's to hide; a cell elsewhere (the
+    # disagreements page's side by side) only names its rulebook
+    node = cellnode.cell_node(paragraphs, ["floorbook-cell"], book=ruling.rulebook,
+                              chosen=bool(book))
     if same_as and not misdeal(ruling):
         node["same_as"] = same_as[0]
     return node
