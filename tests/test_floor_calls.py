@@ -245,11 +245,17 @@ def test_an_expect_calls_entry_is_read_from_the_file():
 
 def test_the_matrix_cell_shows_every_call(kb):
     from kb.handbook.views.cells import explanations, ruling_cell
+    from kb.rules.answer import answer
     ruling = ruled(kb, "rrop@v11", "case-c23-two-burns-as-it-happened")
     cell = ruling_cell(ruling, [1]).astext()
     floor = line("case-c23-two-burns-as-it-happened", "floor:")
-    assert f"Call 1, line {floor}: continue Hold'em 1" in cell
-    assert "Call 2, after the last event" in cell
+    # each call: its label, then its own answer, remedy and numbers (issue 23: the
+    # answer first, for every call, not only the last)
+    first, second = cell.split("Call 2, after the last event")
+    assert first.startswith(f"Call 1, line {floor}\n\n{answer(ruling.calls[0])}\n\n"
+                            "continue\n\nHold'em 1")
+    assert second.startswith(f"\n\n{answer(ruling)}\n\ncontinue\n\nHold'em 5")
+    assert answer(ruling.calls[0]) != answer(ruling)
     text = explanations([ruling], {}).astext()
     assert "call 1 (continue): A single hole card" in text and "call 2 (continue)" in text
 

@@ -112,13 +112,14 @@ def _row(page: str, scenario: str) -> str:
 
 
 def _cell(row: str, rulebook: str) -> str:
-    start = row.index(f"floorbook-rulebook-{rulebook}")
-    end = row.find("floorbook-rulebook-", start + 1)
+    start = re.search(f'data-(?:rulebook|book)="{re.escape(rulebook)}"', row).start()
+    found = re.compile(r"data-(?:rulebook|book)=").search(row, start + 1)
+    end = found.start() if found else -1
     return row[start:end if end > 0 else len(row)]
 
 
 def _cards(html: str) -> list[str]:
-    return re.findall(r'<span class="floorbook-sr">([^<]+)</span>', html)
+    return re.findall(r'<span class="floorbook-card[^"]*" title="([^"]+)">', html)
 
 
 def _line(cell: str, label: str) -> list[str]:
@@ -131,7 +132,7 @@ def test_four_card_flop_matrix_row_shows_numbers_random_marker_and_disagreement(
     assert 'class="floorbook-matrix' in page
     row = _row(page, "case-c27-four-card-flop-stuck-cards")
     assert "floorbook-differs" in row                      # Robert's Rules and the TDA rule differently
-    rrop, tda = _cell(row, "rrop-v11"), _cell(row, "tda-2024")
+    rrop, tda = _cell(row, "rrop@v11"), _cell(row, "tda@2024")
     assert "Hold’em 3" in rrop and ">39-A" in tda
     assert "random (seed 0)" in rrop and "random (seed 0)" in tda
     assert ">continue</span>" in rrop and ">continue</span>" in tda
@@ -146,17 +147,16 @@ def test_four_card_flop_matrix_row_shows_numbers_random_marker_and_disagreement(
 def test_exposed_later_hole_card_matrix_shows_the_replaced_hand_and_the_burn(site):
     page = _text(site / "topics" / "exposed-later-hole-card.html")
     row = _row(page, "case-c01-exposed-card-self-dealt")
-    rrop, tda = _cell(row, "rrop-v11"), _cell(row, "tda-2024")
+    rrop, tda = _cell(row, "rrop@v11"), _cell(row, "tda@2024")
     assert "Hold’em 1" in rrop and "35-A-7" in tda
     assert _line(rrop, "Seat 4") == ["4d", "Jh"]           # replaced by the top card
     assert _line(rrop, "Burns") == ["5d"] and _line(rrop, "Next card") == ["3c"]
     assert _line(tda, "Seat 4") == ["5d", "Jh"]            # the TDA keeps the hand
     assert "random (seed 0)" not in row
-    assert '<span class="floorbook-card floorbook-red" title="5d">' in rrop
-    assert '<span class="floorbook-face" aria-hidden="true">5♦</span>' in rrop
+    assert '<span class="floorbook-card floorbook-red" title="5d">5♦</span>' in rrop
     heading = page[page.index('id="scenario-case-c01-exposed-card-self-dealt"'):]
     assert "Deal: card 4 exposed by the dealer" in heading[:2000]
-    assert "sd-dropdown" in heading[:3000] and "the exposed card is the flop burn" in heading
+    assert '<details class="floorbook-why">' in heading[:3000] and "the exposed card is the flop burn" in heading
     index = search_index(site)
     found = index["terms"]["5d"]
     assert index["docnames"].index("topics/exposed-later-hole-card") in (
@@ -201,7 +201,7 @@ def test_disagreements_page_lists_computed_disagreements_with_their_scenarios(si
     flop = flop[flop.index('id="shown-four-card-flop-scenario-case-c27'):]
     flop = flop[:flop.index('class="floorbook-scenario"', 10)]
     assert "Robert’s Rules v11" in flop and "TDA 2024" in flop
-    assert _line(_cell(flop, "tda-2024"), "Next card") == ["8c"]
+    assert _line(_cell(flop, "tda@2024"), "Next card") == ["8c"]
     texts = _text(site / "disagreements.html")
     texts = texts[texts.index('id="differences-in-the-texts-no-scenario"'):]
     assert 'href="topics/deck-changes.html' in texts       # declared, no scenario
@@ -240,7 +240,7 @@ def test_a_hand_with_several_floor_calls_shows_every_call_in_its_matrix_cell(sit
     card, Hold'em 1) above the last one, and the dropdown explains both."""
     page = _text(site / "topics" / "flop-burn-errors.html")
     row = _row(page, "case-c23-two-burns-as-it-happened")
-    rrop = _cell(row, "rrop-v11")
+    rrop = _cell(row, "rrop@v11")
     assert "Call 1, line" in rrop and "Hold’em 1" in rrop
     assert "Call 2, after the last event" in rrop and "Hold’em 5" in rrop
     heading = page[page.index('id="scenario-case-c23-two-burns-as-it-happened"'):]

@@ -52,7 +52,7 @@ def setup(app) -> dict:
     from kb.handbook.guard.untrusted_links import setup as untrusted_links
     from kb.handbook.printing import printed
     from kb.handbook.sitebuild import quotes
-    from kb.handbook.views import cards, cellnode, contents, pictures
+    from kb.handbook.views import cards, cellnode, chooser, contents, pictures
 
     app.add_config_value("floorbook_data_dir", None, "env", types=frozenset({str, type(None)}))
     app.add_config_value("floorbook_graph_radius", 1, "env", types=frozenset({int}))
@@ -68,6 +68,7 @@ def setup(app) -> dict:
     app.add_node(cards.card, html=(cards.visit_card_html, cards.depart_card_html),
                  latex=(cards.visit_card_latex, None))
     app.add_node(cellnode.cell, html=(cellnode.visit_cell_html, None))
+    app.add_node(cellnode.why, html=(cellnode.visit_why_html, None))
     app.add_post_transform(cellnode.ExpandCells)   # every format but HTML
     app.add_node(printed.badge, latex=(printed.visit_badge_latex, printed.depart_badge_latex))
     for transform in (printed.PrintChapters, printed.PrintMatrix, printed.PrintBadges,
@@ -78,6 +79,7 @@ def setup(app) -> dict:
     app.connect("config-inited", search.use_by_default)
     app.connect("config-inited", search.use_scorer)
     app.connect("builder-inited", store.load)
+    chooser.setup(app)                         # after the data's loader: it reads the books
     app.connect("env-get-outdated", uses.outdated)
     app.connect("env-check-consistency", consistency.every_record_has_a_page)
     app.connect("doctree-read", pictures.note_pictures)

@@ -75,7 +75,8 @@ def compose(kb: KnowledgeBase, spec: HouseSpec) -> tuple[Rulebook | None, list[P
     book = Rulebook(spec.id, spec.title, editions, dict(topics), dict(base.silent), params,
                     spec.base, own=own,
                     executes_as={p.id: p.rules_as for p in spec.add if p.rules_as},
-                    stack=layers.stack, origin=layers.origin, set_aside=layers.set_aside)
+                    stack=layers.stack, origin=layers.origin, set_aside=layers.set_aside,
+                    example=spec.example)
     return book, _by_line(problems)
 
 

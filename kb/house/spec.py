@@ -181,6 +181,9 @@ class HouseSpec(_Located):
     #: ``house`` for its own rules); empty when it states none (kb.house.stack's default)
     stack: tuple[str, ...] = ()
     states: tuple[Stated, ...] = ()
+    #: ``example: true``: a bundled example, which the handbook's book chooser leaves off
+    #: until the reader shows it
+    example: bool = False
 
     def problem(self, line: int, message: str, hint: str = "") -> Problem:
         """A :class:`~kb.files.Problem` of this file at ``line``."""
@@ -268,7 +271,8 @@ def house_spec(data, name: str) -> tuple[HouseSpec | None, list[Problem]]:
         name, Location(name, data.line), data,
         frozenset(n["id"] for n in unread if isinstance(n, Mapping)
                   and isinstance(n.get("id"), str)), _stack(data, refused),
-        tuple(entries("states", _stated, "point")[0]))
+        tuple(entries("states", _stated, "point")[0]),
+        data.get("example") is True and ("example",) not in refused)
     return spec, sorted(problems + entry_problems(spec), key=lambda p: (p.line, p.message))
 
 

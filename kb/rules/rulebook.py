@@ -50,6 +50,7 @@ class Rulebook:
     ``origin``: provision id -> the item of ``stack`` it governs as (a provision it does not
     list: the book's own id).  ``set_aside``: topic id -> the provisions of lower layers that
     the book's composition took off that topic (a house's ``instead`` and ``omit``).
+    ``example``: a bundled example house book (off in the handbook's book chooser).
 
     >>> from kb.hand.scenario_file import load_scenario
     >>> from kb.knowledge.load import load_knowledge_base
@@ -72,6 +73,9 @@ class Rulebook:
     stack: tuple[str, ...] = ()
     origin: dict = field(default_factory=dict, compare=False, hash=False)
     set_aside: dict = field(default_factory=dict, compare=False, hash=False)
+    #: a bundled example house book (its file's ``example: true``): the handbook's book
+    #: chooser leaves it off until the reader shows it
+    example: bool = False
 
     def governing(self, topic: str) -> tuple[str, ...]:
         """The provision ids that govern ``topic``, in precedence order (maybe empty)."""

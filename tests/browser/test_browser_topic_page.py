@@ -27,9 +27,9 @@ def test_boxed_cards_matrix_shows_a_column_per_rulebook_and_cards(open_page):
     assert rows.count() >= 3
     card = matrix.locator(".floorbook-card").first
     assert card.is_visible()
-    face = card.locator(".floorbook-face").inner_text()
+    face = card.inner_text()                 # the face is the card's text, the notation its title
     assert re.fullmatch(r"(10|[2-9JQKA])[♠♥♦♣]|Joker", face), face
-    # the notation ("Ah") is in the text a screen reader reads and a copy takes
+    # the notation ("Ah") is the card's title
     assert re.fullmatch(r"[2-9TJQKA][shdc]|Jk", card.get_attribute("title"))
 
 
@@ -37,7 +37,7 @@ def test_red_cards_in_the_matrix_are_drawn_red_and_black_ones_not(open_page):
     page = open_page(TOPIC)
     colours = page.evaluate("""() => {
       const of = sel => [...document.querySelectorAll(sel)].slice(0, 20)
-        .map(c => getComputedStyle(c.querySelector('.floorbook-face')).color);
+        .map(c => getComputedStyle(c).color);
       return {red: of('table.floorbook-matrix .floorbook-card.floorbook-red'),
               black: of('table.floorbook-matrix .floorbook-card:not(.floorbook-red)')};
     }""")

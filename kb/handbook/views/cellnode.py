@@ -30,7 +30,7 @@ from docutils.utils import normalize_language_tag, smartquotes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from kb.handbook.running import compat
-from kb.handbook.views.cards import card_node, cards_node, face
+from kb.handbook.views.cards import card_html, card_node, cards_node
 
 #: A paragraph: (classes, pieces); a piece is ("text", words), ("em", words),
 #: ("book", words), ("badge", words, colour, extra classes) or ("cards", codes, empty).
@@ -58,10 +58,15 @@ def badge_classes(colour: str, extra: tuple[str, ...] = ()) -> list[str]:
             *extra]
 
 
-def cell_node(paragraphs: list[Paragraph], classes: list[str]) -> cell:
-    """The cell node of ``paragraphs``, of class ``classes``, with its words as its text."""
+def cell_node(paragraphs: list[Paragraph], classes: list[str], book: str = "",
+              chosen: bool = True) -> cell:
+    """The cell node of ``paragraphs``, of class ``classes``, with its words as its text;
+    ``book``: the rulebook id its HTML carries as ``data-book`` (the book chooser's mark,
+    static/floorbook-books.js), or as ``data-rulebook`` when not ``chosen`` (a cell the
+    chooser leaves alone)."""
     words = "\n".join(text for _, pieces in paragraphs for text in _texts(pieces))
-    return cell("", nodes.Text(words), paragraphs=tuple(paragraphs), classes=list(classes))
+    return cell("", nodes.Text(words), paragraphs=tuple(paragraphs), classes=list(classes),
+                **{"book" if chosen else "rulebook": book})
 
 
 def _texts(pieces) -> list[str]:
@@ -181,7 +186,12 @@ def visit_cell_html(self, node: cell) -> None:
         self._floorbook_quotes = smart_settings(self.config, self.settings.language_code,
                                                 self.builder.name)
     quotes: tuple[str, str] | None = self._floorbook_quotes
-    self.body.append(self.starttag(node, "div", CLASS="docutils container"))
+    # written by hand, not by starttag: the fewest bytes (a topic's matrix holds about 200
+    # cells, and a phone loads them all), and the book id as it is (starttag writes "@"
+    # as "&#64;")
+    book = "".join(f' data-{name.replace("_", "-")}="{escape(node[name])}"'
+                   for name in ("book", "rulebook", "same_as") if node.get(name))
+    self.body.append(f'<div class="{escape(" ".join(node["classes"]))}"{book}>\n')
     for classes, pieces in node["paragraphs"]:
         texts = _texts(pieces)
         if quotes and any(_EDUCABLE.search(text) for text in texts):
@@ -202,27 +212,42 @@ def _piece_html(self, piece: tuple, words) -> str:
         return f"<em>{self.encode(next(words))}</em>"
     if kind == "book":
         return f'<span class="floorbook-cell-book">{self.encode(next(words))}</span>'
-    if kind == "badge":
-        classes = " ".join(badge_classes(piece[2], piece[3]))
+    if kind == "badge":      # sphinx-design's badge classes but its reset, which a span needs not
+        classes = " ".join(badge_classes(piece[2], piece[3])[1:])
         return f'<span class="{classes}">{self.encode(next(words))}</span>'
-    out = ['<span class="floorbook-cards">']
-    if not piece[1]:
-        out.append(self.encode(next(words)))
-    for i, code in enumerate(piece[1]):
-        if i:
-            out.append(self.encode(next(words)))
-        out.append(_card_html(self, code, next(words)))
-    return "".join(out) + "</span>"
+    codes = piece[1]
+    if not codes:
+        return self.encode(next(words))
+    cards = "".join((self.encode(next(words)) if i else "") + _card_html(self, code, next(words))
+                    for i, code in enumerate(codes))
+    # a pair (hole cards) stays on one line; a longer row may wrap between its cards
+    return f'<span class="floorbook-pair">{cards}</span>' if len(codes) == 2 else cards
 
 
 def _card_html(self, code: str, text: str) -> str:
     """One card as :func:`kb.handbook.views.cards.visit_card_html` writes it, kept per page's
-    translator: the handbook's cells hold about 21,000 cards of 53 faces."""
+    translator: the handbook's cells hold thousands of cards of 53 faces.  ``text``, the
+    card's words as the search index reads them, is its notation: the title holds it."""
     drawn = self.__dict__.setdefault("_floorbook_cards", {})
-    if (code, text) not in drawn:
-        classes = " ".join(card_node(code)["classes"])
-        drawn[code, text] = (
-            f'<span class="{classes}" title="{self.attval(code)}">'
-            f'<span class="floorbook-face" aria-hidden="true">{escape(face(code))}'
-            f'</span><span class="floorbook-sr">{self.encode(text)}</span></span>')
-    return drawn[code, text]
+    if code not in drawn:
+        drawn[code] = card_html(code, " ".join(card_node(code)["classes"]), self.encode)
+    return drawn[code]
+
+
+# -- a scenario's explanations, folded ------------------------------------------------------
+
+class why(nodes.container):
+    """A folded box: its first child (a paragraph) is the line shown folded, the rest
+    opens under it.  HTML writes ``<details><summary>``; other formats print it as the
+    container it is (the line, then the rest).  sphinx-design's dropdown said the same in
+    about a kilobyte of markup a scenario (its icon an inline SVG)."""
+
+
+def visit_why_html(self, node: why) -> None:
+    """HTML: ``<details class="...">``, the first paragraph as its ``<summary>``."""
+    self.body.append(f'<details class="{escape(" ".join(node["classes"]))}">'
+                     f'<summary>{self.encode(node[0].astext())}</summary>\n')
+    for child in node.children[1:]:
+        child.walkabout(self)
+    self.body.append("</details>\n")
+    raise nodes.SkipNode

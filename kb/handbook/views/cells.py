@@ -15,6 +15,8 @@ from kb.handbook.data.rulings import SEED
 from kb.handbook.views import cellnode
 from kb.handbook.views.cellnode import paragraph
 from kb.handbook.views.events import describe, setting
+from kb.rules.answer import answer
+from kb.rules.outcomes import Remedy
 from kb.rules.ruling import Ruling
 
 #: sphinx-design badge colour of each remedy.
@@ -44,17 +46,26 @@ def row_anchor(scenario_id: str) -> str:
 
 def shown_seats(rulings: list[Ruling]) -> list[int]:
     """The seats a row of rulings draws: seats a step names, dead seats, and seats whose
-    hand is not the same under every ruling."""
+    hand is not the same under every ruling.  A misdeal's table is one possible redeal,
+    which no cell draws (:func:`ruling_cell`): it neither draws a seat nor makes a seat's
+    hand differ."""
+    drawn = [r for r in rulings if not misdeal(r)]
     seats: set[int] = set()
-    for ruling in rulings:
+    for ruling in drawn:
         seats.update(ruling.table.dead)
         for step in (s for call in ruling.every_call for s in call.steps):
             seats.update(_step_seats(step.details))
-    hands = [r.table.hands for r in rulings]
+    hands = [r.table.hands for r in drawn]
     for seat in set().union(*hands) if hands else ():
         if len({tuple(h.get(seat, ())) for h in hands}) > 1:
             seats.add(seat)
     return sorted(seats)
+
+
+def misdeal(ruling: Ruling) -> bool:
+    """Whether ``ruling`` (its last floor call) is a misdeal: its table is a random new
+    deal, one of many, which no view draws."""
+    return ruling.remedy == Remedy.MISDEAL
 
 
 def _step_seats(details: dict) -> list[int]:
@@ -111,63 +122,123 @@ def decided_text(parts: tuple[str, ...]) -> str:
 UNREAD = "not yet read from the text"
 
 
-def ruling_cell(ruling: Ruling, seats: list[int], short=None,
-                book: str = "", unread: bool = False) -> cellnode.cell:
-    """One cell: remedy badge (and a random marker), numbers, then the cards.  ``short``
-    names other books' editions in citations (see :func:`citation_text`).  A hand with
-    several floor calls shows each earlier call first (its line, remedy and numbers),
-    then the last call in full.  ``book`` (the rulebook's column name) starts the cell
-    as an inline of class ``floorbook-cell-book``, which the stylesheet shows only where
-    the matrix is drawn as one card per scenario (a narrow screen) and the column
-    headers are hidden.  ``unread``: no expectation read from the book's text holds this
-    ruling, which a badge says (:data:`UNREAD`).  One node
-    (:mod:`kb.handbook.views.cellnode`)."""
-    paragraphs = [_earlier_call(number, call, short)
-                  for number, call in enumerate(ruling.calls, 1)]
-    if ruling.calls:
-        label = f"Call {len(ruling.calls) + 1}, after the last event"
-        paragraphs.append(paragraph(("text", label), classes=("floorbook-call",)))
-    head = [_badge(ruling.remedy, REMEDY_COLOUR.get(ruling.remedy, "secondary"),
+#: What a misdeal cell says instead of drawing one possible redeal.
+NEW_DEAL = "The cards of the new deal are not known until it is dealt."
+
+
+def ruling_cell(ruling: Ruling, seats: list[int], short=None, book: str = "",
+                unread: bool = False, same_as: tuple[str, str] | tuple[()] = ()
+                ) -> cellnode.cell:
+    """One cell: the ruling's one-line answer (:func:`kb.rules.answer.answer`), the remedy
+    badge (and a random marker), the numbers cited, who decided, then the cards of
+    ``seats`` and the board; a misdeal draws no cards (its new deal is not known until it
+    is dealt) and says so (:data:`NEW_DEAL`).  ``short`` names other books' editions in
+    citations (see :func:`citation_text`).  A hand with several floor calls shows each
+    call in order, its label first, each with its answer.  ``book`` (the rulebook's column
+    name) starts the cell as an inline of class ``floorbook-cell-book``, which the
+    stylesheet shows only where the matrix is drawn as one card per scenario (a narrow
+    screen) and the column headers are hidden.  ``unread``: no expectation read from the
+    book's text holds this ruling, which a badge says (:data:`UNREAD`).  ``same_as``: (id,
+    name) of a book of the same row whose cell draws the same cards (:func:`card_lines`):
+    this cell names it instead of drawing them again, and carries its id as
+    ``data-same-as`` (the book chooser draws the cards here when that book is hidden).
+    One node
+    (:mod:`kb.handbook.views.cellnode`) carrying the rulebook id: as ``data-book`` in a
+    matrix (``book`` given: the book chooser hides it, static/floorbook-books.js), else as
+    ``data-rulebook``.
+
+    >>> from kb.rules.examples import ruling
+    >>> print(ruling_cell(ruling("boxed-two-cards-during-deal"), [1]).astext())
+    Misdeal: reshuffle and redeal
+    <BLANKLINE>
+    misdeal
+    <BLANKLINE>
+    Misdeals 2(c)
+    <BLANKLINE>
+    decided by the reference: rrop v11 Misdeals 2(c)
+    <BLANKLINE>
+    The cards of the new deal are not known until it is dealt.
+    """
+    paragraphs: list[cellnode.Paragraph] = []
+    last = len(ruling.calls) + 1
+    for number, call in enumerate(ruling.every_call, 1):
+        if ruling.calls:
+            where = f"line {call.floor}" if number < last else "after the last event"
+            paragraphs.append(paragraph(("text", f"Call {number}, {where}"),
+                                        classes=("floorbook-call",)))
+        paragraphs += _call(call, short, unread and number == last)
+    if book:
+        classes, pieces = paragraphs[0]
+        paragraphs[0] = (classes, (("book", book), *pieces))
+    if misdeal(ruling):
+        paragraphs.append(paragraph(("text", NEW_DEAL),
+                                    classes=("floorbook-line", "floorbook-new-deal")))
+    elif same_as:
+        paragraphs.append(paragraph(("em", "Cards"), ("text", f" as under {same_as[1]}"),
+                                    classes=("floorbook-line", "floorbook-same")))
+    else:
+        paragraphs += card_lines(ruling, seats)
+    # a matrix's cell (``book`` given) is the chooser's to hide; a cell elsewhere (the
+    # disagreements page's side by side) only names its rulebook
+    node = cellnode.cell_node(paragraphs, ["floorbook-cell"], book=ruling.rulebook,
+                              chosen=bool(book))
+    if same_as and not misdeal(ruling):
+        node["same_as"] = same_as[0]
+    return node
+
+
+def _call(call: Ruling, short, unread: bool) -> list[cellnode.Paragraph]:
+    """One floor call: its answer, the remedy badge, the numbers cited, who decided."""
+    head = [_badge(call.remedy, REMEDY_COLOUR.get(call.remedy, "secondary"),
                    "floorbook-remedy")]
-    if ruling.random:
+    if call.random and not misdeal(call):
         head += [("text", " "), _badge(f"random (seed {SEED})", "secondary",
                                        "sd-outline-secondary", "floorbook-random")]
     if unread:
         head += [("text", " "), _badge(UNREAD, "warning", "sd-outline-warning",
                                        "floorbook-unread")]
-    paragraphs.append(paragraph(*head))
-    paragraphs.append(paragraph(("text", citation_text(ruling, short)),
-                                classes=("floorbook-cite",)))
-    if ruling.decided_by is not None:
-        paragraphs.append(paragraph(("text", decided_text(decided_parts(ruling, short))),
-                                    classes=("floorbook-decided",)))
-    if book:
-        classes, pieces = paragraphs[0]
-        paragraphs[0] = (classes, (("book", book), *pieces))
-    table = ruling.table
+    out = [paragraph(("text", answer(call)), classes=("floorbook-answer",)),
+           paragraph(*head),
+           paragraph(("text", cited_line(call, short)), classes=("floorbook-cite",))]
+    if call.decided_by is not None:
+        out.append(paragraph(("text", decided_text(decided_parts(call, short))),
+                             classes=("floorbook-decided",)))
+    return out
+
+
+def cited_line(ruling: Ruling, short=None) -> str:
+    """The numbers a cell cites (:func:`citation_text`); with none, that the book has no
+    rule here and the floor decides, never a bare "none" that reads like a ruling made on
+    no authority.
+
+    >>> from kb.rules.ruling import TableView
+    >>> view = TableView({}, (), (), (), (), ())
+    >>> cited_line(Ruling("x", "tda@2024", "floor-decision", (), (), False, view, ""))
+    'no rule of this book applies: the floor decides'
+    """
+    if ruling.citations:
+        return citation_text(ruling, short)
+    return "no rule of this book applies" + (": the floor decides"
+                                             if ruling.remedy == Remedy.FLOOR_DECISION else "")
+
+
+def card_lines(ruling: Ruling, seats: list[int]) -> list[cellnode.Paragraph]:
+    """The lines of the cards after the remedy: ``seats``' hands, the board, burns,
+    set-aside cards and the next card (what two cells compare to draw them once)."""
+    table, out = ruling.table, []
     for seat in seats:
         label = f"Seat {seat}" + (" (dead)" if seat in table.dead else "")
-        paragraphs.append(_line(label, table.hands.get(seat, ()), "no cards"))
+        out.append(_line(label, table.hands.get(seat, ()), "no cards"))
     for label, codes in (("Board", table.board), ("Burns", table.burns),
                          ("Set aside", table.set_aside)):
         if codes:
-            paragraphs.append(_line(label, codes))
-    paragraphs.append(_line("Next card", table.stub_top[:1], "none left"))
-    return cellnode.cell_node(paragraphs, ["floorbook-cell", "floorbook-rulebook-"
-                                           + nodes.make_id(ruling.rulebook)])
+            out.append(_line(label, codes))
+    out.append(_line("Next card", table.stub_top[:1], "none left"))
+    return out
 
 
 def _badge(text: str, colour: str, *classes: str) -> tuple:
     return ("badge", text, colour, classes)
-
-
-def _earlier_call(number: int, call: Ruling, short) -> cellnode.Paragraph:
-    """An earlier floor call in one line: where the floor was called, the remedy badge and
-    the numbers cited."""
-    return paragraph(("text", f"Call {number}, line {call.floor}: "),
-                     _badge(call.remedy, REMEDY_COLOUR.get(call.remedy, "secondary"),
-                            "floorbook-remedy"),
-                     ("text", f" {citation_text(call, short)}"), classes=("floorbook-call",))
 
 
 def _line(label: str, codes, empty: str = "none") -> cellnode.Paragraph:
@@ -202,17 +273,40 @@ def title_link(scenario: Scenario, differs: str) -> nodes.paragraph:
     return cell
 
 
-def explanations(rulings: list[Ruling], names: dict[str, str]) -> nodes.bullet_list:
-    """Each rulebook's explanation: ``names`` maps rulebook id -> column name."""
-    items = nodes.bullet_list()
+def explanations(rulings: list[Ruling], names: dict[str, str],
+                 earlier: dict | None = None, here: tuple[str, str] = ("", "")
+                 ) -> nodes.bullet_list:
+    """Each rulebook's explanation: ``names`` maps rulebook id -> column name.  Books
+    whose calls explain themselves in the same words share one item, the books named in
+    column order (a topic's five published books often say the same).  ``earlier`` (a
+    page's dict, filled in here: the words -> the (scenario id, title) that first gave
+    them) turns words given under an earlier scenario of the page into a link to it, so a
+    page says each explanation once; ``here`` is this scenario's (id, title).
+
+    >>> from kb.rules.examples import ruling
+    >>> four = "case-c27-four-card-flop-stuck-cards"
+    >>> items = explanations([ruling(four, b) for b in ("tda@2024", "rrop@v11", "wsop@2024")],
+    ...                      {"tda@2024": "TDA 2024", "wsop@2024": "WSOP 2024"})
+    >>> [item.astext().split(" (")[0] for item in items.children]
+    ['TDA 2024, WSOP 2024', 'rrop@v11']
+    """
+    said: dict[tuple, list[str]] = {}
     for ruling in rulings:
-        paragraph = nodes.paragraph()
-        name = names.get(ruling.rulebook, ruling.rulebook)
-        paragraph += nodes.strong(name, name)
         calls = ruling.every_call if ruling.calls else (ruling,)
-        for number, call in enumerate(calls, 1):
-            label = f" call {number} ({call.remedy}): " if ruling.calls \
-                else f" ({call.remedy}): "
-            paragraph += nodes.Text(label + call.explanation)
+        words = tuple((call.remedy, call.explanation) for call in calls)
+        said.setdefault(words, []).append(names.get(ruling.rulebook, ruling.rulebook))
+    items = nodes.bullet_list()
+    for words, books in said.items():
+        paragraph = nodes.paragraph()
+        paragraph += nodes.strong(", ".join(books), ", ".join(books))
+        first = earlier.setdefault(words, here) if earlier is not None else here
+        if first != here:
+            paragraph += nodes.Text(" (" + ", ".join(r for r, _ in words) + "): as under ")
+            link = nodes.reference("", "", internal=True, refid=anchor(first[0]))
+            link += nodes.Text(first[1])
+            paragraph += [link, nodes.Text(", above")]
+        for number, (remedy, explanation) in enumerate(words if first == here else (), 1):
+            label = f" call {number} ({remedy}): " if len(words) > 1 else f" ({remedy}): "
+            paragraph += nodes.Text(label + explanation)
         items += nodes.list_item("", paragraph)
     return items

@@ -15,23 +15,19 @@ from docutils import nodes
 from sphinx import addnodes
 
 from kb.handbook.data.rulings import SEED
-from kb.handbook.views import cells, listed
+from kb.handbook.views import cellnode, cells, chooser, listed
+from kb.handbook.views.chooser import column_names
 from kb.handbook.views.fragment import Fragment
 from kb.knowledge.graph import disagreements
-from kb.knowledge.names import edition_short
-
-
-def column_names(hb) -> dict[str, str]:
-    """Rulebook id -> the short name its column shows ("Robert's Rules v11", or the book's title)."""
-    kb = hb.kb
-    return {b.id: edition_short(kb, b.id) if kb.has("edition", b.id) else b.title
-            for b in hb.rulings.rulebooks}
+from kb.rules.answer import books_differ
 
 
 def _header(hb, book_id: str, name: str) -> nodes.Node:
     """A column's header: the rulebook's name, linked to its edition page if it has one."""
     if not hb.kb.has("edition", book_id):
-        return nodes.Text(name)
+        title = next(b.title for b in hb.rulings.rulebooks if b.id == book_id)
+        return nodes.abbreviation(name, name, explanation=title) if title != name \
+            else nodes.Text(name)
     return addnodes.pending_xref("", nodes.inline(name, name), refdomain="rule",
                                  reftype="edition", reftarget=book_id, refexplicit=True,
                                  refwarn=True)
@@ -60,12 +56,27 @@ def _matrix_table(hb, shown: list[str], names: dict[str, str]) -> nodes.table:
         row = table.row(sid)
         seats = cells.shown_seats(row)
         line = nodes.row(ids=[cells.row_anchor(sid)])
-        line += _entry(cells.title_link(table.scenarios[sid], table.differs(sid)))
-        line += [_entry(cells.ruling_cell(r, seats, names.get, names.get(r.rulebook, ""),
-                                          table.unread(sid, r.rulebook))) for r in row]
+        line += _entry(cells.title_link(table.scenarios[sid], differs(table, sid)))
+        drawn: dict[tuple, tuple[str, str]] = {}    # the cards drawn once per row
+        for r in row:
+            lines = () if cells.misdeal(r) else tuple(cells.card_lines(r, seats))
+            first = drawn.setdefault(lines, (r.rulebook, names.get(r.rulebook, r.rulebook)))
+            line += _entry(cells.ruling_cell(
+                r, seats, names.get, names.get(r.rulebook, ""), table.unread(sid, r.rulebook),
+                same_as=first if lines and first[0] != r.rulebook else ()))
         body += line
     group += body
     return nodes.table("", group, classes=["floorbook-matrix"])
+
+
+def differs(table, scenario_id: str) -> str:
+    """How the books differ on a scenario, in a few words: the checked pair's difference
+    (:meth:`kb.handbook.data.rulings.RulingTable.differs`), else, where every book gives
+    the same remedy but their dealers do different things
+    (:func:`kb.rules.answer.books_differ`), that; '' when neither."""
+    return table.differs(scenario_id) or (
+        "the same remedy, but the dealer does different things"
+        if books_differ(table.row(scenario_id)) else "")
 
 
 def showing(table, topic: str) -> list[str]:
@@ -101,20 +112,25 @@ def matrix_body(hb, topic_id: str) -> Fragment:
           f"Every scenario of the knowledge base that raises this topic, ruled by each "
           f"published rulebook; random steps use seed {SEED}. A "
           "{bdg-danger}`books differ` row is one where Robert's Rules v11 and TDA 2024 "
-          "rule differently.", "")
-    f.add(f.node(_matrix_table(hb, shown, names)), "")
+          "rule differently, or where every book gives the same remedy but the dealer "
+          "does different things. Each cell leads with what the dealer does; a misdeal "
+          "draws no cards, since the new deal is not known until it is dealt.", "")
+    f.add(f.node(chooser.chooser_node()), "", f.node(_matrix_table(hb, shown, names)), "")
     f.fingerprint.extend((table.files[sid], repr(table.row(sid))) for sid in shown)
     f.add("```{rubric} The scenarios", "```", "")
+    earlier: dict = {}       # each explanation given once on the page
     for sid in shown:
-        _scenario_section(f, table, sid, names)
+        _scenario_section(f, table, sid, names, earlier)
     return f
 
 
-def _scenario_section(f: Fragment, table, sid: str, names: dict) -> None:
-    heading, about = cells.scenario_heading(table.scenarios[sid], table.differs(sid))
-    f.add(f.node(heading), "", f.node(about), "",
-          ":::{dropdown} Why each rulebook rules so", ":class-container: floorbook-why", "",
-          f.node(cells.explanations(table.row(sid), names)), ":::", "")
+def _scenario_section(f: Fragment, table, sid: str, names: dict, earlier: dict) -> None:
+    scenario = table.scenarios[sid]
+    heading, about = cells.scenario_heading(scenario, differs(table, sid))
+    said = cells.explanations(table.row(sid), names, earlier, (sid, scenario.title))
+    folded = cellnode.why("", nodes.paragraph("", "Why each rulebook rules so"), said,
+                          classes=["floorbook-why"])
+    f.add(f.node(heading), "", f.node(about), "", f.node(folded), "")
 
 
 def declared_by_topic(hb) -> dict[str, list]:
