@@ -39,9 +39,16 @@ floorbook_graph_radius = 1
 # The printed handbook (floorbook build --pdf, kb.handbook.printing.pdf): Sphinx's LaTeX builder,
 # then latexmk.  pdfLaTeX because Debian's texlive-latex-recommended has it; the look of
 # cards, badges and the books side by side is in floorbook.sty (kb.handbook.printing.printed).
+# A4 by default (most of the world's card rooms; --paper letter for North America's), one
+# side of the sheet with no blank pages (--two-sided starts chapters on a right-hand page),
+# margins for a binder's rings on the left, plain chapter headings, and a cover of its own
+# (kb.handbook.printing.cover writes floorbook-cover.tex).
 latex_engine = "pdflatex"
 latex_documents = [("index", "floorbook.tex", html_title, author, "manual")]
-latex_elements = {"pointsize": "10pt", "preamble": r"\usepackage{floorbook}"}
+latex_elements = {"pointsize": "10pt", "preamble": r"\usepackage{floorbook}",
+                  "papersize": "a4paper", "extraclassoptions": "oneside,openany",
+                  "sphinxsetup": "hmargin={2.2cm,1.4cm}, vmargin={1.6cm,1.8cm}",
+                  "fncychap": "", "maketitle": r"\input{floorbook-cover.tex}"}
 latex_additional_files = [str(Path(__file__).parent.parent / "printing" / "floorbook.sty")]
 latex_show_urls = "no"
 
