@@ -13,6 +13,7 @@ cards side by side); :class:`SmallExplanations` sets each "why" dropdown (class
 from __future__ import annotations
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 #: The class of a ruling cell (:mod:`kb.handbook.views.cellnode`), of its card lines, of
@@ -88,7 +89,9 @@ class PrintCells(SphinxPostTransform):
 
 class SmallExplanations(SphinxPostTransform):
     """The explanations' dropdown (:data:`WHY`, sphinx-design keeps a dropdown's classes
-    in ``container_classes``) between ``\\begingroup\\footnotesize`` and ``\\endgroup``."""
+    in ``container_classes``) between ``\\begingroup\\footnotesize`` and ``\\endgroup``,
+    each explanation printed once for the books that give it word for word
+    (:func:`merge_same`)."""
 
     default_priority = 200
     builders = ("latex",)
@@ -96,13 +99,58 @@ class SmallExplanations(SphinxPostTransform):
     def run(self, **kwargs) -> None:
         for box in list(self.document.findall(nodes.container)):
             if WHY in [*box["classes"], *box.get("container_classes", ())] and box.parent:
-                box.parent.insert(box.parent.index(box),
-                                  nodes.raw("", "\\begingroup\\footnotesize\n", format="latex"))
-                box.parent.insert(box.parent.index(box) + 1,
-                                  nodes.raw("", "\\endgroup\n", format="latex"))
+                for items in box.findall(nodes.bullet_list):
+                    merge_same(items)
+                small(box)
+
+
+class SmallFacts(SphinxPostTransform):
+    """A provision's list of facts (topics, games, relations, the copy checked: the
+    bullet list of a ``rule`` domain object) in the footnote size, its summary above it
+    in the body's size."""
+
+    default_priority = 200
+    builders = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        for desc in list(self.document.findall(addnodes.desc)):
+            if desc.get("domain") == "rule":
+                content = desc.next_node(addnodes.desc_content)
+                for facts in [n for n in content.children if isinstance(n, nodes.bullet_list)] \
+                        if content is not None else []:
+                    small(facts)
+
+
+def small(node: nodes.Element) -> None:
+    """``node`` between ``\\begingroup\\footnotesize`` and ``\\endgroup``."""
+    assert node.parent is not None
+    node.parent.insert(node.parent.index(node),
+                       nodes.raw("", "\\begingroup\\footnotesize\n", format="latex"))
+    node.parent.insert(node.parent.index(node) + 1, nodes.raw("", "\\endgroup\n", format="latex"))
+
+
+def merge_same(items: nodes.bullet_list) -> None:
+    """Items of ``items`` that are one paragraph, a book's name in bold and then the same
+    words (a house book that rules as its base, two editions that agree) as one item
+    naming every such book: ``TDA 2024, Thursday Night Home Game Rules (misdeal): ...``.
+    Any other item is left as it is."""
+    first: dict[str, tuple[nodes.paragraph, int]] = {}   # words -> (item, after names)
+    for item in list(items.children):
+        para = item.children[0] if len(item.children) == 1 else None
+        if not isinstance(para, nodes.paragraph) or not para.children \
+                or not isinstance(para[0], nodes.strong):
+            continue
+        words = "".join(child.astext() for child in para.children[1:])
+        if words in first:
+            kept, end = first[words]
+            kept[end:end] = [nodes.Text(", "), para[0].deepcopy()]
+            first[words] = kept, end + 2
+            items.remove(item)
+        else:
+            first[words] = para, 1
 
 
 def setup(app) -> None:
-    """Register :class:`PrintCells` and :class:`SmallExplanations`."""
-    app.add_post_transform(PrintCells)
-    app.add_post_transform(SmallExplanations)
+    """Register :class:`PrintCells`, :class:`SmallExplanations` and :class:`SmallFacts`."""
+    for transform in (PrintCells, SmallExplanations, SmallFacts):
+        app.add_post_transform(transform)

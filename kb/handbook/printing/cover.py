@@ -35,19 +35,28 @@ def date_words(seconds: float) -> str:
     return f"{day.tm_mday} {time.strftime('%B %Y', day)}"
 
 
-def books(kb) -> list[str]:
-    """The cover's lines of books: each published rulebook (a column of every matrix),
-    then each regulator's code, by its full name where the knowledge base has one."""
-    def name(book_id: str) -> str:
+def books(kb, rulebooks=()) -> list[str]:
+    """The cover's lines of books: each rulebook of ``rulebooks`` (the matrices' columns,
+    each with ``id`` and ``title``; by default the knowledge base's published books), then
+    each regulator's code, by its full name where the knowledge base has one.
+
+    >>> from kb import load_knowledge_base
+    >>> books(load_knowledge_base())[0]
+    "Robert's Rules of Poker: Version 11"
+    """
+    def name(book_id: str, title: str = "") -> str:
         return edition_title(kb, book_id) if kb.has("edition", book_id) \
-            else book_name(kb, book_id)
-    return [name(book.edition) for book in kb.books.rulebooks] + \
+            else title or book_name(kb, book_id)
+    columns = [(b.id, b.title) for b in rulebooks] or \
+        [(book.edition, "") for book in kb.books.rulebooks]
+    return [name(*column) for column in columns] + \
         [f"{name(book.edition)} (regulator)" for book in kb.books.regulators]
 
 
-def cover(title: str, kb, seconds: float) -> str:
-    """The LaTeX of the cover page of the handbook titled ``title``."""
-    lines = "\\\\\n".join(escape(line) for line in books(kb))
+def cover(title: str, hb, seconds: float) -> str:
+    """The LaTeX of the cover page of the handbook titled ``title``, of the handbook
+    data ``hb`` (:func:`kb.handbook.data.store.handbook`)."""
+    lines = "\\\\\n".join(escape(line) for line in books(hb.kb, hb.rulings.rulebooks))
     return "\n".join([
         r"\begin{titlepage}\centering\sffamily",
         r"\vspace*{2.5cm}",
@@ -69,7 +78,7 @@ def write_cover(app, exception) -> None:
     seconds = epoch()
     title = app.config.latex_documents[0][2] if app.config.latex_documents \
         else app.config.project
-    text = cover(title, handbook(app.env).kb, time.time() if seconds is None else seconds)
+    text = cover(title, handbook(app.env), time.time() if seconds is None else seconds)
     (Path(app.outdir) / FILE).write_text(text, encoding="utf-8")
 
 

@@ -49,6 +49,9 @@ latex_elements = {"pointsize": "10pt", "preamble": r"\usepackage{floorbook}",
                   "papersize": "a4paper", "extraclassoptions": "oneside,openany",
                   "sphinxsetup": "hmargin={2.2cm,1.4cm}, vmargin={1.6cm,1.8cm}",
                   "fncychap": "", "maketitle": r"\input{floorbook-cover.tex}"}
+# The index of disagreements is the chapter "Where the books disagree" over again, by
+# topic: in print only the provisions' index and the general index follow.
+latex_domain_indices = ["rule-provisions"]
 latex_additional_files = [str(Path(__file__).parent.parent / "printing" / "floorbook.sty")]
 latex_show_urls = "no"
 
@@ -56,6 +59,7 @@ __all__ = ["project", "html_title", "author", "language", "extensions",
            "myst_enable_extensions", "exclude_patterns", "html_theme", "html_search_language",
            "graphviz_output_format", "floorbook_data_dir", "floorbook_graph_radius",
            "latex_engine", "latex_documents", "latex_elements", "latex_additional_files",
+           "latex_domain_indices",
            "latex_show_urls"]
 __all__ += ["html_copy_source", "html_show_sourcelink", "copyright", "locale_dirs",
             "gettext_auto_build"]
