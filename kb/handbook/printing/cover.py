@@ -58,7 +58,7 @@ def cover(title: str, hb, seconds: float) -> str:
     data ``hb`` (:func:`kb.handbook.data.store.handbook`)."""
     lines = "\\\\\n".join(escape(line) for line in books(hb.kb, hb.rulings.rulebooks))
     return "\n".join([
-        r"\begin{titlepage}\centering\sffamily",
+        r"\begin{titlepage}\centering\sffamily\hyphenpenalty=10000\exhyphenpenalty=10000",
         r"\vspace*{2.5cm}",
         rf"{{\Huge\bfseries {escape(title)}\par}}",
         r"\vspace{1.5em}",
