@@ -1,12 +1,16 @@
 """The printed handbook (``floorbook build --pdf``) and the house rulebook's PDF.
 
-The handbook is built once for the module through ``kb.cli.main`` (the site, then the
-PDF by Sphinx's LaTeX builder and latexmk) and its pages read once with pypdf: 100 s for
-the module on two cores (the site 20 s, the PDF 50 s, pypdf's reading of 780 pages the
-rest); up to 7 minutes when the cores are busy with other builds.  The house rulebook's PDF is tests/test_pdf_house.py.
+The handbook is built once for the session through ``kb.cli.main`` (the site, then the
+PDF by Sphinx's LaTeX builder and latexmk) under one ``SOURCE_DATE_EPOCH``, and its pages
+read once with pypdf and pdftotext: about two minutes on two cores, up to five when the
+cores are busy with other builds.  The small knowledge base's PDF is built three times
+(twice for the same bytes, once on Letter paper), about 30 s each.  The house rulebook's
+PDF is tests/test_pdf_house.py.
 """
 
 import argparse
+import contextlib
+import io
 import re
 import resource
 import shutil
@@ -20,36 +24,67 @@ from docutils import nodes
 from docutils.utils import new_document
 from pypdf import PdfReader
 
+from kb import DOCS
 from kb.cli import main
 from kb.cli.knowledge import _print_or_remove_pdf
 from kb.files.writing import replace_file
 from kb.hand.scenario_file import load_scenario
-from kb.handbook.printing.printed import FINDER_ON_PAPER, PrintBadges, badge
+from kb.handbook.printing.binder import contributors
+from kb.handbook.printing.cover import WHAT, books
+from kb.handbook.printing.pdflink import WORDS
+from kb.handbook.printing.printed import SAME_CARDS, PrintBadges, badge
 from kb.handbook.views.cards import face
 from kb.house.compose import resolve_rulebook
-from kb.knowledge.names import citation
 from kb.rules.engine import rule
 
 FOUR_CARD_FLOP = "kb/data/scenarios/case-c27-four-card-flop-stuck-cards.yaml"
 KB_SMALL = Path(__file__).parent / "data" / "kb-small"
+#: The time the PDFs are built under (SOURCE_DATE_EPOCH), and the day the cover gives.
+EPOCH, DAY = "1700000000", "14 November 2023"
+#: A4 and Letter in PostScript points, as pdfinfo gives them.
+A4, LETTER = "595.276 x 841.89 pts (A4)", "612 x 792 pts (letter)"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def built(tmp_path_factory):
-    """(the exit status of ``floorbook build --pdf``, its output folder)."""
+    """(the exit status of ``floorbook build --pdf``, its output folder, what it printed)."""
     out = tmp_path_factory.mktemp("printed") / "site"
-    return main(["build", "-o", str(out), "--pdf"]), out
+    said = io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(said):
+        patch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+        code = main(["build", "-o", str(out), "--pdf"])
+    return code, out, said.getvalue()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def reader(built):
     return PdfReader(built[1] / "floorbook.pdf")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def pages(reader) -> list[str]:
     """The text of every page, whitespace runs as one space."""
     return [" ".join(page.extract_text().split()) for page in reader.pages]
+
+
+@pytest.fixture(scope="session")
+def plain_text(built) -> str:
+    """pdftotext's text of the whole PDF (in reading order, columns one after the other)."""
+    return subprocess.run(["pdftotext", str(built[1] / "floorbook.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout
+
+
+def page_size(pdf: Path) -> str:
+    """pdfinfo's "Page size" of ``pdf``."""
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True,
+                          check=True).stdout
+    return re.search(r"^Page size:\s+(.*)$", info, re.M).group(1).strip()
+
+
+def title_of(page: Path) -> str:
+    """The first heading of a MyST page."""
+    return next(line[2:].strip() for line in page.read_text(encoding="utf-8").splitlines()
+                if line.startswith("# "))
 
 
 def bookmarks(reader, items=None) -> dict[str, int]:
@@ -73,30 +108,77 @@ def topic_text(kb, reader, pages, title: str) -> str:
     return " ".join(pages[start:min(later, default=len(pages))])
 
 
-def test_build_pdf_writes_the_site_and_the_pdf_into_the_output_folder(built):
-    code, out = built
+def test_build_pdf_writes_the_site_and_the_pdf_and_says_the_pdf_time_apart(built):
+    code, out, said = built
     assert code == 0
     assert (out / "index.html").is_file()
     assert (out / "floorbook.pdf").read_bytes()[:5] == b"%PDF-"
+    site = re.search(r"floorbook build: \d+ of \d+ pages read, \d+ written, ([\d.]+) s", said)
+    pdf = re.search(r"floorbook build: the PDF printed in ([\d.]+) s \(a4, one-sided\)", said)
+    assert site and pdf and said.index(site.group()) < said.index(pdf.group())
 
 
-def test_pdf_has_pages_for_every_topic_and_edition_and_no_more_than_a_binder(kb, reader):
+def test_the_front_page_links_to_the_pdf_it_sits_beside(built):
+    page = (built[1] / "index.html").read_text(encoding="utf-8")
+    assert WORDS.strip() in page
+    assert re.search(r'<a class="[^"]*floorbook-pdf[^"]*" href="floorbook.pdf">', page)
+
+
+def test_pdf_is_a4_by_default_with_no_blank_page(built, pages):
+    assert page_size(built[1] / "floorbook.pdf") == A4
+    # one-sided: no page left blank before a chapter (LaTeX's blank page: no words, or its
+    # number alone)
+    assert [n for n, text in enumerate(pages, 1) if len(text.split()) < 3] == []
+
+
+def test_pdf_has_pages_for_every_topic_and_edition_and_fewer_than_before(kb, reader):
     records = len(kb.topics) + len(kb.editions)
-    assert records < len(reader.pages) < 40 * records
+    # 965 pages before issue 23 (Letter, a line per card line, the contributors' pages)
+    assert records < len(reader.pages) < 700
 
 
-def test_every_topic_is_a_bookmark_and_the_pages_the_front_page_lists_are_chapters(kb, reader):
+def test_the_cover_names_the_handbook_the_books_and_the_day(kb, pages):
+    cover = pages[0]
+    assert cover.startswith("floorbook: the dealing-error handbook")
+    assert " ".join(WHAT.split()) in cover
+    assert [name for name in books(kb) if " ".join(name.split()) not in cover] == []
+    assert f"Printed {DAY}" in cover
+
+
+def test_contributor_pages_and_script_only_pages_are_not_printed(reader, plain_text):
+    left_out = [title_of(page) for page in sorted(DOCS.rglob("*.md"))
+                if contributors(page.relative_to(DOCS).with_suffix("").as_posix())]
+    left_out.append(title_of(DOCS / "find-a-ruling.md"))     # its choices need a script
+    assert len(left_out) >= 5
+    marks = bookmarks(reader)
+    assert [title for title in left_out if title in marks] == []
+    assert [title for title in left_out if f"\n{title}\n" in plain_text] == []
+
+
+def test_no_raw_page_name_of_an_index_is_printed(plain_text):
+    assert "rule-provisions" not in plain_text
+    assert "genindex" not in plain_text
+    assert "rule-disagreements" not in plain_text
+
+
+def test_every_topic_is_a_bookmark_and_starts_a_page(kb, reader, pages):
     marks = bookmarks(reader)
     assert [t.title for t in kb.topics if t.title not in marks] == []
+    header = "floorbook: the dealing-error handbook"
+    late = [t.title for t in kb.topics
+            if not pages[marks[t.title]].replace(header, "", 1).lstrip(" 0123456789.")
+            .startswith(t.title.replace("'", "\u2019")[:20])]
+    assert late == []
     chapters = [item.title for item in reader.outline if not isinstance(item, list)]
-    assert chapters[:4] == ["How to read it", "How sure we are", "The books", "Find a ruling"]
+    assert chapters[:3] == ["How to read it", "How sure we are", "The books"]
     assert {"Topics", "Books and editions", "Where the books disagree", "Glossary"} \
         <= set(chapters)
 
 
 def test_topic_pages_print_the_provision_numbers_and_the_books_disagreement(kb, reader, pages):
     text = topic_text(kb, reader, pages, "Four-card flop")
-    assert citation(kb, kb.provision("tda.four-card-flop")).split(";")[0] in text
+    provision = kb.provision("tda.four-card-flop")
+    assert f"TDA 2024 {provision.numbers[0].number}" in text
     assert "The books disagree" in text
     assert "books differ" in text
 
@@ -105,16 +187,40 @@ def test_matrix_prints_each_rulebook_with_the_cards_after_the_remedy(kb, reader,
     scenario = load_scenario(FOUR_CARD_FLOP)
     ruling = rule(kb, resolve_rulebook(kb, "tda@2024"), scenario)
     text = "".join(topic_text(kb, reader, pages, "Four-card flop").split())
-    assert "RulebookRemedyandnumbersAftertheremedy" in text
+    assert "Rulebook" in text and "".join(SAME_CARDS.split()) in text
     board = "".join(face(card) for card in ruling.table.board)
     assert len(ruling.table.board) == 3 and f"Board{board}" in text
-    assert "♥" in board or "♦" in board or "♠" in board or "♣" in board
+    assert "\u2665" in board or "\u2666" in board or "\u2660" in board or "\u2663" in board
 
 
-def test_index_gives_page_numbers(reader, pages):
-    index = " ".join(pages[bookmarks(reader)["Index"]:])
-    assert re.search(r"tda\.four-card-flop, \d+", index)
+@pytest.fixture(scope="session")
+def index_text(built, reader) -> str:
+    """The general index, from its first page to the end (pdftotext: columns in order)."""
+    first = bookmarks(reader)["Index"] + 1
+    return subprocess.run(["pdftotext", "-f", str(first), str(built[1] / "floorbook.pdf"),
+                           "-"], capture_output=True, text=True, check=True).stdout
+
+
+def test_index_lists_numbers_and_titles_by_citation_never_by_id(kb, index_text):
+    index = index_text
+    provision = kb.provision("tda.four-card-flop")
+    number = re.escape(provision.numbers[0].number)
+    assert re.search(rf"^{provision.title}\n(.*\n)*?TDA 2024 {number}(, [^\n]*)?, \d+", index,
+                     re.M)
+    ids = [p.id for p in kb.provisions if re.search(rf"(?<![\w.-]){re.escape(p.id)}(?![\w-])",
+                                                    index)]
+    assert ids == []
     assert re.search(r"\bmuck, \d+", index)
+
+
+def test_index_sorts_numbers_as_numbers(index_text):
+    index = index_text
+
+    def first(entry: str) -> int:
+        return re.search(rf"^{re.escape(entry)}$", index, re.M).start()
+
+    assert first("Irregularities 2") < first("Irregularities 9") < first("Irregularities 10")
+    assert first("13.2") < first("13.9") < first("13.10")
 
 
 def test_no_page_names_an_empty_chapter_or_an_unresolved_reference(pages):
@@ -122,15 +228,17 @@ def test_no_page_names_an_empty_chapter_or_an_unresolved_reference(pages):
     assert [n for n, text in enumerate(pages, 1) if "??" in text] == []
 
 
-def test_find_a_ruling_says_on_paper_where_its_answers_are(reader, pages):
-    start = bookmarks(reader)["Find a ruling"]
-    assert FINDER_ON_PAPER.split(":")[0] in " ".join(pages[start:start + 3])
-
-
-def test_build_without_pdf_removes_an_earlier_pdf_that_no_longer_matches(tmp_path):
-    (tmp_path / "floorbook.pdf").write_bytes(b"%PDF-1.5 stale")
+def test_build_without_pdf_keeps_an_earlier_pdf_and_says_so(tmp_path, capsys):
+    (tmp_path / "floorbook.pdf").write_bytes(b"%PDF-1.5 earlier")
     _print_or_remove_pdf(tmp_path, argparse.Namespace(pdf=False, output=tmp_path, quiet=False))
-    assert not (tmp_path / "floorbook.pdf").exists()
+    assert (tmp_path / "floorbook.pdf").read_bytes() == b"%PDF-1.5 earlier"
+    assert "kept floorbook.pdf from an earlier build --pdf" in capsys.readouterr().out
+
+
+def test_paper_without_pdf_is_refused(tmp_path, capsys):
+    assert main(["build", "-o", str(tmp_path / "site"), "--paper", "letter"]) == 1
+    assert capsys.readouterr().err.startswith("floorbook build: --paper shapes the PDF")
+    assert not (tmp_path / "site").exists()
 
 
 def test_build_pdf_without_latex_says_what_to_install(tmp_path, monkeypatch, capsys):
@@ -201,7 +309,7 @@ def files_of(folder: Path) -> dict[str, bytes]:
 def test_two_builds_under_one_source_date_epoch_are_the_same_bytes_pdf_and_site(
         tmp_path, monkeypatch):
     # Graphviz's PDF pictures carry the time they were drawn (cairo ignores the variable)
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
     for name in ("one", "two"):
         assert main(["build", "-q", "--data", str(KB_SMALL), "-o", str(tmp_path / name),
                      "--pdf"]) == 0
@@ -211,6 +319,20 @@ def test_two_builds_under_one_source_date_epoch_are_the_same_bytes_pdf_and_site(
     assert one.keys() == two.keys()
     assert PdfReader(tmp_path / "one" / "floorbook.pdf").metadata["/CreationDate"] == \
         "D:20231114221320Z"
+    # a plain build after it keeps the PDF, and its front page still links to it
+    assert main(["build", "-q", "--data", str(KB_SMALL), "-o", str(tmp_path / "one")]) == 0
+    assert (tmp_path / "one" / "floorbook.pdf").read_bytes() == one["floorbook.pdf"]
+    assert 'href="floorbook.pdf"' in (tmp_path / "one" / "index.html").read_text("utf-8")
+    # a site with no PDF says nothing of one
+    assert main(["build", "-q", "--data", str(KB_SMALL), "-o", str(tmp_path / "bare")]) == 0
+    assert "floorbook.pdf" not in (tmp_path / "bare" / "index.html").read_text("utf-8")
+
+
+def test_letter_paper_two_sided_is_chosen_with_options(tmp_path):
+    out = tmp_path / "site"
+    assert main(["build", "-q", "--data", str(KB_SMALL), "-o", str(out), "--pdf",
+                 "--paper", "letter", "--two-sided"]) == 0
+    assert page_size(out / "floorbook.pdf") == LETTER
 
 
 def test_latex_finding_no_room_is_one_line_saying_what_to_do(tmp_path):

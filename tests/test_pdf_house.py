@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from test_pdf import files_of
+from test_pdf import A4, LETTER, files_of, page_size
 
+from kb.cli import main
 from kb.handbook.house.publish import publish
 from kb.house.compose import RULEBOOKS
 
@@ -57,3 +58,18 @@ def test_two_builds_under_one_source_date_epoch_are_the_same_bytes(kb, house_pdf
     assert [name for name in first if first[name] != again[name]] == []
     info = PdfReader(house_pdf).metadata
     assert (info["/CreationDate"], info["/ModDate"]) == (DATE, DATE)
+
+
+def test_house_pdf_is_a4_by_default_and_letter_with_paper_letter(kb, house_pdf, tmp_path):
+    assert page_size(house_pdf) == A4
+    main(["rulebook", "build", str(RULEBOOKS / "casino.yaml"), "-o", str(tmp_path / "site"),
+          "--pdf", "--paper", "letter"])
+    assert page_size(tmp_path / "site" / "casino.pdf") == LETTER
+
+
+def test_house_paper_without_pdf_is_refused(tmp_path, capsys):
+    assert main(["rulebook", "build", str(RULEBOOKS / "casino.yaml"), "-o",
+                 str(tmp_path / "site"), "--paper", "a4"]) == 1
+    assert capsys.readouterr().err.startswith("floorbook rulebook build: --paper shapes the "
+                                              "PDF: give --pdf with it")
+    assert not (tmp_path / "site").exists()

@@ -146,3 +146,25 @@ def write_output(path: Path, text: str, overwrite: bool = True) -> int:
     except OSError as error:
         return fail([f"{path}:1: cannot be written: {error.strerror} (check the folder)"])
     return 0
+
+
+def add_paper_options(parser, needs: str, sides: bool = True) -> None:
+    """``--paper a4|letter`` and (``sides``) ``--two-sided`` on ``parser``, for the PDF
+    that the option ``needs`` asks for."""
+    parser.add_argument("--paper", choices=("a4", "letter"), default=None,
+                        help=f"the PDF's paper size with {needs} (default: a4, the size "
+                             "of most of the world's printers; letter in North America)")
+    if sides:
+        parser.add_argument("--two-sided", action="store_true",
+                            help=f"with {needs}: for printing on both sides of the sheet "
+                                 "(chapters start on a right-hand page, with a blank page "
+                                 "before where needed; by default no page is left blank)")
+
+
+def paper_problem(args, needs: str) -> str:
+    """Why the paper options of ``args`` cannot be used (given without the option
+    ``needs``), or ``""``."""
+    if not getattr(args, needs.lstrip("-")) and (args.paper or getattr(args, "two_sided",
+                                                                        False)):
+        return f"--paper shapes the PDF: give {needs} with it"
+    return ""

@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from kb.cli.common import add_paper_options, paper_problem
 from kb.cli.common import fail as _fail
 from kb.cli.common import path_argument as _path
 from kb.cli.common import progress as _progress
@@ -52,6 +53,7 @@ def add_parsers(commands) -> None:
                        help="output folder (created; the site goes in it, the PDF beside "
                             "the pages)")
     build.add_argument("--pdf", action="store_true", help="also write a printable PDF")
+    add_paper_options(build, "--pdf", sides=False)
     build.set_defaults(run=run_rulebook_build)
 
 
@@ -150,6 +152,8 @@ def run_rulebook_build(args) -> int:
     printed, exit 1, nothing written), then build its site (and PDF) into the folder."""
     from kb.handbook.house.publish import PublishError, output_folder, publish
 
+    if paper_problem(args, "--pdf"):
+        return _fail([f"floorbook rulebook build: {paper_problem(args, '--pdf')}"])
     try:
         output_folder(args.output)
         refused = []
@@ -162,7 +166,7 @@ def run_rulebook_build(args) -> int:
     _progress(f"building the site of {args.file} with Sphinx"
               + (" and its PDF with rinohtype" if args.pdf else "") + " ...")
     try:
-        written = publish(kb, args.file, args.output, pdf=args.pdf)
+        written = publish(kb, args.file, args.output, pdf=args.pdf, paper=args.paper or "a4")
     except PublishError as error:
         return _fail([str(error)])
     for path in written:

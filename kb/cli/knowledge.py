@@ -6,10 +6,12 @@ import json
 import os
 import re
 import shutil
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
 from kb import DATA
+from kb.cli.common import add_paper_options, paper_problem
 from kb.cli.common import fail as _fail
 from kb.cli.common import path_argument as _path
 from kb.cli.common import progress as _progress
@@ -30,8 +32,9 @@ def add_parsers(commands) -> None:
     build.add_argument("--pdf", action="store_true",
                        help="also print the whole handbook as one PDF, floorbook.pdf in "
                             "the output folder beside index.html (needs LaTeX: "
-                            "tools/install.sh pdf); a build without --pdf removes an "
-                            "earlier one, which would not match the pages")
+                            "tools/install.sh pdf); a later build without --pdf keeps it "
+                            "(as it was printed) and the front page links to it")
+    add_paper_options(build, "--pdf")
     build.add_argument("--data", type=_path, default=None, metavar="DIR",
                        help="knowledge base folder (default: the bundled kb/data)")
     build.add_argument("-q", "--quiet", action="store_true",
@@ -163,6 +166,8 @@ def _run_build(args) -> int:
         return _fail(["floorbook build: Graphviz's 'dot' program is not installed; the "
                       "handbook draws its graph pictures with it. Install it (Debian: "
                       "apt-get install graphviz; macOS: brew install graphviz) and retry."])
+    if paper_problem(args, "--pdf"):
+        return _fail([f"floorbook build: {paper_problem(args, '--pdf')}"])
     if args.pdf:
         from kb.handbook.printing.pdf import toolchain_problem
         if missing := toolchain_problem():
@@ -174,7 +179,8 @@ def _run_build(args) -> int:
     from kb.handbook.data import uptodate
     folders = [p for p in (pages, args.data or DATA) if p]
     seen = uptodate.stamps(folders)         # before the digest: an edit after it shows
-    inputs = uptodate.inputs_digest(folders, {"sources": args.sources, "pdf": args.pdf})
+    inputs = uptodate.inputs_digest(folders, {"sources": args.sources, "pdf": args.pdf,
+                                              "paper": args.paper, "sides": args.two_sided})
     # the record lies beside the site, where a folder someone sent holds one too: it is
     # the user's only when keyed with the user's key (none: every build runs)
     key = user_key(args.data or DATA, not args.no_cache)
@@ -217,7 +223,8 @@ def _build(args, pages: Path | None, cache):
     try:
         with _default_pages(kb, pages, args.output) as folder:
             built = build_site(folder, args.data, args.output, sources=args.sources,
-                               progress=_stage(args), reuse=not args.no_cache)
+                               progress=_stage(args), reuse=not args.no_cache,
+                               printed=_printed(args))
             if not args.quiet:              # the site's summary first, then the PDF's
                 print(f"floorbook build: {built}", flush=True)
             _print_or_remove_pdf(folder, args)
@@ -280,22 +287,39 @@ def _default_pages(kb, pages: Path | None, output: Path):
         raise
 
 
+def _printed(args) -> str:
+    """The PDF's file name, if the site will hold one (``--pdf``, or an earlier build's
+    PDF a plain build keeps), so that its front page links to it; else ``""``."""
+    from kb.handbook.printing.pdf import NAME
+
+    kept = args.output / NAME
+    return NAME if args.pdf or (kept.is_file() and not kept.is_symlink()) else ""
+
+
 def _print_or_remove_pdf(pages: Path, args) -> None:
     """With ``--pdf``, print the handbook into ``OUTPUT/floorbook.pdf`` (PdfError, a
-    SiteError, if it fails); without, remove a PDF an earlier build left there."""
+    SiteError, if it fails) and say how long that took, apart from the site; without,
+    keep a PDF an earlier build printed there (the site's copy carried it over) and say
+    so."""
     from kb.handbook.printing.pdf import NAME, build_pdf
     from kb.handbook.sitebuild.collector import waiting
     from kb.handbook.sitebuild.site import doctrees_folder
 
     if not args.pdf:
-        (args.output / NAME).unlink(missing_ok=True)
+        if (args.output / NAME).is_file() and not args.quiet:
+            print(f"floorbook build: kept {NAME} from an earlier build --pdf, as it was "
+                  "printed then (build --pdf to print it again)")
         return
     say = _stage(args)
     if say:
         say("printing the PDF with LaTeX (about two minutes)")
+    started = time.monotonic()
     with waiting(running=True):         # it reads and writes every page
-        build_pdf(pages, args.data, args.output / NAME, doctrees_folder(args.output))
+        build_pdf(pages, args.data, args.output / NAME, doctrees_folder(args.output),
+                  paper=args.paper or "a4", two_sided=args.two_sided)
     if not args.quiet:
+        print(f"floorbook build: the PDF printed in {time.monotonic() - started:.1f} s "
+              f"({args.paper or 'a4'}, {'two' if args.two_sided else 'one'}-sided)")
         print(f"PDF built: {args.output / NAME}")
 
 

@@ -40,6 +40,7 @@ def setup(app) -> dict:
     from kb.handbook.running import compat
 
     compat.check()          # every library internal used, before any module needs one
+    from kb.handbook import printing
     from kb.handbook.data import store
     from kb.handbook.data.export import write_export
     from kb.handbook.domain import consistency, indices, uses
@@ -74,6 +75,7 @@ def setup(app) -> dict:
     for transform in (printed.PrintChapters, printed.PrintMatrix, printed.PrintBadges,
                       printed.PrintFinder, printed.LabelIds):
         app.add_post_transform(transform)      # for the latex builder only
+    printing.setup(app)                        # the binder: what it holds, index, cover
     quotes.setup(app)
     app.add_search_language(search.SearchRuleNumbers)
     app.connect("config-inited", search.use_by_default)

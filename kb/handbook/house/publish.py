@@ -51,9 +51,13 @@ _SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 #: right-hand page and left a blank page whose footer said "Chapter ."; and its style sheet,
 #: which keeps the title on the first page whole ("irregular-ities" was hyphenated).
 TEMPLATE = {"house.rtt": "[TEMPLATE_CONFIGURATION]\nname = floorbook house rulebook\n"
-                         "template = article\nstylesheet = house.rts\n",
+                         "template = article\nstylesheet = house.rts\n\n[VARIABLES]\n"
+                         "paper_size = {paper}\n",
             "house.rts": "[STYLESHEET]\nname = floorbook house rulebook\n"
                          "base = sphinx_article\n\n[title page title]\nhyphenate = false\n"}
+
+#: ``--paper`` -> rinohtype's paper size (the handbook's choice and default: A4).
+PAPERS = {"a4": "A4", "letter": "letter"}
 
 #: The pages: name -> MyST text (a shell around one directive); the first is the root.
 PAGES = {
@@ -79,9 +83,11 @@ def site_name(house_id: str) -> str:
     return slug
 
 
-def publish(kb: KnowledgeBase, path: Path, output: Path, pdf: bool = False) -> list[Path]:
+def publish(kb: KnowledgeBase, path: Path, output: Path, pdf: bool = False,
+            paper: str = "a4") -> list[Path]:
     """Build the site of the house file at ``path`` into the folder ``output`` (created),
-    and with ``pdf`` also ``output/<slug>.pdf``.  Returns the paths written: the pages'
+    and with ``pdf`` also ``output/<slug>.pdf``, on ``paper`` (a key of :data:`PAPERS`).
+    Returns the paths written: the pages'
     HTML files, then the PDF.
 
     Raises :class:`PublishError` if the house file does not compose, if ``output`` is a
@@ -100,7 +106,7 @@ def publish(kb: KnowledgeBase, path: Path, output: Path, pdf: bool = False) -> l
     with tempfile.TemporaryDirectory(prefix="floorbook-house-") as tmp:
         work = Path(tmp)
         values = settings(Path(path).resolve(), f"{name}.pdf" if pdf else "")
-        write_pages(work / "src")
+        write_pages(work / "src", paper)
         build(work / "src", work / "html", "html", values)
         if pdf:
             with source_date():             # the same bytes under one SOURCE_DATE_EPOCH
@@ -159,14 +165,14 @@ def settings(house_file: Path, pdf: str) -> dict[str, Any]:
             "floorbook_house_file": str(house_file), "floorbook_house_pdf": pdf}
 
 
-def write_pages(folder: Path) -> None:
-    """Write the pages of :data:`PAGES` and the PDF's template (:data:`TEMPLATE`) into
-    ``folder`` (created)."""
+def write_pages(folder: Path, paper: str = "a4") -> None:
+    """Write the pages of :data:`PAGES` and the PDF's template (:data:`TEMPLATE`, on
+    ``paper``, a key of :data:`PAPERS`) into ``folder`` (created)."""
     folder.mkdir(parents=True)
     for page, text in PAGES.items():
         (folder / f"{page}.md").write_text(text, encoding="utf-8")
     for name, text in TEMPLATE.items():
-        (folder / name).write_text(text, encoding="utf-8")
+        (folder / name).write_text(text.replace("{paper}", PAPERS[paper]), encoding="utf-8")
 
 
 def build(source: Path, out: Path, builder: str, values: dict[str, Any]) -> None:

@@ -42,6 +42,9 @@ NAME = "floorbook.pdf"
 SCANNED = 4_000_000
 #: Upper bound of one latexmk run, in seconds (about 90 s on two busy cores).
 LATEX_TIMEOUT = 1800
+#: The paper sizes ``--paper`` offers -> LaTeX's class option.  A4 is the default: the
+#: size of paper in most of the world's card rooms and printers; Letter for North America.
+PAPERS = {"a4": "a4paper", "letter": "letterpaper"}
 
 
 class PdfError(SiteError):
@@ -71,7 +74,8 @@ def toolchain_problem(which=shutil.which) -> str:
 
 
 def build_pdf(pages: Path, data: Path | None, target: Path,
-              doctrees: Path | None = None) -> Path:
+              doctrees: Path | None = None, *, paper: str = "a4",
+              two_sided: bool = False) -> Path:
     """Print the handbook whose MyST pages are the folder ``pages`` (``index.md`` the
     root), from the knowledge base ``data`` (None: the bundled one), into the file
     ``target`` (replaced only on success).  Returns ``target``.
@@ -80,6 +84,8 @@ def build_pdf(pages: Path, data: Path | None, target: Path,
     (:func:`kb.handbook.sitebuild.site.doctrees_folder`); a copy of it, when sealed with the user's
     key (:mod:`kb.handbook.sitebuild.doctrees_trust`), spares reading every page again (Sphinx
     reads only what changed since, as between two site builds).
+    ``paper``: a key of :data:`PAPERS`; ``two_sided``: chapters start on a right-hand
+    page, with a blank page before where needed (else no page is left blank).
 
     Raises :class:`PdfError` if the toolchain is missing (:func:`toolchain_problem`), if
     Sphinx warns (warnings are errors, as for the site) or if LaTeX stops (its error
@@ -91,7 +97,7 @@ def build_pdf(pages: Path, data: Path | None, target: Path,
         latex, environment = Path(work) / "latex", Path(work) / "doctrees"
         if doctrees is not None and Path(doctrees).is_dir():     # pickles: only sealed
             copy_trusted(Path(doctrees), environment, user_key(data))
-        _sphinx_latex(Path(pages), data, latex, environment)
+        _sphinx_latex(Path(pages), data, latex, environment, layout(paper, two_sided))
         _latexmk(latex, [Path(pages), Path(data) if data else DATA])
         try:
             replace_file(target, (latex / NAME).read_bytes())
@@ -101,9 +107,24 @@ def build_pdf(pages: Path, data: Path | None, target: Path,
     return target
 
 
-def _sphinx_latex(pages: Path, data: Path | None, outdir: Path, doctrees: Path) -> None:
+def layout(paper: str, two_sided: bool) -> dict[str, str]:
+    """The ``latex_elements`` of the settings (:mod:`kb.handbook.sitebuild.config`) for
+    ``paper`` (a key of :data:`PAPERS`) on one side or ``two_sided``.
+
+    >>> layout("letter", True)["papersize"], layout("a4", False)["extraclassoptions"]
+    ('letterpaper', 'oneside,openany')
+    """
+    from kb.handbook.sitebuild import config
+
+    sides = "twoside,openright" if two_sided else "oneside,openany"
+    return {**config.latex_elements, "papersize": PAPERS[paper], "extraclassoptions": sides}
+
+
+def _sphinx_latex(pages: Path, data: Path | None, outdir: Path, doctrees: Path,
+                  elements: dict[str, str]) -> None:
     """Sphinx's LaTeX builder into ``outdir``, with the settings of
-    :mod:`kb.handbook.sitebuild.config` (no conf.py is read); warnings are errors."""
+    :mod:`kb.handbook.sitebuild.config` (no conf.py is read) and the ``latex_elements``
+    ``elements``; warnings are errors."""
     from sphinx.errors import SphinxError
 
     from kb.handbook.data.store import DataError
@@ -111,6 +132,7 @@ def _sphinx_latex(pages: Path, data: Path | None, outdir: Path, doctrees: Path) 
     from kb.handbook.sitebuild import config
 
     overrides = {name: getattr(config, name) for name in config.__all__}
+    overrides["latex_elements"] = elements
     if data:
         overrides["floorbook_data_dir"] = str(Path(data).resolve())
     try:

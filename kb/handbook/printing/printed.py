@@ -40,6 +40,7 @@ from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from kb.handbook.finding.finder_page import finder_node
+from kb.handbook.printing.compact import gap, split
 
 #: sphinx-design's colour names, each a colour ``floorbook<name>`` in floorbook.sty.
 COLOURS = ("primary", "secondary", "success", "info", "warning", "danger", "light", "dark")
@@ -48,7 +49,9 @@ UNLABELLED = (nodes.paragraph, nodes.rubric, nodes.inline, nodes.strong, nodes.e
               nodes.container, nodes.row, nodes.entry, nodes.list_item, nodes.bullet_list,
               nodes.admonition)
 #: The printed matrix's columns and their relative widths.
-COLUMNS = (("Rulebook", 22), ("Remedy and numbers", 30), ("After the remedy", 48))
+COLUMNS = (("Rulebook", 15), ("Ruling: remedy, numbers, who decided; the cards after it", 85))
+#: What a book's row prints when its cards are those of the row above it.
+SAME_CARDS = "(the same cards as above)"
 
 
 class badge(nodes.inline):
@@ -179,7 +182,10 @@ def per_scenario(matrix: nodes.table) -> list[nodes.Node]:
         title, *cells = [_entry(cell) for cell in row.children]
         printed.append(nodes.target("", "", ids=list(row["ids"])))
         printed.extend(child.deepcopy() for child in title.children)
-        printed.append(_scenario_table(names, cells))
+        # the table in a smaller type than the prose: seven books' rows and their cards
+        printed.extend([nodes.raw("", "\\begingroup\\footnotesize\n", format="latex"),
+                        _scenario_table(names, cells),
+                        nodes.raw("", "\\endgroup\n", format="latex")])
     return printed
 
 
@@ -202,29 +208,19 @@ def _scenario_table(names: list, cells: list[nodes.entry]) -> nodes.table:
     header += [nodes.entry("", nodes.paragraph("", label)) for label, _ in COLUMNS]
     group += nodes.thead("", header)
     body = nodes.tbody()
+    above = ""
     for name, cell in zip(names, cells, strict=True):
-        ruling, after = _split(cell)
+        ruling, after = split(cell)
+        cards = after.astext()
+        if cards and cards == above:         # what repeats is printed once
+            ruling[-1] += [gap(), nodes.emphasis(SAME_CARDS, SAME_CARDS)]
+        elif cards:
+            ruling.append(after)
+        above = cards
         line = nodes.row()
         line += nodes.entry("", *(child.deepcopy() for child in name))
         line += nodes.entry("", *ruling)
-        line += nodes.entry("", *after)
         body += line
     group += body
     return nodes.table("", group, classes=["longtable", "colwidths-given",
                                            "floorbook-printed-matrix"])
-
-
-def _split(cell: nodes.entry) -> tuple[list[nodes.Node], list[nodes.Node]]:
-    """A ruling cell's paragraphs: (the remedy, the calls and the numbers; the card
-    lines), without the rulebook's name the narrow-screen site shows in the cell."""
-    ruling: list[nodes.Node] = []
-    after: list[nodes.Node] = []
-    for container in cell.children:
-        for child in container.children if isinstance(container, nodes.container) \
-                else [container]:
-            copy = _element(child.deepcopy())  # a cell's paragraphs and containers
-            for name in list(copy.findall(nodes.inline)):
-                if "floorbook-cell-book" in name["classes"]:
-                    name.parent.remove(name)
-            (after if "floorbook-line" in copy.get("classes", ()) else ruling).append(copy)
-    return ruling, after or [nodes.paragraph("", "")]

@@ -1,0 +1,106 @@
+"""What the printed handbook leaves out and where its pages break: the binder on the
+podium holds the readers' chapters, each topic from the top of a page, and no text that
+only means something on the web.
+
+Post-transforms of the ``latex`` builder only, run on the one document it assembles from
+every page (the site's doctrees are not touched):
+
+:class:`ReadersOnly`
+    the pages written for contributors (:data:`CONTRIBUTORS`: ``dev/*``, ``benchmarks``)
+    and the pages only a browser can use (those holding Find a ruling's choices, drawn by
+    a script) are left out, found by their names and contents wherever the toctrees put
+    them.
+:class:`TopicPages`
+    each topic page (``topics/<id>``) starts on a new page.
+:class:`IndexNames`
+    a reference to a generated index (``genindex``, a domain's ``rule-provisions``) prints
+    that index's title, not its internal name: the LaTeX builder knows no such label.
+
+>>> contributors("dev/architecture"), contributors("benchmarks"), contributors("glossary")
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+from kb.handbook.finding.finder_page import finder_node
+
+#: The pages for contributors, by docname: a folder (ending in ``/``) or a page.
+CONTRIBUTORS = ("dev/", "benchmarks")
+#: The title the index of all entries has in print (LaTeX's ``\indexname``).
+GENERAL_INDEX = "Index"
+
+
+def contributors(docname: str) -> bool:
+    """Whether the page ``docname`` is written for contributors (:data:`CONTRIBUTORS`)."""
+    return any(docname.startswith(name) if name.endswith("/") else docname == name
+               or docname.endswith("/" + name) for name in CONTRIBUTORS)
+
+
+class ReadersOnly(SphinxPostTransform):
+    """Every included page (``start_of_file``) for contributors or holding a
+    :class:`~kb.handbook.finding.finder_page.finder_node` removed, with a toctree wrapper
+    left empty.  Runs before references resolve, so a link to a left-out page prints as
+    its words."""
+
+    default_priority = 4
+    builders = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        for page in list(self.document.findall(addnodes.start_of_file)):
+            if page.parent is None:                 # inside a page already removed
+                continue
+            if contributors(page["docname"]) or next(page.findall(finder_node), None):
+                wrapper = page.parent
+                wrapper.remove(page)
+                if isinstance(wrapper, nodes.compound) and not wrapper.children \
+                        and wrapper.parent is not None:
+                    wrapper.parent.remove(wrapper)
+
+
+class TopicPages(SphinxPostTransform):
+    """A ``\\clearpage`` before each topic page (``topics/<id>``, not ``topics/index``)."""
+
+    default_priority = 6
+    builders = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        for page in list(self.document.findall(addnodes.start_of_file)):
+            name = page["docname"]
+            if name.startswith("topics/") and name != "topics/index" and page.parent:
+                page.parent.insert(page.parent.index(page),
+                                   nodes.raw("", "\\clearpage\n", format="latex"))
+
+
+class IndexNames(SphinxPostTransform):
+    """A ``ref`` to ``genindex`` or to a domain's index (``<domain>-<name>``) as the
+    index's title in italics: in print the indices are chapters at the end."""
+
+    default_priority = 5
+    builders = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        titles = index_titles(self.env)
+        for ref in list(self.document.findall(addnodes.pending_xref)):
+            title = titles.get(ref.get("reftarget", "")) if ref.get("reftype") == "ref" \
+                else None
+            if title:
+                ref.replace_self(nodes.emphasis(title, title))
+
+
+def index_titles(env) -> dict[str, str]:
+    """The label of every generated index -> its title (``genindex`` -> ``Index``)."""
+    titles = {"genindex": GENERAL_INDEX}
+    for domain in env.domains.sorted():
+        for index in domain.indices:
+            titles[f"{domain.name}-{index.name}"] = str(index.localname)
+    return titles
+
+
+def setup(app) -> None:
+    """Register the transforms (the LaTeX builder runs them; no other builder does)."""
+    for transform in (ReadersOnly, TopicPages, IndexNames):
+        app.add_post_transform(transform)

@@ -1,0 +1,156 @@
+"""A ruling printed in few lines: the site draws each part of a ruling cell on a line of
+its own (the remedy, the numbers, who decided, a line per seat's cards), which on paper
+ran one table of seven books to several pages.  In print, the words of a floor call run
+in on one line and the card lines on another; the explanations under a matrix print in
+a smaller type.
+
+:func:`split` serves the matrix's tables (:class:`kb.handbook.printing.printed.PrintMatrix`);
+:class:`PrintCells` does the same for a ruling cell anywhere else (the disagreements'
+cards side by side); :class:`SmallExplanations` sets each "why" dropdown (class
+``floorbook-why``) in the footnote size.  LaTeX only.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+#: The class of a ruling cell (:mod:`kb.handbook.views.cellnode`), of its card lines, of
+#: a floor call's first line, and of the book's name the narrow-screen site shows.
+CELL, LINE, CALL, BOOK = ("floorbook-cell", "floorbook-line", "floorbook-call",
+                          "floorbook-cell-book")
+#: The class of the explanations' dropdown under a matrix.
+WHY = "floorbook-why"
+
+
+def split(cell: nodes.Element) -> tuple[list[nodes.paragraph], nodes.paragraph]:
+    """A ruling cell's paragraphs, without the rulebook's name: (the remedy, numbers and
+    who decided, run in, a paragraph per floor call; the card lines run in, as one
+    paragraph).  ``cell``: a matrix entry or a cell's container."""
+    ruling: list[nodes.paragraph] = []
+    after: list[nodes.Element] = []
+    for child in _parts(cell):
+        copy = child.deepcopy()
+        for name in list(copy.findall(nodes.inline)):
+            if BOOK in name["classes"] and name.parent is not None:
+                name.parent.remove(name)
+        classes = copy.get("classes", ())
+        if LINE in classes:
+            after.append(copy)
+        elif ruling and CALL not in classes:
+            ruling[-1] += [gap(), *copy.children]      # a call's words run in
+        else:
+            ruling.append(nodes.paragraph("", "", *copy.children))
+    return ruling or [nodes.paragraph()], run_in(after)
+
+
+def _parts(cell: nodes.Element) -> list[nodes.Element]:
+    """The paragraphs (and other elements) of a cell, one container deep at most."""
+    found = []
+    for child in cell.children:
+        inner = child.children if isinstance(child, nodes.container) \
+            and CELL in child["classes"] else [child]
+        found += [node for node in inner if isinstance(node, nodes.Element)]
+    return found
+
+
+def gap() -> nodes.raw:
+    """The space between run-in pieces of a printed cell."""
+    return nodes.raw("", r"\enspace{}", format="latex")
+
+
+def run_in(lines: list[nodes.Element]) -> nodes.paragraph:
+    """The card lines of a cell (a seat's cards, the board, the next card) as one
+    paragraph, a space apart."""
+    joined = nodes.paragraph(classes=[LINE])
+    for number, line in enumerate(lines):
+        if number:
+            joined += nodes.raw("", r"\quad{}", format="latex")
+        joined += [child.deepcopy() for child in line.children]
+    return joined
+
+
+class PrintCells(SphinxPostTransform):
+    """Each ruling cell left after the matrices are printed (a container of class
+    :data:`CELL`) as its run-in paragraphs (:func:`split`)."""
+
+    default_priority = 160          # after PrintMatrix, which prints its own cells
+    builders = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        for cell in list(self.document.findall(nodes.container)):
+            if CELL in cell["classes"] and cell.parent is not None:
+                ruling, after = split(cell)
+                box = nodes.container(classes=list(cell["classes"]))
+                box += [*ruling, *([after] if after.children else [])]
+                cell.replace_self(box)
+
+
+class SmallExplanations(SphinxPostTransform):
+    """The explanations' dropdown (:data:`WHY`, sphinx-design keeps a dropdown's classes
+    in ``container_classes``) between ``\\begingroup\\footnotesize`` and ``\\endgroup``,
+    each explanation printed once for the books that give it word for word
+    (:func:`merge_same`)."""
+
+    default_priority = 200
+    builders = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        for box in list(self.document.findall(nodes.container)):
+            if WHY in [*box["classes"], *box.get("container_classes", ())] and box.parent:
+                for items in box.findall(nodes.bullet_list):
+                    merge_same(items)
+                small(box)
+
+
+class SmallFacts(SphinxPostTransform):
+    """A provision's list of facts (topics, games, relations, the copy checked: the
+    bullet list of a ``rule`` domain object) in the footnote size, its summary above it
+    in the body's size."""
+
+    default_priority = 200
+    builders = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        for desc in list(self.document.findall(addnodes.desc)):
+            if desc.get("domain") == "rule":
+                content = desc.next_node(addnodes.desc_content)
+                for facts in [n for n in content.children if isinstance(n, nodes.bullet_list)] \
+                        if content is not None else []:
+                    small(facts)
+
+
+def small(node: nodes.Element) -> None:
+    """``node`` between ``\\begingroup\\footnotesize`` and ``\\endgroup``."""
+    assert node.parent is not None
+    node.parent.insert(node.parent.index(node),
+                       nodes.raw("", "\\begingroup\\footnotesize\n", format="latex"))
+    node.parent.insert(node.parent.index(node) + 1, nodes.raw("", "\\endgroup\n", format="latex"))
+
+
+def merge_same(items: nodes.bullet_list) -> None:
+    """Items of ``items`` that are one paragraph, a book's name in bold and then the same
+    words (a house book that rules as its base, two editions that agree) as one item
+    naming every such book: ``TDA 2024, Thursday Night Home Game Rules (misdeal): ...``.
+    Any other item is left as it is."""
+    first: dict[str, tuple[nodes.paragraph, int]] = {}   # words -> (item, after names)
+    for item in list(items.children):
+        para = item.children[0] if len(item.children) == 1 else None
+        if not isinstance(para, nodes.paragraph) or not para.children \
+                or not isinstance(para[0], nodes.strong):
+            continue
+        words = "".join(child.astext() for child in para.children[1:])
+        if words in first:
+            kept, end = first[words]
+            kept[end:end] = [nodes.Text(", "), para[0].deepcopy()]
+            first[words] = kept, end + 2
+            items.remove(item)
+        else:
+            first[words] = para, 1
+
+
+def setup(app) -> None:
+    """Register :class:`PrintCells`, :class:`SmallExplanations` and :class:`SmallFacts`."""
+    for transform in (PrintCells, SmallExplanations, SmallFacts):
+        app.add_post_transform(transform)
