@@ -6,6 +6,7 @@ Each site is built once per module (the PDF once): about 15 seconds in all.
 """
 
 import ast
+import json
 import re
 from pathlib import Path
 
@@ -124,7 +125,8 @@ def test_home_game_four_card_flop_shows_tda_39_a_beside_ours(home):
     for scenario in ("four-card-flop", "four-card-flop-headsup", "omaha-four-card-flop"):
         row = table[scenario]
         assert 'class="floorbook-differs' in row
-        ours, theirs = row.split("Differs:")
+        # the same remedy word, other moves: the row says "Books differ"
+        ours, theirs = row.split("<strong>Books differ: </strong>")
         assert "Hold’em 3" in ours and "39-A" in theirs
         assert "different procedure" in theirs
         # who decided, on both sides: the home game's adopted Robert's Rules, the TDA
@@ -244,3 +246,72 @@ def test_home_game_differences_say_what_changes_for_the_room(home):
     assert ("The dealer turns four cards on the flop: Poker TDA Rules, 2024 Rules, Version 1.0 "
             "lets play go on: scramble pick (39-A; RP-14); our rulebook now lets play go on: "
             "return to stub, shuffle, cut, deal (Hold’em 3; Hold’em 7).") in changes
+
+
+def test_each_ruling_leads_with_its_answer_and_a_misdeal_draws_no_redeal(home):
+    table = rows(page(home, "scenarios"))
+    ours = table["four-card-flop"].split("Books differ")[0]
+    answer = re.search(r'class="floorbook-answer"><strong>([^<]*)</strong>', ours)
+    assert answer and answer.group(1).startswith("Redeal the flop")
+    assert ours.index("floorbook-answer") < ours.index("Hold’em 3")   # the answer first
+    misdeal = table["boxed-two-cards-during-deal"]
+    assert "<strong>Misdeal: reshuffle and redeal.</strong>" in misdeal
+    assert "not known until it is dealt" in misdeal
+    # no seat, board or next card drawn: the random redeal would read as the real cards
+    assert "floorbook-table-after" not in misdeal and "floorbook-card" not in misdeal
+    assert "seed 0" not in misdeal
+
+
+def test_scenario_table_is_the_handbook_matrix_with_row_anchors(home):
+    html = page(home, "scenarios")
+    assert re.search(r'<table class="[^"]*floorbook-matrix[^"]*floorbook-house-scenarios', html)
+    row = rows(html)["four-card-flop"]
+    assert re.match(r'<tr class="floorbook-differs[^"]*" id="ruling-four-card-flop">', row)
+    assert '<span class="floorbook-cell-book">Our ruling</span>' in row
+
+
+def test_differences_headings_are_short_and_give_no_empty_reason(home):
+    html = page(home, "differences")
+    headings = [re.sub(r"<[^>]+>|¶", "", h) for h in re.findall(r"<h2>(.*?)</h2>", html)]
+    assert headings[:3] == ["Four-card flop: we follow Robert’s Rules of Poker",
+                            "A later hole card exposed: our rule 3", "Deck changes: our rule 5"]
+    assert "no reason given" not in html and "our text above" not in html
+
+
+def test_a_choice_without_a_reason_shows_no_why_and_check_notes_it(kb, tmp_path, capsys):
+    house = tmp_path / "ours.yaml"
+    house.write_text("id: house.ours@2026\ntitle: Our Rules\nbase: tda@2024\nadopt:\n"
+                     "  - topic: four-card-flop\n"
+                     "    provisions: [rrop.holdem.four-card-flop, rrop.holdem.flop-redeal]\n",
+                     encoding="utf-8")
+    publish(kb, house, tmp_path / "site")
+    html = (tmp_path / "site" / "differences.html").read_text(encoding="utf-8")
+    assert "Why:" not in html and "no reason" not in html
+    assert "Four-card flop: we follow Robert’s Rules of Poker" in html
+    assert main(["rulebook", "check", str(house)]) == 0     # a note, not a problem
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == (f"{house}:5: note: the adopt of topic four-card-flop gives no reason, "
+                      "so the published site says nothing about why (add a line "
+                      "`reason: ...` saying why your room chose it)")
+    assert out[1].endswith("no problems, 1 note")
+    assert main(["rulebook", "check", str(house), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["ok"], report["problems"]) == (True, [])
+    assert [(n["file"], n["line"]) for n in report["notes"]] == [(str(house), 5)]
+
+
+def test_check_json_lists_problems_and_exits_1(tmp_path, capsys):
+    house = tmp_path / "ours.yaml"
+    house.write_text("id: house.ours@2026\ntitle: Our Rules\nbase: tda@2024\nadopt:\n"
+                     "  - topic: no-such-topic\n    provisions: [tda.deck-changes]\n"
+                     "    reason: we like it\n", encoding="utf-8")
+    assert main(["rulebook", "check", str(house), "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["ok"] is False and report["notes"] == []
+    assert [p["line"] for p in report["problems"]] == [5]
+
+
+def test_the_pdf_cover_names_the_base_by_its_title_not_an_id(casino):
+    first = " ".join(PdfReader(casino[0] / "casino.pdf").pages[0].extract_text().split())
+    assert "House rules on Robert’s Rules of Poker, Version 11" in first.replace("'", "’")
+    assert "rrop@v11" not in first and "@" not in first

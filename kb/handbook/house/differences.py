@@ -87,8 +87,8 @@ def _choice(choice: Choice, index: int, base_title: str, topics: dict) -> nodes.
     kept = {c.pid for c in choice.base}
     adopted = tuple(c for c in choice.house if c.pid not in kept) or choice.house
     title, says = {
-        "adopt": (f"{on}: we follow {_numbers(adopted)}", _MODE.get(choice.mode, "")),
-        "add": (f"{on}: our own rule {_numbers(choice.house)}", ""),
+        "adopt": (f"{on}: we follow {_books(adopted)}", _MODE.get(choice.mode, "")),
+        "add": (f"{on}: our rule {_numbers(choice.house)}", ""),
         "omit": (f"We leave out {_numbers(choice.base)}", "It is not part of our rules; "
                  "what governs its topics now is listed below."),
         "param": (f"{on}: {choice.setting.name if choice.setting else ''}",
@@ -101,10 +101,9 @@ def _choice(choice: Choice, index: int, base_title: str, topics: dict) -> nodes.
     ours = adopted if choice.kind == "adopt" else choice.house
     section += _says("floorbook-house-says", "What we say", ours)
     section += _precedence(choice, ours)
-    why = choice.reason or ("our text above." if choice.kind == "add"
-                            else "no reason given in the file.")
-    section += hn.para(hn.strong("Why: "), why,
-                       classes=("floorbook-house-reason",))
+    if choice.reason:    # none: the page says nothing (rulebook check asks the author)
+        section += hn.para(hn.strong("Why: "), choice.reason,
+                           classes=("floorbook-house-reason",))
     section += hn.para(hn.strong("Citations: "), hn.citation_list(ours))
     return section
 
@@ -133,7 +132,14 @@ def _precedence(choice: Choice, ours: tuple[Cited, ...]) -> nodes.paragraph:
 
 
 def _numbers(items: tuple[Cited, ...]) -> str:
-    return ", ".join(f"{c.number} {c.title}".strip() for c in items) or "nothing"
+    """The numbers alone, for a heading short enough for a phone (the titles follow in
+    the section): ``"3"``, ``"Hold'em 3, Hold'em 7"``."""
+    return ", ".join(c.number or c.title for c in items) or "nothing"
+
+
+def _books(items: tuple[Cited, ...]) -> str:
+    """The books ``items`` come from, each once: ``"Robert's Rules of Poker"``."""
+    return " and ".join(dict.fromkeys(c.book for c in items)) or "nothing"
 
 
 def _says(classes: str, heading: str, items: tuple[Cited, ...]) -> nodes.container:
