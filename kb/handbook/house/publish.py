@@ -58,10 +58,13 @@ TEMPLATE = {"house.rtt": "[TEMPLATE_CONFIGURATION]\nname = floorbook house ruleb
 #: The pages: name -> MyST text (a shell around one directive); the first is the root.
 PAGES = {
     "index": "```{house:front}\n```\n\n```{toctree}\n:maxdepth: 1\n\nrules\ndifferences\n"
-             "scenarios\n```\n",
+             "scenarios\n```\n\n"
+             # a page of choices is for the screen: in the PDF's contents it would be empty
+             "````{only} html\n```{toctree}\n:maxdepth: 1\n\nfind\n```\n````\n",
     "rules": "```{house:rules}\n```\n",
     "differences": "```{house:differences}\n```\n",
     "scenarios": "```{house:scenarios}\n```\n",
+    "find": "```{house:finder}\n```\n",
 }
 
 
