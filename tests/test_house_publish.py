@@ -21,7 +21,7 @@ from kb.house.compose import RULEBOOKS
 from kb.knowledge.load import load_knowledge_base
 from kb.rules.disagreements import load_scenarios
 
-PAGES = ("index", "rules", "differences", "scenarios")
+PAGES = ("index", "rules", "differences", "scenarios", "find")
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +102,8 @@ def test_casino_rules_page_cites_house_numbers_and_robert_s_rules(casino):
 
 def test_casino_differences_13_2_ahead_of_robert_s_rules_holdem_1(casino):
     html = page(casino, "differences")
-    assert "How our rules differ from Robert’s Rules of Poker, Version 11" in html
+    assert "How our rules differ from Robert’s Rules v11" in html
+    assert "makes against Robert’s Rules of Poker, Version 11" in html
     section = part(html, "adopt-2-exposed-later-hole-card")
     precedence = section[section.index("floorbook-house-precedence"):]
     assert precedence.index("13.2") < precedence.index("Hold’em 1")
@@ -232,7 +233,7 @@ def test_the_site_is_built_from_its_pages_and_settings_without_a_conf_py(kb, tmp
     monkeypatch.setattr(house_publish, "build_site", build)
     publish(kb, RULEBOOKS / "home-game.yaml", tmp_path / "site")
     [(files, settings, builder)] = seen
-    assert files == ["differences.md", "house.rts", "house.rtt", "index.md", "rules.md",
+    assert files == ["differences.md", "find.md", "house.rts", "house.rtt", "index.md", "rules.md",
                      "scenarios.md"]
     assert settings["extensions"] == ["myst_parser", "kb.handbook.house.site"]
     assert settings["floorbook_house_file"] == str((RULEBOOKS / "home-game.yaml").resolve())
@@ -273,6 +274,8 @@ def test_scenario_table_is_the_handbook_matrix_with_row_anchors(home):
 def test_differences_headings_are_short_and_give_no_empty_reason(home):
     html = page(home, "differences")
     headings = [re.sub(r"<[^>]+>|¶", "", h) for h in re.findall(r"<h2>(.*?)</h2>", html)]
+    assert re.sub(r"<[^>]+>|¶", "", re.search(r"<h1>(.*?)</h1>", html).group(1)) == \
+        "How our rules differ from TDA 2024"
     assert headings[:3] == ["Four-card flop: we follow Robert’s Rules of Poker",
                             "A later hole card exposed: our rule 3", "Deck changes: our rule 5"]
     assert "no reason given" not in html and "our text above" not in html
@@ -297,6 +300,9 @@ def test_a_choice_without_a_reason_shows_no_why_and_check_notes_it(kb, tmp_path,
     assert main(["rulebook", "check", str(house), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert (report["ok"], report["problems"]) == (True, [])
+    scenarios = (tmp_path / "site" / "scenarios.html").read_text(encoding="utf-8")
+    assert "decided by the house: our rules Hold’em 3" not in scenarios   # adopted: RR's
+    assert "house.ours" not in scenarios          # the id is the author's, not the room's
     assert [(n["file"], n["line"]) for n in report["notes"]] == [(str(house), 5)]
 
 

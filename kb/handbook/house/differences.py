@@ -27,6 +27,7 @@ from kb.handbook.house.view import (
     touching,
     what_changes,
 )
+from kb.knowledge.names import book_name
 from kb.rules.rulebook import edition_rulebook
 
 _MODE = {
@@ -44,7 +45,8 @@ class DifferencesDirective(SphinxDirective):
         intro = hn.para(f"Every choice our rulebook makes against {base.title}, in the order "
                         f"of our rulebook file: {len(found)} in all." if found else
                         f"Our rulebook makes no change to {base.title}.")
-        page = hn.section("differences", f"How our rules differ from {base.title}", intro)
+        short = book_name(house.kb, house.spec.base)   # a heading a phone shows whole
+        page = hn.section("differences", f"How our rules differ from {short}", intro)
         topics = {t.id: t.title for t in house.kb.topics}
         ruled = rerulings(house.kb, house.book, house.scenarios)
         told: set[str] = set()

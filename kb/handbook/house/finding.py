@@ -63,9 +63,9 @@ def house_table(house) -> RulingTable:
 
 def house_index(house) -> dict:
     """The finder's index (:func:`kb.handbook.finding.finder.finder_index`) of a house site:
-    columns "Ours" and the base's short name; every topic's page is the scenario page."""
+    columns "Our rules" and the base's short name; every topic's page is the scenario page."""
     table = house_table(house)
-    names = {house.book.id: "Ours", house.spec.base: book_name(house.kb, house.spec.base)}
+    names = {house.book.id: "Our rules", house.spec.base: book_name(house.kb, house.spec.base)}
     topics = {t.id: [t.title, f"{SCENARIOS}.html"] for t in house.kb.topics}
     return finder.finder_index(table, topics, names)
 

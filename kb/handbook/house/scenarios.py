@@ -38,8 +38,14 @@ class ScenariosDirective(SphinxDirective):
         if house.printed:
             page.extend(_printed(found, base.title))
         else:
-            page += _table(found, base.title, partial(book_name, house.kb))
+            page += _table(found, base.title, partial(shown_name, house))
         return [page]
+
+
+def shown_name(house, book_id: str) -> str:
+    """The name a ruling's who-decided part gives a book: "our rules" for the house's own
+    rulebook (its id is for the author, not the room), else the book's short name."""
+    return "our rules" if book_id == house.book.id else book_name(house.kb, book_id)
 
 
 def _printed(found: list[Reruling], base_title: str) -> list[nodes.Node]:
@@ -77,15 +83,15 @@ def _scenario_row(found: Reruling, short, base_title: str) -> nodes.row:
     name = [hn.para(found.title), hn.para(nodes.literal(found.house.scenario,
                                                         found.house.scenario),
                                           classes=("floorbook-house-scenario-id",))]
+    label = hn.para(nodes.inline(base_title, base_title, classes=["floorbook-cell-book"]))
     if found.difference:
         # the same remedy word, other moves: say so, as Find a ruling and compare do
         differs = "Books differ: " if books_differ([found.house, found.base]) else "Differs: "
-        theirs = [hn.para(hn.strong(differs), f"ours against theirs: {found.difference}",
-                          classes=("floorbook-differs-note",)),
-                  *hn.ruling_cell(found.base, short, base_title)]
+        theirs = [label, hn.para(hn.strong(differs), f"ours against theirs: "
+                                 f"{found.difference}", classes=("floorbook-differs-note",)),
+                  *hn.ruling_cell(found.base, short)]
     else:
-        label = nodes.inline(base_title, base_title, classes=["floorbook-cell-book"])
-        theirs = [hn.para(label), hn.para("Same as ours.", classes=("floorbook-same",))]
+        theirs = [label, hn.para("Same as ours.", classes=("floorbook-same",))]
     row = _row([name, hn.ruling_cell(found.house, short, "Our ruling"), theirs])
     row["ids"].append(row_anchor(found.house.scenario))
     if found.difference:
