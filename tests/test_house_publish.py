@@ -244,9 +244,11 @@ def test_home_game_differences_say_what_changes_for_the_room(home):
     section = part(page(home, "differences"), "adopt-1-four-card-flop")
     changes = section[section.index("floorbook-house-changes"):]
     assert "What changes for the room: </strong>7 scenarios." in changes
-    assert ("The dealer turns four cards on the flop: Poker TDA Rules, 2024 Rules, Version 1.0 "
-            "lets play go on: scramble pick (39-A; RP-14); our rulebook now lets play go on: "
-            "return to stub, shuffle, cut, deal (Hold’em 3; Hold’em 7).") in changes
+    # what each book's dealer does, not "lets play go on" twice (the remedy word)
+    assert ("The dealer turns four cards on the flop: Poker TDA Rules, 2024 Rules, Version "
+            "1.0: Scramble the four flop cards face down; one at random becomes the next burn "
+            "card (39-A; RP-14); our rules now: Redeal the flop: its cards go back into the "
+            "stub, which is reshuffled and cut (Hold’em 3; Hold’em 7).") in changes
 
 
 def test_each_ruling_leads_with_its_answer_and_a_misdeal_draws_no_redeal(home):
