@@ -127,6 +127,8 @@ def test_find_a_ruling_narrows_and_opens_the_scenario_row(visit, size, scheme):
     assert 0 < shown < len(load_scenarios())
     _assert_fits(page, "find.html")
     result = page.locator(f'li.finder-result[data-scenario="{FLOP}"]')
+    # the book our rules adopt is cited by its short name, never an id
+    assert "Rules v11 Hold" in result.inner_text() and "rrop" not in result.inner_text()
     link = result.locator("a.finder-result-link")
     assert link.get_attribute("href").endswith(f"scenarios.html#ruling-{FLOP}")
     link.click()

@@ -63,9 +63,12 @@ def house_table(house) -> RulingTable:
 
 def house_index(house) -> dict:
     """The finder's index (:func:`kb.handbook.finding.finder.finder_index`) of a house site:
-    columns "Our rules" and the base's short name; every topic's page is the scenario page."""
+    columns "Our rules" and the base's short name ("TDA 2024"), as are the books cited; every
+    topic's page is the scenario page."""
     table = house_table(house)
-    names = {house.book.id: "Our rules", house.spec.base: book_name(house.kb, house.spec.base)}
+    # every edition by its short name: a citation of an adopted book names it too
+    names = {e.id: book_name(house.kb, e.id) for e in house.kb.editions}
+    names[house.book.id] = "Our rules"
     topics = {t.id: [t.title, f"{SCENARIOS}.html"] for t in house.kb.topics}
     return finder.finder_index(table, topics, names)
 
