@@ -235,7 +235,7 @@ def test_the_site_is_built_from_its_pages_and_settings_without_a_conf_py(kb, tmp
     [(files, settings, builder)] = seen
     assert files == ["differences.md", "find.md", "house.rts", "house.rtt", "index.md", "rules.md",
                      "scenarios.md"]
-    assert settings["extensions"] == ["myst_parser", "kb.handbook.house.site"]
+    assert settings["extensions"] == ["myst_parser", "sphinx_design", "kb.handbook.house.site"]
     assert settings["floorbook_house_file"] == str((RULEBOOKS / "home-game.yaml").resolve())
     assert (builder, settings["floorbook_house_pdf"]) == ("html", "")
 

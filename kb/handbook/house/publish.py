@@ -150,11 +150,13 @@ def settings(house_file: Path, pdf: str) -> dict[str, Any]:
     :class:`PublishError` for any other PDF name.
 
     >>> settings(Path("/rules/ours.yaml"), "ours.pdf")["extensions"]
-    ['myst_parser', 'kb.handbook.house.site']
+    ['myst_parser', 'sphinx_design', 'kb.handbook.house.site']
     """
     if pdf and not re.match(r"^[a-z0-9]+(-[a-z0-9]+)*\.pdf$", pdf):
         raise PublishError(f"{pdf!r} is not a plain PDF file name")
-    return {"extensions": ["myst_parser", "kb.handbook.house.site"], "html_theme": "furo",
+    # sphinx_design: the finder draws its results as the handbook does (sd-card, sd-badge)
+    return {"extensions": ["myst_parser", "sphinx_design", "kb.handbook.house.site"],
+            "html_theme": "furo",
             "language": "en", "exclude_patterns": [],
             "html_copy_source": False,      # publish the pages, not their MyST shells
             "html_show_sourcelink": False,
