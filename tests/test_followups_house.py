@@ -89,7 +89,7 @@ def test_the_overriding_file_builds_its_site(tmp_path, capsys):
     assert main(["rulebook", "build", str(path), "-o", str(tmp_path / "site")]) == 0
     assert capsys.readouterr().out.splitlines() == [
         f"wrote {tmp_path / 'site' / page}.html"
-        for page in ("index", "rules", "differences", "scenarios")]
+        for page in ("index", "rules", "differences", "scenarios", "find")]
 
 
 def _data_with(tmp_path: Path, rulebooks: dict[str, str],

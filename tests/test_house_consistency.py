@@ -147,16 +147,17 @@ def test_the_differences_page_says_in_plain_words_what_the_room_loses():
     three = [s for s in load_scenarios() if s.id == "three-exposed-cards"]
     [found] = touching(choice, rerulings(kb, book, three))
     assert what_changes(found, "The TDA 2024", choice.house) == (
-        "Dealer exposes three hole cards during the deal: The TDA 2024 rules a misdeal: "
-        "gather, shuffle, cut, redeal (35-A-7); our rulebook now leaves it to the floor with "
-        "no rule: Casino house rulebook, section 13 (Texas Hold'em irregularities) 13.2 "
+        "Dealer exposes three hole cards during the deal: The TDA 2024: Misdeal: reshuffle "
+        "and redeal (35-A-7); our rules now: Floor's decision: this book has no rule for it; "
+        "Casino house rulebook, section 13 (Texas Hold'em irregularities) 13.2 "
         "covers other cases only.")
 
 
 def test_a_change_at_an_earlier_floor_call_is_the_one_the_page_says():
     """Case C23 is ruled at two calls; the casino's 13.2 changes the first (the exposed
     card is replaced and set aside, where the TDA plays on), the last is alike: the page
-    said the TDA and we both leave the last call to the floor (a fresh user's find)."""
+    said the TDA and we both leave the last call to the floor (a fresh user's find); each
+    side says what its dealer does (kb.rules.answer), not the remedy word alone."""
     kb = _LOADED()
     spec = parse_house_text((CHOICES / "exposed-as-casino.yaml").read_text(), "x.yaml")
     book, _ = compose(kb, spec)
@@ -165,8 +166,9 @@ def test_a_change_at_an_earlier_floor_call_is_the_one_the_page_says():
     said = what_changes(found, "The TDA 2024")
     assert said.startswith("Case C23 as it happened: the exposed hole card becomes the flop "
                            "burn, and the dealer burns another (at floor call 1): The TDA "
-                           "2024 lets play go on (35-A-7); our rulebook now lets play go on: "
-                           "finish deal, replace, set aside (13.2")
+                           "2024: Play on: the hand stands as dealt (35-A-7); our rules now: "
+                           "Finish the deal, then replace the exposed card with the next "
+                           "card; the exposed card becomes the burn card (13.2)")
 
 
 def test_a_no_op_choice_is_not_a_change_on_the_differences_page():

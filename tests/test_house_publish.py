@@ -6,6 +6,7 @@ Each site is built once per module (the PDF once): about 15 seconds in all.
 """
 
 import ast
+import json
 import re
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from kb.house.compose import RULEBOOKS
 from kb.knowledge.load import load_knowledge_base
 from kb.rules.disagreements import load_scenarios
 
-PAGES = ("index", "rules", "differences", "scenarios")
+PAGES = ("index", "rules", "differences", "scenarios", "find")
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +102,8 @@ def test_casino_rules_page_cites_house_numbers_and_robert_s_rules(casino):
 
 def test_casino_differences_13_2_ahead_of_robert_s_rules_holdem_1(casino):
     html = page(casino, "differences")
-    assert "How our rules differ from Robert’s Rules of Poker, Version 11" in html
+    assert "How our rules differ from Robert’s Rules v11" in html
+    assert "makes against Robert’s Rules of Poker, Version 11" in html
     section = part(html, "adopt-2-exposed-later-hole-card")
     precedence = section[section.index("floorbook-house-precedence"):]
     assert precedence.index("13.2") < precedence.index("Hold’em 1")
@@ -124,7 +126,8 @@ def test_home_game_four_card_flop_shows_tda_39_a_beside_ours(home):
     for scenario in ("four-card-flop", "four-card-flop-headsup", "omaha-four-card-flop"):
         row = table[scenario]
         assert 'class="floorbook-differs' in row
-        ours, theirs = row.split("Differs:")
+        # the same remedy word, other moves: the row says "Books differ"
+        ours, theirs = row.split("<strong>Books differ: </strong>")
         assert "Hold’em 3" in ours and "39-A" in theirs
         assert "different procedure" in theirs
         # who decided, on both sides: the home game's adopted Robert's Rules, the TDA
@@ -230,9 +233,9 @@ def test_the_site_is_built_from_its_pages_and_settings_without_a_conf_py(kb, tmp
     monkeypatch.setattr(house_publish, "build_site", build)
     publish(kb, RULEBOOKS / "home-game.yaml", tmp_path / "site")
     [(files, settings, builder)] = seen
-    assert files == ["differences.md", "house.rts", "house.rtt", "index.md", "rules.md",
+    assert files == ["differences.md", "find.md", "house.rts", "house.rtt", "index.md", "rules.md",
                      "scenarios.md"]
-    assert settings["extensions"] == ["myst_parser", "kb.handbook.house.site"]
+    assert settings["extensions"] == ["myst_parser", "sphinx_design", "kb.handbook.house.site"]
     assert settings["floorbook_house_file"] == str((RULEBOOKS / "home-game.yaml").resolve())
     assert (builder, settings["floorbook_house_pdf"]) == ("html", "")
 
@@ -241,6 +244,82 @@ def test_home_game_differences_say_what_changes_for_the_room(home):
     section = part(page(home, "differences"), "adopt-1-four-card-flop")
     changes = section[section.index("floorbook-house-changes"):]
     assert "What changes for the room: </strong>7 scenarios." in changes
-    assert ("The dealer turns four cards on the flop: Poker TDA Rules, 2024 Rules, Version 1.0 "
-            "lets play go on: scramble pick (39-A; RP-14); our rulebook now lets play go on: "
-            "return to stub, shuffle, cut, deal (Hold’em 3; Hold’em 7).") in changes
+    # what each book's dealer does, not "lets play go on" twice (the remedy word)
+    assert ("The dealer turns four cards on the flop: Poker TDA Rules, 2024 Rules, Version "
+            "1.0: Scramble the four flop cards face down; one at random becomes the next burn "
+            "card (39-A; RP-14); our rules now: Redeal the flop: its cards go back into the "
+            "stub, which is reshuffled and cut (Hold’em 3; Hold’em 7).") in changes
+
+
+def test_each_ruling_leads_with_its_answer_and_a_misdeal_draws_no_redeal(home):
+    table = rows(page(home, "scenarios"))
+    ours = table["four-card-flop"].split("Books differ")[0]
+    answer = re.search(r'class="floorbook-answer"><strong>([^<]*)</strong>', ours)
+    assert answer and answer.group(1).startswith("Redeal the flop")
+    assert ours.index("floorbook-answer") < ours.index("Hold’em 3")   # the answer first
+    misdeal = table["boxed-two-cards-during-deal"]
+    assert "<strong>Misdeal: reshuffle and redeal.</strong>" in misdeal
+    assert "not known until it is dealt" in misdeal
+    # no seat, board or next card drawn: the random redeal would read as the real cards
+    assert "floorbook-table-after" not in misdeal and "floorbook-card" not in misdeal
+    assert "seed 0" not in misdeal
+
+
+def test_scenario_table_is_the_handbook_matrix_with_row_anchors(home):
+    html = page(home, "scenarios")
+    assert re.search(r'<table class="[^"]*floorbook-matrix[^"]*floorbook-house-scenarios', html)
+    row = rows(html)["four-card-flop"]
+    assert re.match(r'<tr class="floorbook-differs[^"]*" id="ruling-four-card-flop">', row)
+    assert '<span class="floorbook-cell-book">Our ruling</span>' in row
+
+
+def test_differences_headings_are_short_and_give_no_empty_reason(home):
+    html = page(home, "differences")
+    headings = [re.sub(r"<[^>]+>|¶", "", h) for h in re.findall(r"<h2>(.*?)</h2>", html)]
+    assert re.sub(r"<[^>]+>|¶", "", re.search(r"<h1>(.*?)</h1>", html).group(1)) == \
+        "How our rules differ from TDA 2024"
+    assert headings[:3] == ["Four-card flop: we follow Robert’s Rules of Poker",
+                            "A later hole card exposed: our rule 3", "Deck changes: our rule 5"]
+    assert "no reason given" not in html and "our text above" not in html
+
+
+def test_a_choice_without_a_reason_shows_no_why_and_check_notes_it(kb, tmp_path, capsys):
+    house = tmp_path / "ours.yaml"
+    house.write_text("id: house.ours@2026\ntitle: Our Rules\nbase: tda@2024\nadopt:\n"
+                     "  - topic: four-card-flop\n"
+                     "    provisions: [rrop.holdem.four-card-flop, rrop.holdem.flop-redeal]\n",
+                     encoding="utf-8")
+    publish(kb, house, tmp_path / "site")
+    html = (tmp_path / "site" / "differences.html").read_text(encoding="utf-8")
+    assert "Why:" not in html and "no reason" not in html
+    assert "Four-card flop: we follow Robert’s Rules of Poker" in html
+    assert main(["rulebook", "check", str(house)]) == 0     # a note, not a problem
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == (f"{house}:5: note: the adopt of topic four-card-flop gives no reason, "
+                      "so the published site says nothing about why (add a line "
+                      "`reason: ...` saying why your room chose it)")
+    assert out[1].endswith("no problems, 1 note")
+    assert main(["rulebook", "check", str(house), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["ok"], report["problems"]) == (True, [])
+    scenarios = (tmp_path / "site" / "scenarios.html").read_text(encoding="utf-8")
+    assert "decided by the house: our rules Hold’em 3" not in scenarios   # adopted: RR's
+    assert "house.ours" not in scenarios          # the id is the author's, not the room's
+    assert [(n["file"], n["line"]) for n in report["notes"]] == [(str(house), 5)]
+
+
+def test_check_json_lists_problems_and_exits_1(tmp_path, capsys):
+    house = tmp_path / "ours.yaml"
+    house.write_text("id: house.ours@2026\ntitle: Our Rules\nbase: tda@2024\nadopt:\n"
+                     "  - topic: no-such-topic\n    provisions: [tda.deck-changes]\n"
+                     "    reason: we like it\n", encoding="utf-8")
+    assert main(["rulebook", "check", str(house), "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["ok"] is False and report["notes"] == []
+    assert [p["line"] for p in report["problems"]] == [5]
+
+
+def test_the_pdf_cover_names_the_base_by_its_title_not_an_id(casino):
+    first = " ".join(PdfReader(casino[0] / "casino.pdf").pages[0].extract_text().split())
+    assert "House rules on Robert’s Rules of Poker, Version 11" in first.replace("'", "’")
+    assert "rrop@v11" not in first and "@" not in first

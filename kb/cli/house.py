@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from kb.cli.common import add_paper_options, paper_problem
@@ -28,6 +30,9 @@ def add_parsers(commands) -> None:
     check.add_argument("--scenarios", type=_path, metavar="DIR",
                        help="a folder of your own scenario files, ruled with the knowledge "
                             "base's when looking for contradictions and coverage lost")
+    check.add_argument("--json", action="store_true",
+                       help="print the problems and notes as JSON on stdout (the exit "
+                            "status is the same)")
     check.set_defaults(run=run_rulebook_check)
 
     new = actions.add_parser("new", help="write a starter file listing every disagreement",
@@ -72,6 +77,16 @@ def _checked_house(path: Path, scenarios: Path | None = None):
     every problem of the file (its own, the composition's, then the conflicts); the
     scenario files of the folder ``scenarios`` are ruled too (each problem of one of
     them is printed instead, exit status 1)."""
+    kb, spec, problems = _house_problems(path, scenarios)
+    if problems or spec is None:
+        return _fail(problems)
+    return kb, spec
+
+
+def _house_problems(path: Path, scenarios: Path | None = None) -> tuple:
+    """``(kb, spec, problems)`` of :func:`_checked_house`, printing nothing: ``problems``
+    are lines ``file:line: message (what to do)``; ``spec`` None if the file could not be
+    read (or the check did not get to it)."""
     from kb.files import confined
     from kb.house.check import check_house_file
     from kb.house.datafolder import folder_scenarios
@@ -83,31 +98,57 @@ def _checked_house(path: Path, scenarios: Path | None = None):
     try:
         kb = load_knowledge_base()
     except LoadError as error:
-        return _fail(str(p) for p in error.problems)
+        return None, None, [str(p) for p in error.problems]
     ruled = None
     if scenarios is not None:
         if not scenarios.is_dir():
-            return _fail([f"--scenarios {scenarios}: is not a folder (give the folder of "
-                          "your scenario files)"])
+            return kb, None, [f"--scenarios {scenarios}: is not a folder (give the folder "
+                              "of your scenario files)"]
         with confined(scenarios):       # no file is read through a link (kb.files)
             own, found, _ = folder_scenarios(scenarios)
         if found:
-            return _fail(str(p) for p in found)
+            return kb, None, [str(p) for p in found]
         ruled = load_scenarios() + own
     spec, problems = check_house_file(kb, path, ruled)
-    if problems or spec is None:
-        return _fail(str(p) for p in problems)
-    return kb, spec
+    return kb, spec, [str(p) for p in problems]
 
 
 def run_rulebook_check(args) -> int:
-    """Check a house rulebook file: every problem as ``file:line: message``, exit 1."""
-    loaded = _checked_house(args.file, args.scenarios)
-    if isinstance(loaded, int):
-        return loaded
-    _, spec = loaded
-    print(f"{args.file}: {spec.id} ({spec.title}) on {spec.base}: no problems")
+    """Check a house rulebook file: every problem as ``file:line: message``, exit 1; with
+    none, the notes (:func:`kb.house.check.notes`, what the site would leave out) on
+    stdout, which never change the exit status.  With ``--json``, :func:`check_document` on
+    stdout instead, with the same exit status."""
+    from kb.house.check import notes
+
+    _, spec, problems = _house_problems(args.file, args.scenarios)
+    noted = notes(spec) if spec is not None else []
+    if args.json:
+        print(json.dumps(check_document(args.file, spec, problems, [str(n) for n in noted]),
+                         indent=2, ensure_ascii=False))
+        return 1 if problems or spec is None else 0
+    if problems or spec is None:        # the notes wait: the file must change anyway
+        return _fail(problems)
+    for note in noted:          # as a problem is located, marked as a note
+        print(str(replace(note, message=f"note: {note.message}")))
+    print(f"{args.file}: {spec.id} ({spec.title}) on {spec.base}: no problems"
+          + (f", {len(noted)} note{'s' if len(noted) != 1 else ''}" if noted else ""))
     return 0
+
+
+def check_document(path: Path, spec, problems: list[str], noted: list[str]) -> dict:
+    """``rulebook check --json``'s document: ``format_version`` (1), ``file``, ``id``
+    (null if the file could not be read), ``ok`` (no problem: notes never make it false),
+    ``problems`` and ``notes``, each ``{"file", "line", "message", "text"}`` as
+    ``floorbook check --json`` gives a problem (:func:`kb.cli.knowledge.check_report`).
+
+    >>> check_document(Path("a.yaml"), None, [], ["a.yaml:5: no reason (add one)"])["notes"]
+    [{'file': 'a.yaml', 'line': 5, 'message': 'no reason (add one)', 'text': 'a.yaml:5: no reason (add one)'}]
+    """
+    from kb.cli.knowledge import check_report
+    return {"format_version": 1, "file": str(path), "id": spec.id if spec else None,
+            "ok": not problems and spec is not None,
+            "problems": check_report(path, None, problems)["problems"],
+            "notes": check_report(path, None, noted)["problems"]}
 
 
 def run_rulebook_new(args) -> int:

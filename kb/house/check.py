@@ -21,6 +21,9 @@ schema bounds how many provisions a file adds and on how many topics.
 >>> kb = load_knowledge_base()
 >>> check_house_file(kb, RULEBOOKS / "home-game.yaml")[1]
 []
+
+Apart from the problems, :func:`notes` asks the author for what the published site would
+otherwise leave out (a choice's reason); a note never makes the check fail.
 """
 
 from __future__ import annotations
@@ -71,6 +74,29 @@ def _ruled(kb: KnowledgeBase, spec: HouseSpec, book: Rulebook, scenarios,
     rulings = Rulings(kb, book, load_scenarios() if scenarios is None else scenarios)
     found = conflicts(kb, spec, book, rulings)
     return found if found or not clean else consistency(kb, spec, book, rulings)
+
+
+def notes(spec: HouseSpec) -> list[Problem]:
+    """What the author should add though nothing is wrong: each ``adopt``, ``omit`` and
+    ``params`` entry with no ``reason``, at the entry's line (the published site then
+    gives no reason for that choice).  Added provisions need none: their text is the
+    reason.  Sorted by line; never a problem (``rulebook check`` does not fail on one).
+
+    >>> from kb.house.spec import parse_house_text
+    >>> spec = parse_house_text("id: house.a@1\\ntitle: A\\nbase: tda@2024\\nadopt:\\n"
+    ...                         "  - topic: four-card-flop\\n"
+    ...                         "    provisions: [rrop.holdem.four-card-flop]\\n", "a.yaml")
+    >>> print(notes(spec)[0])
+    a.yaml:5: the adopt of topic four-card-flop gives no reason, so the published site says nothing about why (add a line `reason: ...` saying why your room chose it)
+    """
+    entries = ([("adopt", f"topic {a.topic}", a) for a in spec.adopt]
+               + [("omit", o.provision, o) for o in spec.omit]
+               + [("params", f"{c.provision} {c.name}", c) for c in spec.params])
+    found = [spec.problem(entry.line(), f"the {kind} of {what} gives no reason, so the "
+                          "published site says nothing about why",
+                          "add a line `reason: ...` saying why your room chose it")
+             for kind, what, entry in entries if not entry.reason]
+    return sorted(found, key=lambda p: p.line)
 
 
 def _sorted(problems: list[Problem]) -> list[Problem]:

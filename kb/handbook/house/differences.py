@@ -27,6 +27,7 @@ from kb.handbook.house.view import (
     touching,
     what_changes,
 )
+from kb.knowledge.names import book_name
 from kb.rules.rulebook import edition_rulebook
 
 _MODE = {
@@ -44,7 +45,8 @@ class DifferencesDirective(SphinxDirective):
         intro = hn.para(f"Every choice our rulebook makes against {base.title}, in the order "
                         f"of our rulebook file: {len(found)} in all." if found else
                         f"Our rulebook makes no change to {base.title}.")
-        page = hn.section("differences", f"How our rules differ from {base.title}", intro)
+        short = book_name(house.kb, house.spec.base)   # a heading a phone shows whole
+        page = hn.section("differences", f"How our rules differ from {short}", intro)
         topics = {t.id: t.title for t in house.kb.topics}
         ruled = rerulings(house.kb, house.book, house.scenarios)
         told: set[str] = set()
@@ -87,8 +89,8 @@ def _choice(choice: Choice, index: int, base_title: str, topics: dict) -> nodes.
     kept = {c.pid for c in choice.base}
     adopted = tuple(c for c in choice.house if c.pid not in kept) or choice.house
     title, says = {
-        "adopt": (f"{on}: we follow {_numbers(adopted)}", _MODE.get(choice.mode, "")),
-        "add": (f"{on}: our own rule {_numbers(choice.house)}", ""),
+        "adopt": (f"{on}: we follow {_books(adopted)}", _MODE.get(choice.mode, "")),
+        "add": (f"{on}: our rule {_numbers(choice.house)}", ""),
         "omit": (f"We leave out {_numbers(choice.base)}", "It is not part of our rules; "
                  "what governs its topics now is listed below."),
         "param": (f"{on}: {choice.setting.name if choice.setting else ''}",
@@ -101,10 +103,9 @@ def _choice(choice: Choice, index: int, base_title: str, topics: dict) -> nodes.
     ours = adopted if choice.kind == "adopt" else choice.house
     section += _says("floorbook-house-says", "What we say", ours)
     section += _precedence(choice, ours)
-    why = choice.reason or ("our text above." if choice.kind == "add"
-                            else "no reason given in the file.")
-    section += hn.para(hn.strong("Why: "), why,
-                       classes=("floorbook-house-reason",))
+    if choice.reason:    # none: the page says nothing (rulebook check asks the author)
+        section += hn.para(hn.strong("Why: "), choice.reason,
+                           classes=("floorbook-house-reason",))
     section += hn.para(hn.strong("Citations: "), hn.citation_list(ours))
     return section
 
@@ -133,7 +134,14 @@ def _precedence(choice: Choice, ours: tuple[Cited, ...]) -> nodes.paragraph:
 
 
 def _numbers(items: tuple[Cited, ...]) -> str:
-    return ", ".join(f"{c.number} {c.title}".strip() for c in items) or "nothing"
+    """The numbers alone, for a heading short enough for a phone (the titles follow in
+    the section): ``"3"``, ``"Hold'em 3, Hold'em 7"``."""
+    return ", ".join(c.number or c.title for c in items) or "nothing"
+
+
+def _books(items: tuple[Cited, ...]) -> str:
+    """The books ``items`` come from, each once: ``"Robert's Rules of Poker"``."""
+    return " and ".join(dict.fromkeys(c.book for c in items)) or "nothing"
 
 
 def _says(classes: str, heading: str, items: tuple[Cited, ...]) -> nodes.container:

@@ -8,7 +8,7 @@ Cards are the handbook's (:mod:`kb.handbook.views.cards`): their text is the not
 HTML shows the face.
 
 >>> print(ruling_cell.__doc__.splitlines()[0])
-A ruling in a table cell: remedy, citations and who decided, then the table after it.
+A ruling in a table cell, the answer first (:func:`kb.rules.answer.answer`: what the
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from kb.handbook.house.view import Cited
 from kb.handbook.views.cards import cards_node
 from kb.handbook.views.cells import decided_parts, decided_text
 from kb.handbook.views.markdown import markdown_nodes
+from kb.rules.answer import answer
 from kb.rules.ruling import Ruling
 
 
@@ -77,18 +78,35 @@ def citation_list(items) -> str:
                      for c in items) or "none"
 
 
-def ruling_cell(ruling: Ruling, short=None) -> list[nodes.Node]:
-    """A ruling in a table cell: remedy, citations and who decided, then the table after it.
+def ruling_cell(ruling: Ruling, short=None, book: str = "") -> list[nodes.Node]:
+    """A ruling in a table cell, the answer first (:func:`kb.rules.answer.answer`: what the
+    dealer does now), each earlier floor call's answer before it; then the remedy word,
+    citations and who decided; then the table after it, except after a misdeal, whose new
+    deal is not known until it is dealt (the ruling's table is one possible redeal, which
+    would read as the real cards).
 
     ``short``: book id -> the name shown for the book that decided, as
-    :func:`kb.handbook.views.cells.decided_parts` takes it."""
+    :func:`kb.handbook.views.cells.decided_parts` takes it; ``book``: the column's name,
+    which starts the cell where the table is drawn as cards (class
+    ``floorbook-cell-book``, shown by the handbook's stylesheet on a narrow screen only)."""
+    found: list[nodes.Node] = [para(nodes.inline(book, book, classes=["floorbook-cell-book"]))
+                               ] if book else []
+    for number, call in enumerate(ruling.calls, 1):
+        found.append(para(f"Call {number}: ", answer(call), ".",
+                          classes=("floorbook-house-call",)))
+    found.append(para(strong(answer(ruling) + "."), classes=("floorbook-answer",)))
     cites = "; ".join(f"{c.number}" for c in ruling.citations) or "no provision"
-    head = para(strong(ruling.remedy), f" ({cites})")
-    if ruling.random:
+    head = para(nodes.emphasis(ruling.remedy, ruling.remedy), f" ({cites})",
+                classes=("floorbook-house-remedy",))
+    if ruling.random and ruling.remedy != "misdeal":
         head += nodes.Text("; random steps drawn with seed 0")
     parts = decided_parts(ruling, short)
     if parts:
         head += nodes.Text(f"; {decided_text(parts)}")
+    found.append(head)
+    if ruling.remedy == "misdeal":
+        found.append(para(UNKNOWN_DEAL, classes=("floorbook-house-redeal",)))
+        return found
     table = ruling.table
     seats = nodes.bullet_list(classes=["floorbook-table-after"])
     for seat, hand in sorted(table.hands.items()):
@@ -97,4 +115,8 @@ def ruling_cell(ruling: Ruling, short=None) -> list[nodes.Node]:
     for name, shown in (("Board", table.board), ("Burns", table.burns),
                         ("Next card", table.stub_top[:1])):
         seats += nodes.list_item("", para(f"{name}: ", cards_node(shown)))
-    return [head, seats]
+    return [*found, seats]
+
+
+#: What a misdeal's cell says instead of drawing a redeal nobody has dealt yet.
+UNKNOWN_DEAL = "The cards of the new deal are not known until it is dealt."

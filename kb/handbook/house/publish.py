@@ -62,10 +62,13 @@ PAPERS = {"a4": "A4", "letter": "letter"}
 #: The pages: name -> MyST text (a shell around one directive); the first is the root.
 PAGES = {
     "index": "```{house:front}\n```\n\n```{toctree}\n:maxdepth: 1\n\nrules\ndifferences\n"
-             "scenarios\n```\n",
+             "scenarios\n```\n\n"
+             # a page of choices is for the screen: in the PDF's contents it would be empty
+             "````{only} html\n```{toctree}\n:maxdepth: 1\n\nfind\n```\n````\n",
     "rules": "```{house:rules}\n```\n",
     "differences": "```{house:differences}\n```\n",
     "scenarios": "```{house:scenarios}\n```\n",
+    "find": "```{house:finder}\n```\n",
 }
 
 
@@ -153,11 +156,13 @@ def settings(house_file: Path, pdf: str) -> dict[str, Any]:
     :class:`PublishError` for any other PDF name.
 
     >>> settings(Path("/rules/ours.yaml"), "ours.pdf")["extensions"]
-    ['myst_parser', 'kb.handbook.house.site']
+    ['myst_parser', 'sphinx_design', 'kb.handbook.house.site']
     """
     if pdf and not re.match(r"^[a-z0-9]+(-[a-z0-9]+)*\.pdf$", pdf):
         raise PublishError(f"{pdf!r} is not a plain PDF file name")
-    return {"extensions": ["myst_parser", "kb.handbook.house.site"], "html_theme": "furo",
+    # sphinx_design: the finder draws its results as the handbook does (sd-card, sd-badge)
+    return {"extensions": ["myst_parser", "sphinx_design", "kb.handbook.house.site"],
+            "html_theme": "furo",
             "language": "en", "exclude_patterns": [],
             "html_copy_source": False,      # publish the pages, not their MyST shells
             "html_show_sourcelink": False,

@@ -16,7 +16,9 @@ from sphinx.util.docutils import SphinxDirective
 from kb.handbook.house import nodes as hn
 from kb.handbook.house.store import published
 from kb.handbook.house.view import Reruling, rerulings
+from kb.handbook.views.cells import row_anchor
 from kb.knowledge.names import book_name
+from kb.rules.answer import answer, books_differ
 from kb.rules.rulebook import edition_rulebook
 
 _WIDTHS = (24, 38, 38)
@@ -36,8 +38,14 @@ class ScenariosDirective(SphinxDirective):
         if house.printed:
             page.extend(_printed(found, base.title))
         else:
-            page += _table(found, base.title, partial(book_name, house.kb))
+            page += _table(found, base.title, partial(shown_name, house))
         return [page]
+
+
+def shown_name(house, book_id: str) -> str:
+    """The name a ruling's who-decided part gives a book: "our rules" for the house's own
+    rulebook (its id is for the author, not the room), else the book's short name."""
+    return "our rules" if book_id == house.book.id else book_name(house.kb, book_id)
 
 
 def _printed(found: list[Reruling], base_title: str) -> list[nodes.Node]:
@@ -46,7 +54,7 @@ def _printed(found: list[Reruling], base_title: str) -> list[nodes.Node]:
     lines = nodes.bullet_list()
     for r in found:
         if r.difference:
-            ours, theirs = (f"{x.remedy} ({'; '.join(c.number for c in x.citations) or 'none'})"
+            ours, theirs = (f"{answer(x)} ({'; '.join(c.number for c in x.citations) or 'none'})"
                             for x in (r.house, r.base))
             lines += nodes.list_item("", hn.para(hn.strong(r.title), f": ours {ours}; "
                                                  f"{base_title} {theirs}. {r.difference}."))
@@ -56,28 +64,36 @@ def _printed(found: list[Reruling], base_title: str) -> list[nodes.Node]:
 
 
 def _table(found: list[Reruling], base_title: str, short) -> nodes.table:
-    table = nodes.table(classes=["floorbook-house-scenarios"])
+    """The table, of the handbook's matrix class: on a narrow screen each row is a card
+    and each cell starts with its column's name (:func:`kb.handbook.house.nodes.ruling_cell`)."""
+    table = nodes.table(classes=["floorbook-matrix", "floorbook-house-scenarios"])
     group = nodes.tgroup(cols=len(_WIDTHS))
     table += group
     group.extend(nodes.colspec(colwidth=w) for w in _WIDTHS)
     head = nodes.thead()
     head += _row(["Scenario", "Our ruling", f"{base_title} (where different)"])
     body = nodes.tbody()
-    body.extend(_scenario_row(r, short) for r in found)
+    body.extend(_scenario_row(r, short, base_title) for r in found)
     group += head
     group += body
     return table
 
 
-def _scenario_row(found: Reruling, short) -> nodes.row:
+def _scenario_row(found: Reruling, short, base_title: str) -> nodes.row:
     name = [hn.para(found.title), hn.para(nodes.literal(found.house.scenario,
-                                                        found.house.scenario))]
+                                                        found.house.scenario),
+                                          classes=("floorbook-house-scenario-id",))]
+    label = hn.para(nodes.inline(base_title, base_title, classes=["floorbook-cell-book"]))
     if found.difference:
-        theirs = [hn.para(hn.strong("Differs: "), f"ours against theirs: {found.difference}",
-                          classes=("floorbook-differs-note",)), *hn.ruling_cell(found.base, short)]
+        # the same remedy word, other moves: say so, as Find a ruling and compare do
+        differs = "Books differ: " if books_differ([found.house, found.base]) else "Differs: "
+        theirs = [label, hn.para(hn.strong(differs), f"ours against theirs: "
+                                 f"{found.difference}", classes=("floorbook-differs-note",)),
+                  *hn.ruling_cell(found.base, short)]
     else:
-        theirs = [hn.para("Same as ours.", classes=("floorbook-same",))]
-    row = _row([name, hn.ruling_cell(found.house, short), theirs])
+        theirs = [label, hn.para("Same as ours.", classes=("floorbook-same",))]
+    row = _row([name, hn.ruling_cell(found.house, short, "Our ruling"), theirs])
+    row["ids"].append(row_anchor(found.house.scenario))
     if found.difference:
         row["classes"].append("floorbook-differs")
     return row

@@ -22,8 +22,10 @@ from docutils import nodes
 from sphinx.domains import Domain
 from sphinx.util.docutils import SphinxDirective
 
+from kb.handbook.house import finding
 from kb.handbook.house import nodes as hn
 from kb.handbook.house.differences import DifferencesDirective
+from kb.handbook.house.finding import HouseFinderDirective
 from kb.handbook.house.required import required_section
 from kb.handbook.house.scenarios import ScenariosDirective
 from kb.handbook.house.store import Published, configure, load, published
@@ -92,12 +94,14 @@ def setup(app) -> dict:
     compat.check()          # every library internal used, before anything is registered
     HouseDomain.directives = {"front": FrontDirective, "rules": RulesDirective,
                               "differences": DifferencesDirective,
-                              "scenarios": ScenariosDirective}
+                              "scenarios": ScenariosDirective,
+                              "finder": HouseFinderDirective}
     app.add_config_value("floorbook_house_file", "", "env", types=frozenset({str}))
     app.add_config_value("floorbook_house_pdf", "", "env", types=frozenset({str}))
     app.connect("config-inited", configure)
     app.connect("builder-inited", load)
     app.add_domain(HouseDomain)
+    finding.setup(app)
     app.add_node(cards.card, html=(cards.visit_card_html, cards.depart_card_html))
     app.add_css_file("floorbook.css")
     app.add_css_file("floorbook-house.css")

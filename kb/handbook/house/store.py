@@ -20,7 +20,7 @@ from kb.house.spec import HouseError, HouseSpec, read_house_file
 from kb.knowledge.load import LoadError, load_knowledge_base
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.disagreements import load_scenarios
-from kb.rules.rulebook import Rulebook
+from kb.rules.rulebook import Rulebook, edition_rulebook
 
 STATIC = Path(__file__).parent.parent / "static"
 _PDF_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\.pdf$")
@@ -62,7 +62,7 @@ def configure(app, config) -> None:
     template = "house.rtt" if (Path(app.confdir) / "house.rtt").is_file() else "article"
     config.rinoh_documents = [dict(doc="index", target=(pdf or "house.pdf")[:-4],
                                    template=template, title=spec.title,
-                                   subtitle=f"House rules on {spec.base}",
+                                   subtitle="House rules",   # the base's title: load()
                                    author="Published with floorbook")]
     config.html_static_path = [*config.html_static_path, str(STATIC)]
 
@@ -79,5 +79,9 @@ def load(app) -> None:
     if problems or spec is None or book is None:
         raise ExtensionError("floorbook: the house rulebook has problems:\n"
                              + "\n".join(f"  {p}" for p in problems))
+    # the cover names the base by its title, never its id (known once the kb is read)
+    base = edition_rulebook(kb, spec.base).title
+    for document in app.config.rinoh_documents:
+        document["subtitle"] = f"House rules on {base}"
     _LOADED[app.env] = Published(kb, spec, book, load_scenarios(),
                                  printed=app.builder.name == "rinoh")

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from kb.house.spec import HouseSpec
 from kb.knowledge.model import KnowledgeBase, Topic
+from kb.rules.answer import answer
 from kb.rules.disagreements import difference
 from kb.rules.engine import rule
 from kb.rules.rulebook import Rulebook, edition_rulebook
@@ -165,40 +166,31 @@ def rerulings(kb: KnowledgeBase, book: Rulebook, scenarios, seed: int = 0) -> li
     return found
 
 
-#: What a ruling did, in plain words, by its remedy.
-_REMEDY_WORDS = {"misdeal": "rules a misdeal", "continue": "lets play go on",
-                 "dead-hand": "rules the hand dead", "void": "rules the hand void",
-                 "floor-decision": "leaves it to the floor"}
-
-
 def ruled(ruling: Ruling) -> str:
-    """What ``ruling`` does, in plain words: ``"rules a misdeal: gather, ... (35-A-7)"``,
-    ``"lets play go on: finish deal, replace, set aside (13.2)"``, ``"leaves it to the
-    floor with no rule"`` where it cites nothing.
+    """What the dealer does under ``ruling``, its answer in floor words
+    (:func:`kb.rules.answer.answer`), then the numbers it cites:
+    ``"Misdeal: reshuffle and redeal (Misdeals 2(c))"``.
 
     >>> from kb.rules.examples import ruling
     >>> ruled(ruling("boxed-two-cards-during-deal"))
-    'rules a misdeal: gather, shuffle, cut, redeal (Misdeals 2(c))'
+    'Misdeal: reshuffle and redeal (Misdeals 2(c))'
     """
-    if ruling.remedy == "floor-decision" and not ruling.cited:
-        return "leaves it to the floor with no rule"
-    steps = ", ".join(dict.fromkeys(s.do.replace("-", " ") for s in ruling.steps))
     numbers = "; ".join(dict.fromkeys(c.citation.number for c in ruling.cited))
-    return (_REMEDY_WORDS.get(ruling.remedy, ruling.remedy) + (f": {steps}" if steps else "")
-            + (f" ({numbers})" if numbers else ""))
+    return answer(ruling) + (f" ({numbers})" if numbers else "")
 
 
 def what_changes(found: Reruling, base_title: str, ours: tuple[Cited, ...] = ()) -> str:
-    """One scenario's change for the room, in plain words: what the base did, what our
-    rulebook does now; where it leaves the scenario to the floor with no rule, ``ours``
-    (our provisions on that topic, if any) are said to cover other cases only."""
+    """One scenario's change for the room, in plain words: what the dealer did under the
+    base, what the dealer does under our rulebook now; where it leaves the scenario to the
+    floor with no rule, ``ours`` (our provisions on that topic, if any) are said to cover
+    other cases only."""
     house, base, at = _first_differing(found.house, found.base)
     now = ruled(house)
     if house.remedy == "floor-decision" and not house.cited and ours:
         numbers = ", ".join(f"{c.book} {c.number}".strip() for c in ours)
-        now += f": {numbers} {'covers' if len(ours) == 1 else 'cover'} other cases only"
+        now += f"; {numbers} {'covers' if len(ours) == 1 else 'cover'} other cases only"
     where = f" (at floor call {at})" if at else ""
-    said = f"{found.title}{where}: {base_title} {ruled(base)}; our rulebook now {now}"
+    said = f"{found.title}{where}: {base_title}: {ruled(base)}; our rules now: {now}"
     # the same words for two different rulings (the cards, or steps said alike): say how
     return said + (f" ({found.difference})" if ruled(base) == now else "") + "."
 
