@@ -45,7 +45,7 @@ def setup(app) -> dict:
     from kb.handbook.domain import consistency, indices, uses
     from kb.handbook.domain.datafile import DataFile
     from kb.handbook.domain.domain import RuleDomain
-    from kb.handbook.finding import finder_page, search
+    from kb.handbook.finding import finder_page, search, search_page
     from kb.handbook.guard.bounded_lines import setup as bounded_lines
     from kb.handbook.guard.untrusted import setup as untrusted_pages
     from kb.handbook.guard.untrusted_graphviz import setup as untrusted_graphviz
@@ -89,9 +89,10 @@ def setup(app) -> dict:
     app.connect("config-inited", _add_static)
     app.add_css_file("floorbook.css")
     finder_page.setup(app)
+    search_page.setup(app)                     # snippets without fetching pages
     app.setup_extension("kb.handbook.sitebuild.navigation")  # furo's tree once per build
     app.setup_extension("kb.handbook.sitebuild.index_entries")  # sphinx-doc/sphinx#12599
-    return {"version": "0.1", "env_version": 2,
+    return {"version": "0.1", "env_version": 3,
             "parallel_read_safe": True, "parallel_write_safe": True}
 
 

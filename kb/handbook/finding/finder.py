@@ -286,19 +286,25 @@ def decided_line(index: dict, packed: list) -> str:
 
 def index_script(index: dict) -> str:
     """The index as a script that sets ``window.floorbookFinderIndex`` (a script, not a
-    JSON file to fetch, so the page works when opened from ``file://``).  ``<``, ``>`` and
-    ``&`` are written as ``\\u`` escapes, so no data text can close a script element.
+    JSON file to fetch, so the page works when opened from ``file://``), as
+    :func:`script_setting` writes it."""
+    return script_setting("floorbookFinderIndex", index)
 
-    >>> print(index_script({"title": "</script><b>"}), end="")
+
+def script_setting(name: str, data) -> str:
+    """A script that sets ``window.<name>`` to ``data`` (JSON-ready), with ``<``, ``>``
+    and ``&`` written as ``\\u`` escapes, so no data text can close a script element.
+
+    >>> print(script_setting("floorbookFinderIndex", {"title": "</script><b>"}), end="")
     window.floorbookFinderIndex = {"title":"\\u003c/script\\u003e\\u003cb\\u003e"};
     """
-    text = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
                          ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
         text = text.replace(char, escape)
-    return f"window.floorbookFinderIndex = {text};\n"
+    return f"window.{name} = {text};\n"
 
 
 __all__ = ["EXPOSED_WHICH", "FACETS", "FOUND", "GAME_NAMES", "IRREGULARITIES", "decided_line",
            "finder_index", "irregularity_values", "reader_title",
-           "found_at", "index_script", "irregularity_of", "scenario_entry"]
+           "found_at", "index_script", "irregularity_of", "scenario_entry", "script_setting"]
