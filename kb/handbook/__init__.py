@@ -87,6 +87,7 @@ def setup(app) -> dict:
     app.connect("write-started", uses.unchanged_parents)
     app.connect("build-finished", uses.restore_parents)
     app.connect("config-inited", _add_static)
+    app.connect("config-inited", _default_icon)
     app.add_css_file("floorbook.css")
     finder_page.setup(app)
     search_page.setup(app)                     # snippets without fetching pages
@@ -98,3 +99,10 @@ def setup(app) -> dict:
 
 def _add_static(app, config) -> None:
     config.html_static_path = [*config.html_static_path, str(_STATIC)]
+
+
+def _default_icon(app, config) -> None:
+    """A handbook that names no ``html_favicon`` gets floorbook's: without one, Chromium
+    asks every served page's ``/favicon.ico``, a failed request (404) on each page."""
+    if not config.html_favicon:
+        config.html_favicon = str(_STATIC / "floorbook-icon.svg")
