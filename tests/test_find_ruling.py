@@ -7,6 +7,7 @@ What the page's script does in a browser is tested under tests/browser/."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -20,6 +21,7 @@ from kb.handbook.data.store import read
 from kb.handbook.finding import finder, finder_page
 from kb.handbook.views.cells import citation_text, decided_parts, decided_text
 from kb.handbook.views.matrix import column_names, showing
+from kb.rules.answer import answer, books_differ
 
 ROOT = Path(__file__).parent / "roots" / "test-find-ruling"
 STATIC = Path(finder.__file__).parent.parent / "static"
@@ -42,7 +44,7 @@ def remedies_by_book(index: dict, sid: str) -> dict[str, list[str]]:
     """Rulebook -> [remedy, numbers cited, who decided (the line, unpacked)]."""
     books = [book for book, _ in index["rulebooks"]]
     return dict(zip(books, ([remedy, cited, finder.decided_line(index, packed)]
-                            for remedy, cited, packed in entry(index, sid)["remedies"]),
+                            for remedy, cited, packed, _ in entry(index, sid)["remedies"]),
                     strict=True))
 
 
@@ -76,7 +78,7 @@ def test_every_remedy_in_the_index_is_the_ruling_the_matrix_shows(bundled):
     for scenario in index["scenarios"]:
         row = hb.rulings.row(scenario["id"])
         unpacked = [[remedy, cited, finder.decided_line(index, packed)]
-                    for remedy, cited, packed in scenario["remedies"]]
+                    for remedy, cited, packed, _ in scenario["remedies"]]
         assert unpacked == [[r.remedy, citation_text(r, names.get),
                              decided_text(decided_parts(r, names.get))] for r in row]
 
@@ -127,7 +129,9 @@ def test_a_misdeal_then_a_new_deal_is_found_before_action_at_both_calls(bundled)
     _, index = bundled
     scenario = entry(index, "misdeal-then-exposed-card-on-the-new-deal")
     assert scenario["facets"]["found"] == ["before-action"]
-    assert scenario["facets"]["irregularity"] == ["exposed"]
+    # the first deal's exposed card was the first off the deck, the new deal's a later one
+    assert scenario["facets"]["irregularity"] == ["exposed", "exposed-first-two",
+                                                  "exposed-later"]
 
 
 def test_a_burn_error_found_after_the_pot_was_awarded(bundled):
@@ -247,7 +251,8 @@ def test_site_index_facet_counts_of_the_tiny_root(site):
     index = site_index(site / "html")
     counts = {facet: {v: n for v, _, _, n in values} for facet, _, values in index["facets"]}
     assert counts == {"game": {"holdem": 2, "omaha": 1},
-                      "irregularity": {"exposed": 1, "board-count": 1, "fouled-deck": 1},
+                      "irregularity": {"exposed": 1, "exposed-first-two": 1, "board-count": 1,
+                                       "fouled-deck": 1},
                       "found": {"before-action": 1, "after-substantial-action": 1,
                                 "after-pot": 1}}
 
@@ -259,3 +264,53 @@ def test_a_second_build_with_nothing_to_read_still_writes_the_index(site, tmp_pa
     assert build(out) == ""
     assert [s["id"] for s in site_index(out / "html")["scenarios"]] == [
         "duplicate-after-the-pot", "four-card-flop", "omaha-exposed-before-action"]
+
+
+def test_each_books_answer_leads_and_c27_says_the_books_differ(bundled):
+    """Issue 23: the remedy word hides the answer (every book "continue" on a four-card
+    flop); each book's line carries its one-line answer, and the scenario says the books
+    differ where they agree on the word but not on what the dealer does."""
+    hb, index = bundled
+    for scenario in index["scenarios"]:
+        row = hb.rulings.row(scenario["id"])
+        for ruling, (_, _, _, packed) in zip(row, scenario["remedies"], strict=True):
+            said = [index["answers"][n] for n in (packed if isinstance(packed, list) else [packed])]
+            assert said == [answer(call) for call in ruling.every_call], scenario["id"]
+        assert scenario.get("differ", False) == books_differ(row), scenario["id"]
+    c27 = {book: index["answers"][packed] for (book, _), (_, _, _, packed)
+           in zip(index["rulebooks"], entry(index, C27)["remedies"], strict=True)}
+    assert entry(index, C27)["differ"] is True
+    assert c27["rrop@v11"] != c27["tda@2024"] == c27["tda@2026"] == c27["wsop@2024"]
+
+
+def test_each_answer_is_written_once_in_the_index(bundled):
+    _, index = bundled
+    answers = index["answers"]
+    assert len(answers) == len(set(answers)) and len(answers) < 200
+    used = {n for s in index["scenarios"] for *_, packed in s["remedies"]
+            for n in (packed if isinstance(packed, list) else [packed])}
+    assert used == set(range(len(answers)))           # none unused, none missing
+
+
+def test_titles_carry_no_internal_case_number(bundled):
+    _, index = bundled
+    titles = [s["title"] for s in index["scenarios"]]
+    assert not [t for t in titles if re.match(r"(case\s+)?c\d+", t, re.IGNORECASE)]
+    assert entry(index, C27)["title"] == \
+        "Four flop cards peeled one by one (dealer claims they stuck)"
+    assert finder.reader_title("Case C23 as it happened: the dealer burns") == "The dealer burns"
+
+
+@pytest.mark.parametrize(("sid", "which"), [
+    ("exposed-first-card-6max", "exposed-first-two"),
+    ("exposed-second-card-one-raise", "exposed-first-two"),
+    ("exposed-later-card-9max", "exposed-later"),
+    ("case-c02-replacement-card-also-exposed", "exposed-later"),
+])
+def test_an_exposed_card_is_also_found_as_the_first_two_or_a_later_card(bundled, sid, which):
+    _, index = bundled
+    assert entry(index, sid)["facets"]["irregularity"] == sorted({"exposed", which})
+    values = [v for v, *_ in index["facets"][1][2]]
+    # the finer choices follow the dealer-exposed card they refine
+    at = values.index("exposed")
+    assert values[at + 1:at + 3] == ["exposed-first-two", "exposed-later"]

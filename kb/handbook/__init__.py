@@ -46,7 +46,7 @@ def setup(app) -> dict:
     from kb.handbook.domain import consistency, indices, uses
     from kb.handbook.domain.datafile import DataFile
     from kb.handbook.domain.domain import RuleDomain
-    from kb.handbook.finding import finder_page, search
+    from kb.handbook.finding import finder_page, search, search_page
     from kb.handbook.guard.bounded_lines import setup as bounded_lines
     from kb.handbook.guard.untrusted import setup as untrusted_pages
     from kb.handbook.guard.untrusted_graphviz import setup as untrusted_graphviz
@@ -91,15 +91,24 @@ def setup(app) -> dict:
     app.connect("write-started", uses.unchanged_parents)
     app.connect("build-finished", uses.restore_parents)
     app.connect("config-inited", _add_static)
+    app.connect("config-inited", _default_icon)
     app.add_css_file("floorbook.css")
     app.add_css_file("floorbook-pages.css")   # the list pages on a phone
     app.connect("html-page-context", contents.add_script)   # the disagreements index
     finder_page.setup(app)
+    search_page.setup(app)                     # snippets without fetching pages
     app.setup_extension("kb.handbook.sitebuild.navigation")  # furo's tree once per build
     app.setup_extension("kb.handbook.sitebuild.index_entries")  # sphinx-doc/sphinx#12599
-    return {"version": "0.1", "env_version": 2,
+    return {"version": "0.1", "env_version": 3,
             "parallel_read_safe": True, "parallel_write_safe": True}
 
 
 def _add_static(app, config) -> None:
     config.html_static_path = [*config.html_static_path, str(_STATIC)]
+
+
+def _default_icon(app, config) -> None:
+    """A handbook that names no ``html_favicon`` gets floorbook's: without one, Chromium
+    asks every served page's ``/favicon.ico``, a failed request (404) on each page."""
+    if not config.html_favicon:
+        config.html_favicon = str(_STATIC / "floorbook-icon.svg")

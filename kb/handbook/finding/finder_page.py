@@ -15,8 +15,10 @@ The DOM, for tests and styles (``<facet>`` is ``game``, ``irregularity`` or ``fo
 ``#finder-facet-<facet>``
     a ``fieldset.finder-facet`` (``data-facet``) of radio buttons named ``<facet>``, each
     ``input#finder-<facet>-<value>`` in a ``label.finder-choice`` with
-    ``.finder-choice-label`` and ``.finder-choice-count`` (how many scenarios that choice
-    would match, the other facets' choices kept); the first value is ``any``.
+    ``.finder-choice-label``, ``.finder-choice-count`` (how many scenarios that choice
+    would match, the other facets' choices kept) and ``.finder-choice-meaning`` (what it
+    means, shown: touch screens have no tooltips); the first value is ``any``; a finer
+    choice (``exposed-first-two`` under ``exposed``) is a ``label.finder-choice-finer``.
 ``#finder-reset``
     the button that clears every choice.
 ``#finder-count``
@@ -25,10 +27,18 @@ The DOM, for tests and styles (``<facet>`` is ``game``, ``irregularity`` or ``fo
     an ``ol``; each ``li.finder-result`` (``data-scenario`` = the scenario id; a
     sphinx-design card, ``sd-card``, its content in ``.sd-card-body``) holds
     ``a.finder-result-link`` (to the scenario's row, ``<topic page>#ruling-<id>``),
-    ``.finder-result-setting``, ``ul.finder-remedies`` with one ``li.finder-remedy``
-    per rulebook (``data-rulebook``, ``data-remedy``) holding ``.finder-book``, the
-    badge ``.finder-badge`` (sphinx-design's ``sd-badge`` classes) and ``.finder-cite``;
-    then ``.finder-also`` with ``a.finder-topic-link`` to the other topics' rows.
+    ``.finder-result-setting``, ``.finder-differ`` ("books differ", where the books
+    agree on the remedy word but not on what the dealer does), ``ul.finder-remedies``
+    with one ``li.finder-remedy`` per rulebook (``data-rulebook`` and ``data-book``, the
+    book chooser's mark, both the rulebook id; ``data-remedy``) holding ``.finder-book``,
+    ``.finder-answer`` (what the dealer does now, one sentence per floor call), the
+    badge ``.finder-badge`` (sphinx-design's ``sd-badge`` classes), ``.finder-cite``,
+    for a misdeal ``.finder-unknown`` (no cards of the new deal are shown) and
+    ``.finder-decided``; then ``.finder-also`` with ``a.finder-topic-link`` to the other
+    topics' rows.
+``.floorbook-book-chooser``
+    where the book chooser (``window.floorbookBooks``, floorbook-books.js) draws itself;
+    a book it hides has its lines hidden.  Without it every book is shown.
 
 The choices also live in the address (``#game=holdem&found=after-pot``), so a link can
 open the page with choices made.
@@ -105,6 +115,8 @@ def visit_finder_html(self, node: finder_node) -> None:
     root = compat.relative_uri(self.builder.get_target_uri(self.builder.current_docname), "")
     self.body.append(
         f'<div id="floorbook-finder" class="floorbook-finder" data-root="{root}">'
+        # the book chooser (floorbook-books.js draws it): which books the results show
+        '<div class="floorbook-book-chooser"></div>'
         '<form id="finder-form" class="finder-form" aria-label="What happened">'
         '<div id="finder-facets" class="finder-facets"></div>'
         '<button type="reset" id="finder-reset" class="finder-reset">Clear the choices'

@@ -62,15 +62,24 @@
     return found;
   };
 
-  const choiceNode = (facet, value, label, meaning) => {
+  // A choice with what it means written under it (touch screens show no tooltips); a
+  // finer choice under the one before it ("exposed-first-two" under "exposed") indented.
+  const choiceNode = (facet, value, label, meaning, finer) => {
     const id = `finder-${slug(facet)}-${slug(value)}`;
-    const choice = element("label", "finder-choice");
+    const choice = element("label", "finder-choice" + (finer ? " finder-choice-finer" : ""));
     choice.htmlFor = id;
-    if (meaning) choice.title = meaning;
     const input = element("input");
     Object.assign(input, { type: "radio", name: facet, id, value });
-    choice.append(input, element("span", "finder-choice-label", label), " ",
-                  element("span", "finder-choice-count"));
+    const head = element("span", "finder-choice-head");
+    head.append(element("span", "finder-choice-label", label), " ",
+                element("span", "finder-choice-count"));
+    choice.append(input, head);
+    if (meaning) {
+      const words = element("span", "finder-choice-meaning", meaning);
+      words.id = `${id}-meaning`;
+      input.setAttribute("aria-describedby", words.id);
+      choice.append(words);
+    }
     return choice;
   };
 
@@ -81,8 +90,11 @@
       set.dataset.facet = facet;
       set.append(element("legend", "finder-facet-label", label));
       set.append(choiceNode(facet, ANY, "Any", ""));
+      let parent = null;
       for (const [value, name, meaning] of values) {
-        set.append(choiceNode(facet, value, name, meaning));
+        const finer = parent !== null && value.startsWith(parent + "-");
+        set.append(choiceNode(facet, value, name, meaning, finer));
+        if (!finer) parent = value;
       }
       holder.append(set);
     }
@@ -101,7 +113,66 @@
     return link;
   };
 
-  const resultNode = (index, root, scenario, found) => {
+  // One book's line: its answer first (what the dealer does now, each floor call's), then
+  // the remedy's badge, the rules cited and who decided.  A misdeal's answer is the whole
+  // of it: the new deal's cards are not known until it is dealt, so none are drawn.
+  const remedyNode = (index, [remedy, cited, decided, answers], [bookId, bookName],
+                      shownBooks) => {
+    const entry = element("li", "finder-remedy");
+    entry.dataset.rulebook = bookId;
+    entry.dataset.book = bookId;
+    entry.dataset.remedy = remedy;
+    if (shownBooks && !shownBooks.has(bookId)) entry.hidden = true;
+    const said = calls(answers).map((number) => index.answers[number]);
+    const text = said.length > 1
+      ? said.map((words, call) => `Floor call ${call + 1}: ${words}.`).join(" ")
+      : (said.length ? `${said[0]}.` : "");
+    entry.append(element("span", "finder-book", bookName), " ",
+                 element("span", "finder-answer", text), " ", badge(index, remedy), " ",
+                 element("span", "finder-cite", cited));
+    if (remedy === "misdeal") {
+      entry.append(" ", element("span", "finder-unknown",
+                                "The cards of the new deal are not known until it is dealt."));
+    }
+    // who decided, packed as [layer, book, number] into index.decided (finder.py)
+    if (decided && decided.length) {
+      const [layers, books] = index.decided;
+      const words = `decided by the ${layers[decided[0]]}` +
+            (decided.length > 1 ? `: ${books[decided[1]]} ${decided[2]}` : "");
+      entry.append(" ", element("span", "finder-decided", `(${words})`));
+    }
+    return entry;
+  };
+
+  // "books differ": the books agree on the remedy word but not on what the dealer does
+  // (kb.rules.answer.books_differ, worked out at build time for every book); when the
+  // reader shows fewer books, the same test among those shown (the last call's answers).
+  const differ = (index, scenario, shownBooks) => {
+    if (!shownBooks) return Boolean(scenario.differ);
+    const kept = scenario.remedies.filter((_, column) =>
+      shownBooks.has(index.rulebooks[column][0]));
+    return new Set(kept.map(([remedy]) => remedy)).size === 1
+      && new Set(kept.map(([, , , answers]) => calls(answers).pop())).size > 1;
+  };
+
+  // A remedy's answers, packed as one index (one floor call) or a list (several).
+  const calls = (answers) => (Array.isArray(answers) ? [...answers]
+    : answers === undefined ? [] : [answers]);
+
+  // The books the reader chose to show (window.floorbookBooks, the book chooser), or
+  // null: every book (no chooser on the page, or it failed).
+  const chosenBooks = (index) => {
+    const books = window.floorbookBooks;
+    if (!books || typeof books.shown !== "function") return null;
+    try {
+      const shown = new Set(books.shown());
+      return index.rulebooks.every(([id]) => shown.has(id)) ? null : shown;
+    } catch (error) {
+      return null;
+    }
+  };
+
+  const resultNode = (index, root, scenario, found, shownBooks) => {
     // a sphinx-design card, so it is drawn (and dark) like the handbook's other cards
     const item = element("li", "finder-result sd-card sd-sphinx-override sd-shadow-sm");
     item.dataset.scenario = scenario.id;
@@ -118,22 +189,13 @@
     const when = scenario.facets.found.map((value) => found.get(value) || value).join("; ");
     body.append(heading, element("p", "finder-result-setting",
                                  `${scenario.setting}. ${when}.`));
+    if (differ(index, scenario, shownBooks)) {
+      heading.append(" ", element("span", "sd-sphinx-override sd-badge sd-bg-warning " +
+                                  "sd-bg-text-warning finder-differ", "books differ"));
+    }
     const remedies = element("ul", "finder-remedies");
-    scenario.remedies.forEach(([remedy, cited, decided], column) => {
-      const [bookId, bookName] = index.rulebooks[column];
-      const entry = element("li", "finder-remedy");
-      entry.dataset.rulebook = bookId;
-      entry.dataset.remedy = remedy;
-      entry.append(element("span", "finder-book", bookName), " ", badge(index, remedy), " ",
-                   element("span", "finder-cite", cited));
-      // who decided, packed as [layer, book, number] into index.decided (finder.py)
-      if (decided && decided.length) {
-        const [layers, books] = index.decided;
-        const words = `decided by the ${layers[decided[0]]}` +
-              (decided.length > 1 ? `: ${books[decided[1]]} ${decided[2]}` : "");
-        entry.append(" ", element("span", "finder-decided", `(${words})`));
-      }
-      remedies.append(entry);
+    scenario.remedies.forEach((packed, column) => {
+      remedies.append(remedyNode(index, packed, index.rulebooks[column], shownBooks));
     });
     body.append(remedies);
     if (scenario.topics.length > 1) {
@@ -166,7 +228,9 @@
     count.textContent = shown.length === 1 ? "1 scenario matches."
       : `${shown.length} scenarios match.`;
     const results = document.getElementById("finder-results");
-    results.replaceChildren(...shown.map((scenario) => resultNode(index, root, scenario, found)));
+    const books = chosenBooks(index);
+    results.replaceChildren(...shown.map((scenario) =>
+      resultNode(index, root, scenario, found, books)));
   };
 
   const start = () => {
@@ -190,6 +254,10 @@
       update(index, root, form, choices);
     });
     update(index, root, form, choices);
+    const books = window.floorbookBooks;
+    if (books && typeof books.onChange === "function") {
+      books.onChange(() => update(index, root, form, choices));
+    }
   };
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

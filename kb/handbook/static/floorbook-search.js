@@ -20,6 +20,16 @@
  *    near words (p.floorbook-nearest, links a.floorbook-nearest-word; for a word on a
  *    few pages also a.floorbook-as-typed, which searches it as typed).
  *
+ * 4. lists a rule number's provisions in rule order: for a query holding a rule number
+ *    ("35-A", "13.5"), the results whose title holds that number or one under it come
+ *    first, in the numbers' order read as numbers (35-A-1, 35-A-2 ... 35-A-10);
+ * 5. ranks the readers' pages above the contributors' (window.floorbookSearchPages
+ *    .contributors, _static/floorbook-search-pages.js, kb/handbook/finding/search_page.py);
+ * 6. shows each result's snippet from window.floorbookSearchPages (the build's table,
+ *    no page fetched: from file:// Chromium refuses those requests), as p.floorbook-snippet;
+ * 7. puts a search field of its own at the top of the search page (form
+ *    .floorbook-search-box): on a phone furo's sidebar, and its field, is hidden.
+ *
  * Text shown comes from the reader's query or the index and goes in as textContent.
  */
 
@@ -255,7 +265,101 @@ var FloorbookSearch = (() => {
       else if (kind === "object") result[1] = unescape(result[1]);
       kept.push(result);
     }
-    return kept.reverse();
+    return ordered(kept, query).reverse();
+  };
+
+  // _static/floorbook-search-pages.js (search_page.py): snippets as {texts, places}
+  const pageData = () => window.floorbookSearchPages
+    || { texts: [], places: {}, contributors: [] };
+
+  // A rule number read as numbers: "35-A-10" -> [35, "a", 10], to compare part by part.
+  const numberKey = (number) => number.toLowerCase().split(/[-.]/)
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  const compareKeys = (left, right) => {
+    for (let i = 0; i < Math.min(left.length, right.length); i++) {
+      if (left[i] === right[i]) continue;
+      if (typeof left[i] === typeof right[i]) return left[i] < right[i] ? -1 : 1;
+      return typeof left[i] === "number" ? -1 : 1;
+    }
+    return left.length - right.length;
+  };
+  const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+  // Best first in, best first out: readers' pages before contributors', and the results
+  // holding the rule number searched (or one under it) first among them, in rule order.
+  // Array.prototype.sort is stable: results that compare equal keep their score order.
+  const ordered = (results, query) => {
+    const numbers = splitQuery(query).filter((word) => /\d/.test(word) && /[-.]/.test(word));
+    const contributors = new Set(pageData().contributors);
+    const found = (title) => {
+      for (const number of numbers) {
+        const match = new RegExp(`(?:^|[^\\p{L}\\p{N}])(${escaped(number)}(?:[-.][\\p{L}\\p{N}]+)*)`
+                                 + "(?![\\p{L}\\p{N}])", "iu").exec(title);
+        if (match) return numberKey(match[1]);
+      }
+      return null;
+    };
+    const keyed = results.map((result) => [result, contributors.has(result[0]) ? 1 : 0,
+                                           found(String(result[1]))]);
+    keyed.sort((a, b) => a[1] - b[1] || (a[2] ? 0 : 1) - (b[2] ? 0 : 1)
+      || (a[2] && b[2] ? compareKeys(a[2], b[2]) : 0));
+    return keyed.map(([result]) => result);
+  };
+
+  // Each result's snippet, from the build's table: the section at the result's anchor, or
+  // its page's first words.  An object's result has its description already.
+  const addSnippet = (item) => {
+    const link = item.querySelector(":scope > a");
+    if (!link || item.querySelector(".floorbook-snippet") || item.querySelector(":scope > span")) {
+      return;
+    }
+    const suffix = (window.DOCUMENTATION_OPTIONS || {}).LINK_SUFFIX || ".html";
+    const [path, anchor] = link.getAttribute("href").replace(/\?[^#]*/, "").split("#");
+    const docName = path.endsWith(suffix) ? path.slice(0, -suffix.length) : path;
+    const { texts, places } = pageData();
+    const place = anchor && Object.hasOwn(places, `${docName}#${anchor}`)
+      ? places[`${docName}#${anchor}`] : places[docName];
+    const text = texts[place];
+    if (typeof text !== "string") return;
+    const paragraph = document.createElement("p");
+    paragraph.className = "context floorbook-snippet";
+    paragraph.textContent = text;
+    item.append(paragraph);
+  };
+
+  const watchResults = () => {
+    const holder = document.getElementById("search-results");
+    if (!holder || holder.dataset.floorbookSnippets) return;
+    holder.dataset.floorbookSnippets = "1";
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        for (const node of change.addedNodes) {
+          if (node.nodeType === 1 && node.tagName === "LI") addSnippet(node);
+        }
+      }
+    }).observe(holder, { childList: true, subtree: true });
+    holder.querySelectorAll("li").forEach(addSnippet);
+  };
+
+  // The search page's own field (form.floorbook-search-box, as {rule:search-box} draws it).
+  const searchField = () => {
+    const holder = document.getElementById("search-results");
+    if (!holder || document.querySelector("form.floorbook-search-box")) return;
+    const form = document.createElement("form");
+    Object.assign(form, { className: "floorbook-search-box", action: "", method: "get" });
+    form.setAttribute("role", "search");
+    const label = document.createElement("label");
+    label.htmlFor = "floorbook-search-box-q";
+    label.textContent = "Search the handbook";
+    const input = document.createElement("input");
+    Object.assign(input, { type: "search", id: "floorbook-search-box-q", name: "q",
+                           autocomplete: "off" });
+    input.value = new URLSearchParams(window.location.search).get("q") || "";
+    const button = document.createElement("button");
+    button.type = "submit";
+    button.textContent = "Search";
+    form.append(label, input, button);
+    holder.before(form);
   };
 
   // A provision has a name per edition that numbers it ("... (TDA 2024 35-A-6)", "...
@@ -274,5 +378,10 @@ var FloorbookSearch = (() => {
 
   if (typeof Search !== "undefined") install();
   else document.addEventListener("DOMContentLoaded", install);
+  // the results holder is in the page's body, after this script (Search.init may list
+  // the first results before this listener runs: watchResults takes those too)
+  const page = () => { watchResults(); searchField(); };
+  if (document.readyState !== "loading") page();
+  else document.addEventListener("DOMContentLoaded", page);
   return { score, distance, nearest, corrections, install };
 })();
