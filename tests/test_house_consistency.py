@@ -148,7 +148,7 @@ def test_the_differences_page_says_in_plain_words_what_the_room_loses():
     [found] = touching(choice, rerulings(kb, book, three))
     assert what_changes(found, "The TDA 2024", choice.house) == (
         "Dealer exposes three hole cards during the deal: The TDA 2024: Misdeal: reshuffle "
-        "and redeal (35-A-7); our rules now: Floor's decision: this book has no rule for it; "
+        "and redeal (35-A-7); our rules now: Floor's decision: the book is silent on this; "
         "Casino house rulebook, section 13 (Texas Hold'em irregularities) 13.2 "
         "covers other cases only.")
 
@@ -166,7 +166,7 @@ def test_a_change_at_an_earlier_floor_call_is_the_one_the_page_says():
     said = what_changes(found, "The TDA 2024")
     assert said.startswith("Case C23 as it happened: the exposed hole card becomes the flop "
                            "burn, and the dealer burns another (at floor call 1): The TDA "
-                           "2024: Play on: the hand stands as dealt (35-A-7); our rules now: "
+                           "2024: Leave the cards as they are; the hand stands (35-A-7); our rules now: "
                            "Finish the deal, then replace the exposed card with the next "
                            "card; the exposed card becomes the burn card (13.2)")
 

@@ -144,7 +144,7 @@ def test_an_example_mark_that_is_not_a_boolean_is_refused_at_its_line():
 def test_only_a_matrix_cell_is_the_book_choosers_to_hide(site):
     """The disagreements page draws two books side by side under the pair's names: hiding
     a book in the chooser must not leave one of the two boxes empty there."""
-    page = _page(site, "disagreements.html")
+    page = _page(site, "disagreements/four-card-flop.html")
     assert re.search(r'class="floorbook-cell[^"]*" data-rulebook="tda@2024"', page)
     assert "data-book=" not in page
     assert 'class="floorbook-cell" data-book="tda@2024"' in _page(site, "topics/four-card-flop.html")

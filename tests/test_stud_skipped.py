@@ -46,7 +46,8 @@ def test_the_skipped_seat_gets_no_card_and_the_next_seats_get_theirs_in_order():
 
 @pytest.mark.parametrize(("change", "message"), [
     ("  - fourth: {skipped: [2]}\n", "s.yaml:7: skipped is for fourth to seventh street "
-     "(a seat short on the initial deal is found: {wrong-count: ...})"),
+     "(a seat short on the initial deal is found: {wrong-count: ...})\ns.yaml:8: the events "
+     "after line 7 were not checked (fix the problem at line 7 first, then check again)"),
     ("  - act: [call, call, call]\n", "s.yaml:9: fourth street: seat 2 is not in the hand "
      "and gets no card anyway (name a seat still in the hand)"),
 ])
