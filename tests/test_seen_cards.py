@@ -158,5 +158,5 @@ def test_the_seen_card_in_find_a_ruling_and_in_words():
     topics = {t.id: [t.title, f"topics/{t.id}.html"] for t in hb.kb.topics}
     index = finder.finder_index(hb.rulings, topics, column_names(hb))
     found = {e["id"]: e for e in index["scenarios"]}
-    assert found[FIRST.stem]["facets"]["irregularity"] == ["exposed"]
+    assert found[FIRST.stem]["facets"]["irregularity"] == ["exposed", "exposed-first-two"]
     assert describe(load_scenario(HEADS_UP).events[0]) == "Deal: card 4 seen by one player as dealt"
