@@ -164,7 +164,7 @@ def test_a_change_at_an_earlier_floor_call_is_the_one_the_page_says():
     c23 = [s for s in load_scenarios() if s.id == "case-c23-two-burns-as-it-happened"]
     [found] = rerulings(kb, book, c23)
     said = what_changes(found, "The TDA 2024")
-    assert said.startswith("Case C23 as it happened: the exposed hole card becomes the flop "
+    assert said.startswith("The exposed hole card becomes the flop "
                            "burn, and the dealer burns another (at floor call 1): The TDA "
                            "2024: Leave the cards as they are; the hand stands (35-A-7); our rules now: "
                            "Finish the deal, then replace the exposed card with the next "

@@ -24,6 +24,7 @@ from kb.handbook.guard.untrusted import restricted
 from kb.handbook.running import compat
 from kb.handbook.views import pictures
 from kb.handbook.views.contents import page_of
+from kb.handbook.views.events import reader_title
 from kb.handbook.views.fragment import Fragment, fill
 from kb.knowledge import names
 
@@ -306,7 +307,7 @@ class DisagreementsDirective(ListDirective):
             if c.topic in topics:
                 shown[(c.topic, c.scenario, *c.pair)] = (
                     self.env.docname, shown_anchor(c.topic, c.scenario, c.pair, table.checked),
-                    table.scenarios[c.scenario].title, c.difference)
+                    reader_title(table.scenarios[c.scenario].title), c.difference)
 
 
 class TextDisagreementsDirective(ListDirective):

@@ -25,7 +25,6 @@ A scenario with several irregularities, or several floor calls, has a value for 
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from dataclasses import replace
 
@@ -33,6 +32,7 @@ from kb.hand.deal import replay
 from kb.hand.end_of_hand import stage_at
 from kb.hand.scenario import GAMES, Deal, Floor, Scenario, ScenarioError, StudStreet
 from kb.handbook.views.cells import REMEDY_COLOUR, citation_text, decided_parts, row_anchor
+from kb.handbook.views.events import reader_title
 from kb.rules.answer import answer, books_differ
 from kb.rules.cutoffs import tda_substantial_action
 from kb.rules.irregularities import FACET_VALUES, Kind, kinds_of
@@ -86,24 +86,6 @@ FACETS = (
            for choice in ((entry[:3],) + (EXPOSED_WHICH if entry[0] == "exposed" else ())))),
     ("found", "When the floor was called", FOUND),
 )
-
-#: An internal case number leading a title ("Case C27: ", "C05(a) as it happened: "):
-#: the books' readers do not know it.
-_CASE_NUMBER = re.compile(r"^(?:case\s+)?c\d+[a-z]?(?:\([a-z]\))?(?:\s+as it happened)?\s*:\s*",
-                          re.IGNORECASE)
-
-
-def reader_title(title: str) -> str:
-    """``title`` without an internal case number, its first letter capitalised.
-
-    >>> reader_title("Case C27: four flop cards peeled one by one")
-    'Four flop cards peeled one by one'
-    >>> reader_title("Case C05(a): a hole card leaves the table"), reader_title("Boxed card")
-    ('A hole card leaves the table', 'Boxed card')
-    """
-    rest = _CASE_NUMBER.sub("", title, count=1)
-    return rest[:1].upper() + rest[1:] if rest else title
-
 
 def irregularity_values(irregularity: dict, early: frozenset[int] = frozenset()) -> set[str]:
     """The "What happened" values of one irregularity (a call's ``irregularities`` item:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kb.handbook.views.events import reader_title
 from kb.house.spec import HouseSpec
 from kb.knowledge.model import KnowledgeBase, Topic
 from kb.rules.answer import answer
@@ -162,7 +163,7 @@ def rerulings(kb: KnowledgeBase, book: Rulebook, scenarios, seed: int = 0) -> li
     found = []
     for scenario in scenarios:
         ours, theirs = rule(kb, book, scenario, seed), rule(kb, base, scenario, seed)
-        found.append(Reruling(scenario.title, ours, theirs, difference(ours, theirs)))
+        found.append(Reruling(reader_title(scenario.title), ours, theirs, difference(ours, theirs)))
     return found
 
 

@@ -14,7 +14,7 @@ from kb.hand.scenario import Scenario
 from kb.handbook.data.rulings import SEED
 from kb.handbook.views import cellnode
 from kb.handbook.views.cellnode import paragraph
-from kb.handbook.views.events import describe, setting
+from kb.handbook.views.events import describe, reader_title, setting
 from kb.rules.answer import answer
 from kb.rules.outcomes import Remedy
 from kb.rules.ruling import Ruling
@@ -250,7 +250,8 @@ def scenario_heading(scenario: Scenario, differs: str) -> list[nodes.paragraph]:
     """The scenario's title (the anchor the matrix links to), a disagreement marker when
     the two compared books differ, its setting and its events in words."""
     head = nodes.paragraph(ids=[anchor(scenario.id)], classes=["floorbook-scenario"])
-    head += nodes.strong(scenario.title, scenario.title)
+    title = reader_title(scenario.title)
+    head += nodes.strong(title, title)
     if differs:
         head += nodes.Text(" ")
         head += badge("books differ:", "danger", "floorbook-differs")
@@ -265,7 +266,7 @@ def title_link(scenario: Scenario, differs: str) -> nodes.paragraph:
     """The matrix's first cell: the title linking to the heading on the same page."""
     cell = nodes.paragraph()
     link = nodes.reference("", "", internal=True, refid=anchor(scenario.id))
-    link += nodes.Text(scenario.title)
+    link += nodes.Text(reader_title(scenario.title))
     cell += link
     if differs:
         cell += nodes.Text(" ")

@@ -5,6 +5,7 @@ edition: any later edition in the data gets its section."""
 
 from __future__ import annotations
 
+from kb.handbook.views.events import reader_title
 from kb.handbook.views.fragment import Fragment
 from kb.knowledge import names
 from kb.knowledge.diff import Change, edition_diff, previous_edition
@@ -96,6 +97,6 @@ def _rulings(hb, f: Fragment, earlier: str, later: str, old: str, new: str) -> N
     for scenario, _, b, what in differing:
         topic = f" ({f.xref('topic', b.topic)})" if b.topic else ""
         cited = ", ".join(c.number for c in b.citations)
-        f.add(f"- {f.text(scenario.title)}{topic}: {f.text(what)}"
+        f.add(f"- {f.text(reader_title(scenario.title))}{topic}: {f.text(what)}"
               + (f"; {f.text(new)} cites {f.text(cited)}" if cited else "") + ".")
     f.add("")

@@ -1,4 +1,5 @@
-"""A scenario's events in words, one line each: "Deal: card 11 exposed by the dealer".
+"""A scenario's events in words, one line each: "Deal: card 11 exposed by the dealer",
+and its title as a reader sees it (:func:`reader_title`: no internal case number).
 
 Plain strings (the pages put them through text slots); positions, seats and cards are
 the scenario's own (docs/scenario-format.md, "Events").
@@ -17,6 +18,8 @@ the scenario's own (docs/scenario-format.md, "Events").
 """
 
 from __future__ import annotations
+
+import re
 
 from kb.hand.scenario import (
     Act,
@@ -176,3 +179,21 @@ def setting(scenario: Scenario) -> str:
     button = f", button {scenario.button}" if scenario.button is not None else ""
     bomb = ", bomb pot" if scenario.bomb_pot else ""
     return f"{scenario.game}, {scenario.setting}, {len(scenario.seats)} seats{button}{bomb}"
+
+
+#: An internal case number leading a title ("Case C27: ", "C05(a) as it happened: "):
+#: the books' readers do not know it.
+_CASE_NUMBER = re.compile(r"^(?:case\s+)?c\d+[a-z]?(?:\([a-z]\))?(?:\s+as it happened)?\s*:\s*",
+                          re.IGNORECASE)
+
+
+def reader_title(title: str) -> str:
+    """``title`` without an internal case number, its first letter capitalised.
+
+    >>> reader_title("Case C27: four flop cards peeled one by one")
+    'Four flop cards peeled one by one'
+    >>> reader_title("Case C05(a): a hole card leaves the table"), reader_title("Boxed card")
+    ('A hole card leaves the table', 'Boxed card')
+    """
+    rest = _CASE_NUMBER.sub("", title, count=1)
+    return rest[:1].upper() + rest[1:] if rest else title

@@ -18,6 +18,8 @@ from itertools import groupby
 from docutils import nodes
 from sphinx import addnodes
 
+from kb.handbook.views.events import reader_title
+
 #: Scenarios drawn side by side per topic and pair of books.
 DRAWN = 5
 
@@ -48,7 +50,7 @@ def add_rest(f, table, rest: list, names: dict, anchor: Callable[..., str]) -> N
 def row_link(table, c, anchor: Callable[..., str]) -> nodes.inline:
     """The title of ``c``'s scenario linking its row in ``c.topic``'s matrix (resolved by
     the domain's ``row`` references), in an inline with the disagreement's id."""
-    title = table.scenarios[c.scenario].title
+    title = reader_title(table.scenarios[c.scenario].title)
     link = addnodes.pending_xref("", nodes.inline(title, title), refdomain="rule",
                                  reftype="row", reftarget=f"{c.topic} {c.scenario}",
                                  refexplicit=True, refwarn=True)

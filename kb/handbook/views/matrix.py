@@ -17,6 +17,7 @@ from sphinx import addnodes
 from kb.handbook.data.rulings import SEED
 from kb.handbook.views import cellnode, cells, chooser, listed
 from kb.handbook.views.chooser import column_names
+from kb.handbook.views.events import reader_title
 from kb.handbook.views.fragment import Fragment
 from kb.knowledge.graph import disagreements
 from kb.rules.answer import books_differ
@@ -127,7 +128,7 @@ def matrix_body(hb, topic_id: str) -> Fragment:
 def _scenario_section(f: Fragment, table, sid: str, names: dict, earlier: dict) -> None:
     scenario = table.scenarios[sid]
     heading, about = cells.scenario_heading(scenario, differs(table, sid))
-    said = cells.explanations(table.row(sid), names, earlier, (sid, scenario.title))
+    said = cells.explanations(table.row(sid), names, earlier, (sid, reader_title(scenario.title)))
     folded = cellnode.why("", nodes.paragraph("", "Why each rulebook rules so"), said,
                           classes=["floorbook-why"])
     f.add(f.node(heading), "", f.node(about), "", f.node(folded), "")
