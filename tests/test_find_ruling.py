@@ -19,7 +19,7 @@ from kb import DATA
 from kb.hand.scenario_file import load_scenario, parse_scenario
 from kb.handbook.data.store import read
 from kb.handbook.finding import finder, finder_page
-from kb.handbook.views.cells import citation_text, decided_parts, decided_text
+from kb.handbook.views.cells import cited_line, decided_parts, decided_text
 from kb.handbook.views.matrix import column_names, showing
 from kb.rules.answer import answer, books_differ
 
@@ -79,8 +79,23 @@ def test_every_remedy_in_the_index_is_the_ruling_the_matrix_shows(bundled):
         row = hb.rulings.row(scenario["id"])
         unpacked = [[remedy, cited, finder.decided_line(index, packed)]
                     for remedy, cited, packed, _ in scenario["remedies"]]
-        assert unpacked == [[r.remedy, citation_text(r, names.get),
-                             decided_text(decided_parts(r, names.get))] for r in row]
+        shown = [finder.ruled_call(r) for r in row]
+        assert unpacked == [[r.remedy, cited_line(r, names.get),
+                             decided_text(decided_parts(r, names.get))] for r in shown]
+
+
+def test_a_later_call_with_nothing_to_rule_on_does_not_hide_the_rule_that_decided(bundled):
+    """The four-card flop ruled at the floor, then the turn dealt as the ruling left it: the
+    result shows the first call's rule and decider, not "continue, decided by the floor"
+    from the second call, which had no irregularity."""
+    hb, index = bundled
+    found = {book: remedy for book, remedy in zip(
+        [b.id for b in hb.rulings.rulebooks],
+        entry(index, "four-card-flop-ruled-then-turn")["remedies"], strict=True)}
+    remedy, cited, packed, answers = found["tda@2024"]
+    assert (remedy, cited) == ("continue", "39-A; RP-14")
+    assert finder.decided_line(index, packed) == "decided by the standard: TDA 2024 39-A"
+    assert index["answers"][answers[1]] == "No irregularity: play on"
 
 
 def test_c27_links_to_its_row_in_the_four_card_flop_matrix(bundled):

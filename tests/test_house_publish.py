@@ -246,8 +246,8 @@ def test_home_game_differences_say_what_changes_for_the_room(home):
     assert "What changes for the room: </strong>7 scenarios." in changes
     # what each book's dealer does, not "lets play go on" twice (the remedy word)
     assert ("The dealer turns four cards on the flop: Poker TDA Rules, 2024 Rules, Version "
-            "1.0: Scramble the four flop cards face down; one at random becomes the next burn "
-            "card (39-A; RP-14); our rules now: Redeal the flop: its cards go back into the "
+            "1.0: Scramble the four flop cards face down; one at random becomes the burn card "
+            "for the turn (39-A; RP-14); our rules now: Redeal the flop: its cards go back into the "
             "stub, which is reshuffled and cut (Hold’em 3; Hold’em 7).") in changes
 
 

@@ -56,7 +56,8 @@ def test_a_misdeal_cell_draws_no_cards_and_says_the_new_deal_is_unknown():
 def test_a_ruling_without_numbers_says_the_book_has_no_rule_and_the_floor_decides():
     from kb.rules.ruling import TableView
     silent = ruling(FOUR, "tda@2024").__class__(
-        "x", "tda@2024", "floor-decision", (), (), False, TableView({}, (), (), (), (), ()), "")
+        "x", "tda@2024", "floor-decision", (), (), False, TableView({}, (), (), (), (), ()), "",
+        irregularities=({"kind": "exposed", "line": 3},))
     assert cited_line(silent) == "no rule of this book applies: the floor decides"
     assert "no provision cited" not in ruling_cell(silent, []).astext()
 

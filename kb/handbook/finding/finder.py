@@ -31,7 +31,7 @@ from dataclasses import replace
 from kb.hand.deal import replay
 from kb.hand.end_of_hand import stage_at
 from kb.hand.scenario import GAMES, Deal, Floor, Scenario, ScenarioError, StudStreet
-from kb.handbook.views.cells import REMEDY_COLOUR, citation_text, decided_parts, row_anchor
+from kb.handbook.views.cells import REMEDY_COLOUR, cited_line, decided_parts, row_anchor
 from kb.handbook.views.events import reader_title
 from kb.rules.answer import answer, books_differ
 from kb.rules.cutoffs import tda_substantial_action
@@ -195,11 +195,26 @@ def scenario_entry(table, sid: str, topics: set[str], short=None) -> dict:
         "setting": f"{GAME_NAMES.get(scenario.game, scenario.game)}, {scenario.setting}",
         "facets": {"game": [scenario.game], "irregularity": sorted(kinds or {"none"}),
                    "found": sorted(found, key=[v for v, _, _ in FOUND].index)},
-        "remedies": [[r.remedy, citation_text(r, short), list(decided_parts(r, short)),
-                      [answer(call) for call in r.every_call]] for r in row],
+        "remedies": [[(c := ruled_call(r)).remedy, cited_line(c, short),
+                      list(decided_parts(c, short)), [answer(call) for call in r.every_call]]
+                     for r in row],
         "topics": [t for t, _ in named.most_common() if t in topics],
         "differ": books_differ(row),
     }
+
+
+def ruled_call(ruling):
+    """The floor call whose remedy, rules and decider a result shows beside the answers:
+    the last call that answered an irregularity (a later call with nothing to rule on,
+    such as the turn dealt as the ruling left it, would show "continue" decided by the
+    floor, hiding the rule that decided the hand); ``ruling`` itself when none did.
+
+    >>> from kb.rules.examples import ruling
+    >>> found = ruling("case-c27-four-card-flop-stuck-cards", "tda@2024")
+    >>> ruled_call(found) is found
+    True
+    """
+    return next((c for c in reversed(ruling.every_call) if c.irregularities), ruling)
 
 
 def finder_index(table, topics: dict[str, list[str]], book_names: dict[str, str]) -> dict:
@@ -288,5 +303,5 @@ def script_setting(name: str, data) -> str:
 
 
 __all__ = ["EXPOSED_WHICH", "FACETS", "FOUND", "GAME_NAMES", "IRREGULARITIES", "decided_line",
-           "finder_index", "irregularity_values", "reader_title",
+           "finder_index", "irregularity_values", "reader_title", "ruled_call",
            "found_at", "index_script", "irregularity_of", "scenario_entry", "script_setting"]

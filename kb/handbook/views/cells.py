@@ -89,7 +89,8 @@ def citation_text(ruling: Ruling, short=None) -> str:
 def decided_parts(ruling: Ruling, short=None) -> tuple[str, ...]:
     """Who decided (:attr:`Ruling.decided_by`) as ``(layer, book name, number)``, the book
     being the one that numbers the provision (a house book's adopted provision shows its
-    own book's number); ``(layer,)`` for the floor; ``()`` when unknown.  ``short`` as in
+    own book's number); ``(layer,)`` for the floor; ``()`` when unknown or when the call
+    had no irregularity to rule on.  ``short`` as in
     :func:`citation_text`.
 
     >>> from kb.rules.examples import ruling
@@ -97,8 +98,8 @@ def decided_parts(ruling: Ruling, short=None) -> tuple[str, ...]:
     ('reference', 'rrop v11', 'Misdeals 2(c)')
     """
     who = ruling.decided_by
-    if who is None:
-        return ()
+    if who is None or not (who.provision or ruling.irregularities):
+        return ()           # nothing was decided: a call with no irregularity to rule on
     if not who.provision:
         return (who.layer,)
     book = next((f"{c.source}@{c.edition}" for c, p in ruling.cited if p == who.provision),
@@ -213,11 +214,17 @@ def cited_line(ruling: Ruling, short=None) -> str:
 
     >>> from kb.rules.ruling import TableView
     >>> view = TableView({}, (), (), (), (), ())
-    >>> cited_line(Ruling("x", "tda@2024", "floor-decision", (), (), False, view, ""))
+    >>> seen = ({"kind": "exposed", "line": 3},)
+    >>> cited_line(Ruling("x", "tda@2024", "floor-decision", (), (), False, view, "",
+    ...                   irregularities=seen))
     'no rule of this book applies: the floor decides'
+    >>> cited_line(Ruling("x", "tda@2024", "continue", (), (), False, view, ""))
+    'nothing to rule on at this call'
     """
     if ruling.citations:
         return citation_text(ruling, short)
+    if not ruling.irregularities:       # a later call of a hand, after the remedy played
+        return "nothing to rule on at this call"
     return "no rule of this book applies" + (": the floor decides"
                                              if ruling.remedy == Remedy.FLOOR_DECISION else "")
 
