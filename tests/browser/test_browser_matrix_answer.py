@@ -29,6 +29,9 @@ def _url(where: str, site, path: str = TOPIC) -> str:
 def _open(open_page, where: str, site, path: str = TOPIC, **options):
     """The page, loaded again with every failed request and error response noted."""
     page = open_page(_url(where, site, path), **options)
+    # the first load's icon request may still be running: a reload would abort it, and
+    # that abort is not a request of the page the test reads
+    page.wait_for_load_state("networkidle")
     failed: list[str] = []
     page.on("requestfailed", lambda request: failed.append(request.url))
     page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)

@@ -160,12 +160,15 @@
     : answers === undefined ? [] : [answers]);
 
   // The books the reader chose to show (window.floorbookBooks, the book chooser), or
-  // null: every book (no chooser on the page, or it failed).
+  // null: every book (no chooser on the page, or it failed).  A book the chooser does not
+  // list (a house book's site carries no chooser data) is always shown.
   const chosenBooks = (index) => {
     const books = window.floorbookBooks;
     if (!books || typeof books.shown !== "function") return null;
     try {
+      const known = new Set((books.all ? books.all() : []).map((book) => book.id));
       const shown = new Set(books.shown());
+      for (const [id] of index.rulebooks) if (!known.has(id)) shown.add(id);
       return index.rulebooks.every(([id]) => shown.has(id)) ? null : shown;
     } catch (error) {
       return null;
