@@ -1,5 +1,5 @@
 """The printed handbook's cover: its title, what it is, the books and editions it rules
-with, and the date it was printed (``SOURCE_DATE_EPOCH`` when set, so two prints of the
+with (and the example house books it leaves out), and the date it was printed (``SOURCE_DATE_EPOCH`` when set, so two prints of the
 same sources are the same bytes).
 
 The LaTeX preamble's ``maketitle`` (:mod:`kb.handbook.sitebuild.config`) inputs
@@ -53,6 +53,21 @@ def books(kb, rulebooks=()) -> list[str]:
         [f"{name(book.edition)} (regulator)" for book in kb.books.regulators]
 
 
+def left_out(hb) -> str:
+    """What the cover says of the example rulebooks the handbook data ``hb`` leaves out
+    (``hb.left_out``, each with ``title``).
+
+    >>> from types import SimpleNamespace as S
+    >>> left_out(S(left_out=[S(title="Casino"), S(title="Home game")]))[:58]
+    'Not printed: the example house books Casino and Home game '
+    """
+    titles = [book.title for book in hb.left_out]
+    named = ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else titles[0]
+    return (f"Not printed: the example house {'books' if len(titles) > 1 else 'book'} "
+            f"{named} (floorbook build --pdf --with-examples prints "
+            f"{'them' if len(titles) > 1 else 'it'}).")
+
+
 def cover(title: str, hb, seconds: float) -> str:
     """The LaTeX of the cover page of the handbook titled ``title``, of the handbook
     data ``hb`` (:func:`kb.handbook.data.store.handbook`)."""
@@ -66,6 +81,7 @@ def cover(title: str, hb, seconds: float) -> str:
         r"\vspace{3em}",
         r"{\large\bfseries The books and editions\par}\vspace{0.8em}",
         rf"{{\rmfamily {lines}\par}}" if lines else "",
+        rf"\vspace{{1.5em}}{{\small\rmfamily {escape(left_out(hb))}\par}}" if hb.left_out else "",
         r"\vfill",
         rf"{{\large Printed {escape(date_words(seconds))}\par}}",
         r"\end{titlepage}", ""])
