@@ -219,7 +219,7 @@ def test_the_example_house_books_are_not_printed_by_default_and_the_cover_says_s
     assert [b.id for b in books if not b.example and len(ruled(b)) < 100] == []
     assert [ruled(b) for b in examples] == [[], []]
     cover = "".join(pages[0].split())
-    assert "".join(left_out(SimpleNamespace(left_out=examples)).split()) in cover
+    assert "".join(left_out(SimpleNamespace(kb=kb, left_out=examples)).split()) in cover
     assert cover.index("Notprinted") > cover.index("Thebooksandeditions")
 
 
