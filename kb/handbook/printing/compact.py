@@ -102,23 +102,25 @@ class SmallExplanations(SphinxPostTransform):
             if WHY in [*box["classes"], *box.get("container_classes", ())] and box.parent:
                 for items in list(box.findall(nodes.bullet_list)):
                     merge_same(items)
-                    columns(items)
+                    within(items, "floorbookwhy")
                 small(box)
 
 
-def columns(node: nodes.Element) -> None:
-    """``node`` in the environment ``floorbookwhy`` (two columns, tight items)."""
+def within(node: nodes.Element, environment: str) -> None:
+    """``node`` in the LaTeX ``environment`` of floorbook.sty (``floorbookwhy``: two
+    columns of tight items; ``floorbooktight``: tight items), inside any
+    :func:`small` already around it (which sets its own spacing of lists)."""
     assert node.parent is not None
     node.parent.insert(node.parent.index(node),
-                       nodes.raw("", "\\begin{floorbookwhy}\n", format="latex"))
+                       nodes.raw("", f"\\begin{{{environment}}}\n", format="latex"))
     node.parent.insert(node.parent.index(node) + 1,
-                       nodes.raw("", "\\end{floorbookwhy}\n", format="latex"))
+                       nodes.raw("", f"\\end{{{environment}}}\n", format="latex"))
 
 
 class SmallFacts(SphinxPostTransform):
     """A provision's list of facts (topics, games, relations, the copy checked: the
-    bullet list of a ``rule`` domain object) in the footnote size, its summary above it
-    in the body's size."""
+    bullet list of a ``rule`` domain object) in the footnote size, its items a hair apart,
+    its summary above it in the body's size."""
 
     default_priority = 200
     builders = ("latex",)
@@ -130,6 +132,7 @@ class SmallFacts(SphinxPostTransform):
                 for facts in [n for n in content.children if isinstance(n, nodes.bullet_list)] \
                         if content is not None else []:
                     small(facts)
+                    within(facts, "floorbooktight")
 
 
 def small(node: nodes.Element) -> None:
