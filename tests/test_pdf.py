@@ -139,9 +139,9 @@ def test_pdf_is_a4_by_default_with_no_blank_page(built, pages):
 def test_pdf_has_pages_for_every_topic_and_edition_and_fewer_than_before(kb, reader):
     records = len(kb.topics) + len(kb.editions)
     # 965 pages before issue 23 (Letter, a line per card line, the contributors' pages),
-    # 560 with the example house books and the explanations in one column, 505 without
+    # 560 with the example house books and the explanations in one column, 497 without
     # them, in two columns, the lists tight (docs/benchmarks.md, "The printed handbook")
-    assert records < len(reader.pages) < 515
+    assert records < len(reader.pages) < 510
 
 
 def test_the_cover_names_the_handbook_the_books_and_the_day(kb, pages):
