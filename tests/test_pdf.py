@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from docutils import nodes
@@ -29,13 +30,17 @@ from kb.cli import main
 from kb.cli.knowledge import _print_or_remove_pdf
 from kb.files.writing import replace_file
 from kb.hand.scenario_file import load_scenario
+from kb.handbook.data.rulings import RulingTable, rulebooks_for
+from kb.handbook.data.store import Handbook, without_examples
+from kb.handbook.printing import pdf
 from kb.handbook.printing.binder import contributors
-from kb.handbook.printing.cover import WHAT, books
+from kb.handbook.printing.cover import WHAT, books, left_out
 from kb.handbook.printing.pdflink import WORDS
 from kb.handbook.printing.printed import SAME_CARDS, PrintBadges, badge
 from kb.handbook.views.cards import face
+from kb.handbook.views.chooser import column_names
 from kb.house.compose import resolve_rulebook
-from kb.rules.engine import rule
+from kb.rules.engine import compare, rule
 
 FOUR_CARD_FLOP = "kb/data/scenarios/case-c27-four-card-flop-stuck-cards.yaml"
 KB_SMALL = Path(__file__).parent / "data" / "kb-small"
@@ -133,8 +138,10 @@ def test_pdf_is_a4_by_default_with_no_blank_page(built, pages):
 
 def test_pdf_has_pages_for_every_topic_and_edition_and_fewer_than_before(kb, reader):
     records = len(kb.topics) + len(kb.editions)
-    # 965 pages before issue 23 (Letter, a line per card line, the contributors' pages)
-    assert records < len(reader.pages) < 700
+    # 965 pages before issue 23 (Letter, a line per card line, the contributors' pages),
+    # 560 with the example house books and the explanations in one column, 497 without
+    # them, in two columns, the lists tight (docs/benchmarks.md, "The printed handbook")
+    assert records < len(reader.pages) < 510
 
 
 def test_the_cover_names_the_handbook_the_books_and_the_day(kb, pages):
@@ -181,6 +188,86 @@ def test_topic_pages_print_the_provision_numbers_and_the_books_disagreement(kb, 
     assert f"TDA 2024 {provision.numbers[0].number}" in text
     assert "The books disagree" in text
     assert "books differ" in text
+
+
+def chapter_text(reader, pages, title: str) -> str:
+    """The text of the chapter titled ``title``, to the next chapter, without spaces."""
+    starts = sorted((reader.get_destination_page_number(item), item.title)
+                    for item in reader.outline if not isinstance(item, list))
+    first = next(n for n, (_, t) in enumerate(starts) if t == title)
+    end = starts[first + 1][0] if first + 1 < len(starts) else len(pages)
+    return "".join(" ".join(pages[starts[first][0]:end]).split()).replace("\u2019", "'")
+
+
+def test_the_example_house_books_are_not_printed_by_default_and_the_cover_says_so(
+        kb, reader, pages):
+    books = rulebooks_for(kb, None)
+    examples = [b for b in books if b.example]
+    assert {b.id for b in examples} == {"house.casino@2026", "house.thursday-home-game@2026"}
+    names = column_names(SimpleNamespace(kb=kb, rulings=SimpleNamespace(rulebooks=books)))
+    text = chapter_text(reader, pages, "Topics") + chapter_text(
+        reader, pages, "Where the books disagree")
+
+    def ruled(book) -> list[str]:
+        """Where the book's name stands as a ruling's or an explanation's (a matrix row's
+        answer, "(misdeal)", a list of books), not as a provision's (its number after it:
+        the topics' graphs and provisions name the house books' own provisions)."""
+        name = re.escape("".join(names[book.id].split()).replace("\u2019", "'"))
+        return re.findall(name + r"(?![\d.])..", text)
+
+    # every other book's rulings and explanations are printed; neither example's
+    assert [b.id for b in books if not b.example and len(ruled(b)) < 100] == []
+    assert [ruled(b) for b in examples] == [[], []]
+    cover = "".join(pages[0].split())
+    assert "".join(left_out(SimpleNamespace(kb=kb, left_out=examples)).split()) in cover
+    assert cover.index("Notprinted") > cover.index("Thebooksandeditions")
+
+
+def test_with_examples_without_pdf_is_refused(tmp_path, capsys):
+    assert main(["build", "-o", str(tmp_path / "site"), "--with-examples"]) == 1
+    assert capsys.readouterr().err.startswith("floorbook build: --with-examples chooses "
+                                              "the PDF's books: give --pdf")
+    assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.parametrize("examples", [False, True], ids=["default", "with-examples"])
+def test_the_latex_build_is_told_whether_to_print_the_examples(tmp_path, monkeypatch,
+                                                                 examples):
+    from kb.handbook.running import run
+
+    told = {}
+
+    def sphinx_app(pages, outdir, doctrees, builder, overrides, **kwargs):
+        told.update(overrides)
+        raise RuntimeError("stop here")
+
+    monkeypatch.setattr(run, "sphinx_app", sphinx_app)
+    with pytest.raises(RuntimeError, match="stop here"):
+        pdf._sphinx_latex(tmp_path, None, tmp_path / "latex", tmp_path / "doctrees",
+                          pdf.layout("a4", False), examples)
+    assert told["floorbook_example_books"] is examples
+
+
+def test_a_table_without_the_examples_keeps_every_ruling_of_every_other_book(kb):
+    scenario = load_scenario(FOUR_CARD_FLOP)
+    books = tuple(resolve_rulebook(kb, b) for b in
+                  ("rrop@v11", "tda@2024", "house.casino@2026", "house.thursday-home-game@2026"))
+    rulings = {(scenario.id, b.id): r for b, r in zip(books, compare(kb, scenario, books),
+                                                      strict=True)}
+    table = RulingTable({scenario.id: scenario}, {scenario.id: "x"}, books, rulings)
+    assert table.showing("four-card-flop") == [scenario.id]      # fills the memo
+    hb = without_examples(Handbook(kb, table, "state"))
+    assert [b.id for b in hb.rulings.rulebooks] == ["rrop@v11", "tda@2024"]
+    assert [b.id for b in hb.left_out] == ["house.casino@2026", "house.thursday-home-game@2026"]
+    assert hb.rulings.rulings == {k: r for k, r in rulings.items() if k[1] in
+                                  ("rrop@v11", "tda@2024")}
+    assert hb.rulings.row(scenario.id) == [rulings[scenario.id, "rrop@v11"],
+                                           rulings[scenario.id, "tda@2024"]]
+    assert hb.state not in ("", "state")     # a page made with other books is not reused
+    assert hb.rulings._memo == {} and table._memo != {}
+    # nothing to leave out: the same handbook
+    plain = Handbook(kb, table.only(books[:2]))
+    assert without_examples(plain) is plain
 
 
 def test_matrix_prints_each_rulebook_with_the_cards_after_the_remedy(kb, reader, pages):

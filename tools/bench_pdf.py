@@ -3,6 +3,7 @@ took, for docs/benchmarks.md ("The printed handbook").
 
     python tools/bench_pdf.py                     # A4, one-sided, into a new temporary folder
     python tools/bench_pdf.py --paper letter --two-sided --data DIR
+    python tools/bench_pdf.py --with-examples --keep /tmp/floorbook.pdf
 
 Runs ``python -m kb build -o TMP --pdf`` as a child process under SOURCE_DATE_EPOCH
 (the same PDF each time), then reads the PDF with pypdf: its pages, the pages of each
@@ -17,6 +18,7 @@ import argparse
 import os
 import re
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -39,6 +41,10 @@ def main() -> int:
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4")
     parser.add_argument("--two-sided", action="store_true")
     parser.add_argument("--data", default=None, help="a knowledge base folder")
+    parser.add_argument("--with-examples", action="store_true",
+                        help="print the bundled example house books too")
+    parser.add_argument("--keep", type=Path, default=None,
+                        help="copy the PDF to this file (to look at its pages)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-pdf-") as work:
         out = Path(work) / "site"
@@ -46,6 +52,7 @@ def main() -> int:
                    "--paper", args.paper, "--no-cache"]
         command += ["--two-sided"] if args.two_sided else []
         command += ["--data", args.data] if args.data else []
+        command += ["--with-examples"] if args.with_examples else []
         started, before = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
         child = subprocess.run(command, stdout=subprocess.PIPE, text=True, check=False,
                                env={**os.environ, "SOURCE_DATE_EPOCH": "1700000000"})
@@ -56,6 +63,8 @@ def main() -> int:
             return 1
         cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
         pdf = out / "floorbook.pdf"
+        if args.keep:
+            shutil.copyfile(pdf, args.keep)
         reader = PdfReader(pdf)
         box = reader.pages[0].mediabox
         site = re.search(r"written, ([\d.]+) s", said)

@@ -35,6 +35,10 @@ def add_parsers(commands) -> None:
                             "tools/install.sh pdf); a later build without --pdf keeps it "
                             "(as it was printed) and the front page links to it")
     add_paper_options(build, "--pdf")
+    build.add_argument("--with-examples", action="store_true",
+                       help="with --pdf: print the bundled example house books too (by "
+                            "default the PDF leaves them out, as the site's book chooser "
+                            "hides them)")
     build.add_argument("--data", type=_path, default=None, metavar="DIR",
                        help="knowledge base folder (default: the bundled kb/data)")
     build.add_argument("-q", "--quiet", action="store_true",
@@ -168,6 +172,9 @@ def _run_build(args) -> int:
                       "apt-get install graphviz; macOS: brew install graphviz) and retry."])
     if paper_problem(args, "--pdf"):
         return _fail([f"floorbook build: {paper_problem(args, '--pdf')}"])
+    if args.with_examples and not args.pdf:
+        return _fail(["floorbook build: --with-examples chooses the PDF's books: give --pdf "
+                      "with it"])
     if args.pdf:
         from kb.handbook.printing.pdf import toolchain_problem
         if missing := toolchain_problem():
@@ -180,7 +187,8 @@ def _run_build(args) -> int:
     folders = [p for p in (pages, args.data or DATA) if p]
     seen = uptodate.stamps(folders)         # before the digest: an edit after it shows
     inputs = uptodate.inputs_digest(folders, {"sources": args.sources, "pdf": args.pdf,
-                                              "paper": args.paper, "sides": args.two_sided})
+                                              "paper": args.paper, "sides": args.two_sided,
+                                              "examples": args.with_examples})
     # the record lies beside the site, where a folder someone sent holds one too: it is
     # the user's only when keyed with the user's key (none: every build runs)
     key = user_key(args.data or DATA, not args.no_cache)
@@ -316,7 +324,8 @@ def _print_or_remove_pdf(pages: Path, args) -> None:
     started = time.monotonic()
     with waiting(running=True):         # it reads and writes every page
         build_pdf(pages, args.data, args.output / NAME, doctrees_folder(args.output),
-                  paper=args.paper or "a4", two_sided=args.two_sided)
+                  paper=args.paper or "a4", two_sided=args.two_sided,
+                  examples=args.with_examples)
     if not args.quiet:
         print(f"floorbook build: the PDF printed in {time.monotonic() - started:.1f} s "
               f"({args.paper or 'a4'}, {'two' if args.two_sided else 'one'}-sided)")

@@ -7,6 +7,9 @@ Add ``"kb.handbook"`` to ``extensions`` (with ``myst_parser``, ``sphinx_design``
     the knowledge base's folder (relative to the config directory); default: kb/data.
 ``floorbook_graph_radius``
     how many relation steps each topic's picture reaches beyond its provisions (1).
+``floorbook_example_books``
+    whether the bundled example house books are among the books ruled (True; the PDF
+    sets False unless ``--with-examples``).
 
 Shaped like ``sphinx.ext.todo``: directives build nodes and fill the domain's data,
 placeholders are resolved at ``doctree-resolved``; ``setup`` only registers.
@@ -57,6 +60,10 @@ def setup(app) -> dict:
 
     app.add_config_value("floorbook_data_dir", None, "env", types=frozenset({str, type(None)}))
     app.add_config_value("floorbook_graph_radius", 1, "env", types=frozenset({int}))
+    # the site holds the example house books (its chooser hides them); the PDF leaves them
+    # out unless --with-examples: an "env" value, so a PDF build that differs from the
+    # site in it reads every page again rather than reuse pages made with other books
+    app.add_config_value("floorbook_example_books", True, "env", types=frozenset({bool}))
     app.add_domain(RuleDomain)
     app.connect("html-page-context", indices.escape_keys)   # titles from the data
     app.add_directive_to_domain("rule", "data-file", DataFile)

@@ -90,6 +90,15 @@ class RulingTable:
         left, right = (self.rulings.get((scenario_id, b)) for b in self.checked)
         return difference(left, right) if left and right else ""
 
+    def only(self, books: tuple[Rulebook, ...]) -> RulingTable:
+        """This table with the columns ``books`` only (a subset of :attr:`rulebooks`, in
+        their order): the other books' rulings, and any disagreement a pair of books names
+        one of them in, left out; every ruling of a kept book stays."""
+        ids = {book.id for book in books}
+        return replace(self, rulebooks=tuple(books), _memo={},
+                       rulings={key: r for key, r in self.rulings.items() if key[1] in ids},
+                       computed=tuple(c for c in self.computed if ids >= set(c.pair)))
+
     def exercised(self) -> set[str]:
         """The topics a ruling of one of the two compared books names."""
         return {r.topic for (_, book), r in self.rulings.items()

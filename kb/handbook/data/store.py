@@ -17,7 +17,7 @@ from sphinx.errors import SphinxError
 
 from kb import DATA
 from kb.files import InputError, confined
-from kb.files.cache import Cache
+from kb.files.cache import Cache, digest
 from kb.handbook.data.rulings import RulingTable, build_table, kept_table, view_state
 from kb.knowledge.graph import build_graph
 from kb.knowledge.load import LoadError, load_knowledge_base
@@ -48,6 +48,8 @@ class Handbook:
     kb: KnowledgeBase
     rulings: RulingTable = field(default_factory=RulingTable)
     state: str = ""
+    #: the rulebooks of the data this build leaves out (:func:`without_examples`)
+    left_out: tuple = ()
 
     @cached_property
     def graph(self) -> nx.MultiDiGraph:
@@ -66,7 +68,31 @@ def load(app) -> None:
     Raises :class:`DataError` listing every problem with file and line if the data does
     not load, or naming the scenario file (and line) or house rulebook that cannot be ruled.
     """
-    _LOADED[app.env] = read(data_dir(app))
+    found = read(data_dir(app))
+    _LOADED[app.env] = found if app.config.floorbook_example_books \
+        else without_examples(found)
+
+
+def without_examples(hb: Handbook) -> Handbook:
+    """``hb`` without the bundled example rulebooks (:attr:`kb.rules.rulebook.Rulebook.example`:
+    the two house books a data folder holds to show how one is written) in its columns,
+    its rulings and its disagreements, named in ``left_out``; every ruling of every other
+    book stays.  The printed handbook's default (``floorbook build --pdf`` without
+    ``--with-examples``): a card room's binder holds the books it rules with.
+
+    >>> from kb.house.compose import resolve_rulebook
+    >>> kb = load_knowledge_base()
+    >>> books = tuple(resolve_rulebook(kb, b) for b in ("tda@2024", "house.casino@2026"))
+    >>> hb = without_examples(Handbook(kb, RulingTable(rulebooks=books)))
+    >>> [b.id for b in hb.left_out], [b.id for b in hb.rulings.rulebooks]
+    (['house.casino@2026'], ['tda@2024'])
+    """
+    left = tuple(b for b in hb.rulings.rulebooks if b.example)
+    if not left:
+        return hb
+    kept = tuple(b for b in hb.rulings.rulebooks if not b.example)
+    state = digest(f"{hb.state} without {[b.id for b in left]}".encode()) if hb.state else ""
+    return Handbook(hb.kb, hb.rulings.only(kept), state, left)
 
 
 #: What the command line read and checked just before the build: resolved data folder ->

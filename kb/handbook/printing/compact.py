@@ -7,7 +7,7 @@ a smaller type.
 :func:`split` serves the matrix's tables (:class:`kb.handbook.printing.printed.PrintMatrix`);
 :class:`PrintCells` does the same for a ruling cell anywhere else (the disagreements'
 cards side by side); :class:`SmallExplanations` sets each "why" dropdown (class
-``floorbook-why``) in the footnote size.  LaTeX only.
+``floorbook-why``) in the footnote size, in two columns.  LaTeX only.
 """
 
 from __future__ import annotations
@@ -89,9 +89,10 @@ class PrintCells(SphinxPostTransform):
 
 class SmallExplanations(SphinxPostTransform):
     """The explanations' dropdown (:data:`WHY`, sphinx-design keeps a dropdown's classes
-    in ``container_classes``) between ``\\begingroup\\footnotesize`` and ``\\endgroup``,
-    each explanation printed once for the books that give it word for word
-    (:func:`merge_same`)."""
+    in ``container_classes``) in the footnote size, its lists in two columns with no space
+    between items (``floorbookwhy`` of floorbook.sty: the explanations were some 1.2
+    million characters, most of the Topics chapter, in lines of 30 words), each
+    explanation printed once for the books that give it word for word (:func:`merge_same`)."""
 
     default_priority = 200
     builders = ("latex",)
@@ -99,15 +100,27 @@ class SmallExplanations(SphinxPostTransform):
     def run(self, **kwargs) -> None:
         for box in list(self.document.findall(nodes.container)):
             if WHY in [*box["classes"], *box.get("container_classes", ())] and box.parent:
-                for items in box.findall(nodes.bullet_list):
+                for items in list(box.findall(nodes.bullet_list)):
                     merge_same(items)
+                    within(items, "floorbookwhy")
                 small(box)
+
+
+def within(node: nodes.Element, environment: str) -> None:
+    """``node`` in the LaTeX ``environment`` of floorbook.sty (``floorbookwhy``: two
+    columns of tight items; ``floorbooktight``: tight items), inside any
+    :func:`small` already around it (which sets its own spacing of lists)."""
+    assert node.parent is not None
+    node.parent.insert(node.parent.index(node),
+                       nodes.raw("", f"\\begin{{{environment}}}\n", format="latex"))
+    node.parent.insert(node.parent.index(node) + 1,
+                       nodes.raw("", f"\\end{{{environment}}}\n", format="latex"))
 
 
 class SmallFacts(SphinxPostTransform):
     """A provision's list of facts (topics, games, relations, the copy checked: the
-    bullet list of a ``rule`` domain object) in the footnote size, its summary above it
-    in the body's size."""
+    bullet list of a ``rule`` domain object) in the footnote size, its items a hair apart,
+    its summary above it in the body's size."""
 
     default_priority = 200
     builders = ("latex",)
@@ -119,6 +132,7 @@ class SmallFacts(SphinxPostTransform):
                 for facts in [n for n in content.children if isinstance(n, nodes.bullet_list)] \
                         if content is not None else []:
                     small(facts)
+                    within(facts, "floorbooktight")
 
 
 def small(node: nodes.Element) -> None:

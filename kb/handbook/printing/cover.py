@@ -1,5 +1,5 @@
 """The printed handbook's cover: its title, what it is, the books and editions it rules
-with, and the date it was printed (``SOURCE_DATE_EPOCH`` when set, so two prints of the
+with (and the example house books it leaves out), and the date it was printed (``SOURCE_DATE_EPOCH`` when set, so two prints of the
 same sources are the same bytes).
 
 The LaTeX preamble's ``maketitle`` (:mod:`kb.handbook.sitebuild.config`) inputs
@@ -44,13 +44,34 @@ def books(kb, rulebooks=()) -> list[str]:
     >>> books(load_knowledge_base())[0]
     "Robert's Rules of Poker: Version 11"
     """
-    def name(book_id: str, title: str = "") -> str:
-        return edition_title(kb, book_id) if kb.has("edition", book_id) \
-            else title or book_name(kb, book_id)
     columns = [(b.id, b.title) for b in rulebooks] or \
         [(book.edition, "") for book in kb.books.rulebooks]
-    return [name(*column) for column in columns] + \
-        [f"{name(book.edition)} (regulator)" for book in kb.books.regulators]
+    return [full_name(kb, *column) for column in columns] + \
+        [f"{full_name(kb, book.edition)} (regulator)" for book in kb.books.regulators]
+
+
+def full_name(kb, book_id: str, title: str = "") -> str:
+    """The cover's name of the book ``book_id``: its edition's full title where the
+    knowledge base ``kb`` has the edition, else ``title`` or the book's name."""
+    return edition_title(kb, book_id) if kb.has("edition", book_id) \
+        else title or book_name(kb, book_id)
+
+
+def left_out(hb) -> str:
+    """What the cover says of the example rulebooks the handbook data ``hb`` leaves out
+    (``hb.left_out``, each with ``id`` and ``title``), named as :func:`books` names them.
+
+    >>> from types import SimpleNamespace as S
+    >>> from kb import load_knowledge_base
+    >>> hb = S(kb=load_knowledge_base(), left_out=[S(id="house.pub@2026", title="Pub")])
+    >>> left_out(hb)
+    'Not printed: the example house book Pub (floorbook build --pdf --with-examples prints it).'
+    """
+    titles = [full_name(hb.kb, book.id, book.title) for book in hb.left_out]
+    named = ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else titles[0]
+    return (f"Not printed: the example house {'books' if len(titles) > 1 else 'book'} "
+            f"{named} (floorbook build --pdf --with-examples prints "
+            f"{'them' if len(titles) > 1 else 'it'}).")
 
 
 def cover(title: str, hb, seconds: float) -> str:
@@ -66,6 +87,7 @@ def cover(title: str, hb, seconds: float) -> str:
         r"\vspace{3em}",
         r"{\large\bfseries The books and editions\par}\vspace{0.8em}",
         rf"{{\rmfamily {lines}\par}}" if lines else "",
+        rf"\vspace{{1.5em}}{{\small\rmfamily {escape(left_out(hb))}\par}}" if hb.left_out else "",
         r"\vfill",
         rf"{{\large Printed {escape(date_words(seconds))}\par}}",
         r"\end{titlepage}", ""])

@@ -75,7 +75,7 @@ def toolchain_problem(which=shutil.which) -> str:
 
 def build_pdf(pages: Path, data: Path | None, target: Path,
               doctrees: Path | None = None, *, paper: str = "a4",
-              two_sided: bool = False) -> Path:
+              two_sided: bool = False, examples: bool = False) -> Path:
     """Print the handbook whose MyST pages are the folder ``pages`` (``index.md`` the
     root), from the knowledge base ``data`` (None: the bundled one), into the file
     ``target`` (replaced only on success).  Returns ``target``.
@@ -86,6 +86,8 @@ def build_pdf(pages: Path, data: Path | None, target: Path,
     reads only what changed since, as between two site builds).
     ``paper``: a key of :data:`PAPERS`; ``two_sided``: chapters start on a right-hand
     page, with a blank page before where needed (else no page is left blank).
+    ``examples``: the bundled example house books are printed too (by default their
+    columns, explanations and disagreements are left out, and the cover says so).
 
     Raises :class:`PdfError` if the toolchain is missing (:func:`toolchain_problem`), if
     Sphinx warns (warnings are errors, as for the site) or if LaTeX stops (its error
@@ -97,7 +99,8 @@ def build_pdf(pages: Path, data: Path | None, target: Path,
         latex, environment = Path(work) / "latex", Path(work) / "doctrees"
         if doctrees is not None and Path(doctrees).is_dir():     # pickles: only sealed
             copy_trusted(Path(doctrees), environment, user_key(data))
-        _sphinx_latex(Path(pages), data, latex, environment, layout(paper, two_sided))
+        _sphinx_latex(Path(pages), data, latex, environment, layout(paper, two_sided),
+                      examples)
         _latexmk(latex, [Path(pages), Path(data) if data else DATA])
         try:
             replace_file(target, (latex / NAME).read_bytes())
@@ -121,10 +124,10 @@ def layout(paper: str, two_sided: bool) -> dict[str, str]:
 
 
 def _sphinx_latex(pages: Path, data: Path | None, outdir: Path, doctrees: Path,
-                  elements: dict[str, str]) -> None:
+                  elements: dict[str, str], examples: bool = False) -> None:
     """Sphinx's LaTeX builder into ``outdir``, with the settings of
-    :mod:`kb.handbook.sitebuild.config` (no conf.py is read) and the ``latex_elements``
-    ``elements``; warnings are errors."""
+    :mod:`kb.handbook.sitebuild.config` (no conf.py is read), the ``latex_elements``
+    ``elements`` and the example house books only if ``examples``; warnings are errors."""
     from sphinx.errors import SphinxError
 
     from kb.handbook.data.store import DataError
@@ -133,6 +136,7 @@ def _sphinx_latex(pages: Path, data: Path | None, outdir: Path, doctrees: Path,
 
     overrides = {name: getattr(config, name) for name in config.__all__}
     overrides["latex_elements"] = elements
+    overrides["floorbook_example_books"] = examples
     if data:
         overrides["floorbook_data_dir"] = str(Path(data).resolve())
     try:

@@ -48,8 +48,9 @@ COLOURS = ("primary", "secondary", "success", "info", "warning", "danger", "ligh
 UNLABELLED = (nodes.paragraph, nodes.rubric, nodes.inline, nodes.strong, nodes.emphasis,
               nodes.container, nodes.row, nodes.entry, nodes.list_item, nodes.bullet_list,
               nodes.admonition)
-#: The printed matrix's columns and their relative widths.
-COLUMNS = (("Rulebook", 15), ("Ruling: remedy, numbers, who decided; the cards after it", 85))
+#: The printed matrix's columns and their relative widths (the longest book's name, "WSOP
+#: Live Action 2024", on one line).
+COLUMNS = (("Rulebook", 20), ("Ruling: remedy, numbers, who decided; the cards after it", 80))
 #: What a book's row prints when its cards are those of the row above it.
 SAME_CARDS = "(the same cards as above)"
 
@@ -158,7 +159,7 @@ FINDER_ON_PAPER = ("On paper there is nothing to pick: each topic's section ends
 class PrintMatrix(SphinxPostTransform):
     """Each table of class ``floorbook-matrix`` (:func:`kb.handbook.views.matrix._matrix_table`)
     as, per scenario, a target with the row's id, the row's title paragraph and a table
-    of :data:`COLUMNS` with a row per rulebook.  Runs after cross-references resolve."""
+    of :data:`COLUMNS` with a row per rulebook (the columns' titles over the first only).  Runs after cross-references resolve."""
 
     default_priority = 150
     builders = ("latex",)
@@ -178,13 +179,13 @@ def per_scenario(matrix: nodes.table) -> list[nodes.Node]:
     assert head is not None and body is not None
     names = [_entry(entry).children for entry in _element(head[0]).children[1:]]
     printed: list[nodes.Node] = []
-    for row in map(_element, body.children):
+    for number, row in enumerate(map(_element, body.children)):
         title, *cells = [_entry(cell) for cell in row.children]
         printed.append(nodes.target("", "", ids=list(row["ids"])))
         printed.extend(child.deepcopy() for child in title.children)
         # the table in a smaller type than the prose: seven books' rows and their cards
         printed.extend([nodes.raw("", "\\begingroup\\footnotesize\n", format="latex"),
-                        _scenario_table(names, cells),
+                        _scenario_table(names, cells, head=not number),
                         nodes.raw("", "\\endgroup\n", format="latex")])
     return printed
 
@@ -201,12 +202,15 @@ def _entry(node: nodes.Node) -> nodes.entry:
     return node
 
 
-def _scenario_table(names: list, cells: list[nodes.entry]) -> nodes.table:
+def _scenario_table(names: list, cells: list[nodes.entry], head: bool = True) -> nodes.table:
+    """A scenario's table, its columns' titles over it only if ``head`` (the first table
+    of a matrix: the same titles over every scenario were a line and two rules each)."""
     group = nodes.tgroup(cols=len(COLUMNS))
     group += [nodes.colspec(colwidth=width) for _, width in COLUMNS]
-    header = nodes.row()
-    header += [nodes.entry("", nodes.paragraph("", label)) for label, _ in COLUMNS]
-    group += nodes.thead("", header)
+    if head:
+        header = nodes.row()
+        header += [nodes.entry("", nodes.paragraph("", label)) for label, _ in COLUMNS]
+        group += nodes.thead("", header)
     body = nodes.tbody()
     above = ""
     for name, cell in zip(names, cells, strict=True):
