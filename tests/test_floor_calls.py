@@ -202,8 +202,10 @@ def test_a_hand_with_one_call_has_an_empty_calls_list(kb):
 def test_the_text_output_shows_every_call(kb):
     text = format_ruling(ruled(kb, "rrop@v11", "case-c23-two-burns-as-it-happened"))
     name = "case-c23-two-burns-as-it-happened"
-    assert text.splitlines()[0] == (f"{name} under rrop@v11: Leave the cards as they are; "
-                                    "the hand stands (the last of 2 floor calls)")
+    assert text.splitlines()[0] == (
+        f"{name} under rrop@v11: call 1: Finish the deal, then replace the exposed card with "
+        "the next card; the exposed card becomes the burn card; call 2: Leave the cards as "
+        "they are; the hand stands")
     assert (f"call 1, floor called at line {line(name, 'floor:')}: Finish the deal, then "
             "replace the exposed card with the next card; the exposed card becomes the burn "
             "card") in text

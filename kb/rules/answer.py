@@ -87,10 +87,18 @@ def books_differ(rulings: Iterable[Ruling]) -> bool:
     True
     >>> books_differ([ruling(four, "tda@2024"), ruling(four, "tda@2026")])
     False
+
+    A hand with several floor calls is compared call by call: the four-card flop ruled
+    at the floor, then played on, ends with a call that rules nothing under every book,
+    yet the books did different things at the first.
+
+    >>> later = "four-card-flop-ruled-then-turn"
+    >>> books_differ([ruling(later, "tda@2024"), ruling(later, "rrop@v11")])
+    True
     """
     rulings = list(rulings)
-    return (len({r.remedy for r in rulings}) == 1
-            and len({answer(r) for r in rulings}) > 1)
+    return (len({tuple(c.remedy for c in r.every_call) for r in rulings}) == 1
+            and len({tuple(answer(c) for c in r.every_call) for r in rulings}) > 1)
 
 
 def _burned(steps: list[Step]) -> bool:

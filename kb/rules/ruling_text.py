@@ -48,9 +48,11 @@ def format_ruling(ruling: Ruling, seed: int = 0, kb=None) -> str:
     if not ruling.calls:
         return "\n".join([f"{ruling.scenario} under {ruling.rulebook}: {answer(ruling)}",
                           _remedy(ruling, seed), *_body(ruling, kb)])
-    count = len(ruling.calls) + 1
-    lines = [f"{ruling.scenario} under {ruling.rulebook}: {answer(ruling)} "
-             f"(the last of {count} floor calls)"]
+    # every call's answer on the first line: the last call may rule nothing (the hand
+    # played on as an earlier ruling left it) while an earlier one is what the dealer did
+    said = "; ".join(f"call {number}: {answer(call)}"
+                     for number, call in enumerate(ruling.every_call, 1))
+    lines = [f"{ruling.scenario} under {ruling.rulebook}: {said}"]
     for number, call in enumerate(ruling.every_call, 1):
         where = f"floor called at line {call.floor}" if call.floor \
             else "floor called after the last event"

@@ -22,6 +22,9 @@ def _visit(open_page, url: str, viewport: dict, scheme: str):
     found from the folder, an HTTP error from the server)."""
     failed: list[str] = []
     page = open_page(url, viewport=viewport, color_scheme=scheme)
+    # the first load's icon request may still be running: a reload would abort it, and
+    # that abort is not a request of the page the test reads
+    page.wait_for_load_state("networkidle")
     page.on("requestfailed", lambda request: failed.append(request.url))
     page.on("response", lambda r: failed.append(f"{r.url} {r.status}") if r.status >= 400
             else None)

@@ -146,13 +146,13 @@
 
   // "books differ": the books agree on the remedy word but not on what the dealer does
   // (kb.rules.answer.books_differ, worked out at build time for every book); when the
-  // reader shows fewer books, the same test among those shown (the last call's answers).
+  // reader shows fewer books, the same test among those shown (every call's answers).
   const differ = (index, scenario, shownBooks) => {
     if (!shownBooks) return Boolean(scenario.differ);
     const kept = scenario.remedies.filter((_, column) =>
       shownBooks.has(index.rulebooks[column][0]));
     return new Set(kept.map(([remedy]) => remedy)).size === 1
-      && new Set(kept.map(([, , , answers]) => calls(answers).pop())).size > 1;
+      && new Set(kept.map(([, , , answers]) => calls(answers).join(" "))).size > 1;
   };
 
   // A remedy's answers, packed as one index (one floor call) or a list (several).
