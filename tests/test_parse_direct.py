@@ -75,19 +75,26 @@ def _both(text: str, number_keys: bool, monkeypatch) -> tuple:
         return direct, _parse(text, number_keys)
 
 
-def _whole_numbers_before(data, file, schema_problems, where="", skip=""):
-    """kb.files.validation.whole_number_problems as it was: a path made for every value."""
+def _whole_numbers_before(data, file, schema_problems, where="", skip="", above=()):
+    """kb.files.validation.whole_number_problems as it was: a path made for every value
+    (since issue 23 a path names keys only, a list's item by its line: ``terms.n``, ``seats
+    item``; a schema problem hides a number only at the number's own line)."""
     problems = []
     steps = data.items() if isinstance(data, Mapping) else \
         enumerate(data) if isinstance(data, Sequence) else ()
     for step, value in steps:
         if step == skip:
             continue
-        path = f"{where}[{step}]" if isinstance(step, int) else f"{where}.{step}".lstrip(".")
+        steps_to = [*([where] if where else []), *above, step]
+        keys = ".".join(str(s) for s in steps_to if not isinstance(s, int))
+        path = (f"{keys} item" if keys else "an item of the file") \
+            if isinstance(step, int) else keys
         if isinstance(value, (Mapping, Sequence)):
-            problems += _whole_numbers_before(value, file, schema_problems, path)
+            problems += _whole_numbers_before(value, file, schema_problems, where, "",
+                                              (*above, step))
         elif isinstance(value, float) and value.is_integer() and not any(
-                p.message.startswith(path + " ") for p in schema_problems):
+                p.line == line_of(data, step) and p.message.startswith(path + " ")
+                for p in schema_problems):
             problems.append(Problem(file, line_of(data, step), f"{path} must be a whole "
                                     "number", f"write {int(value)}, without a decimal point"))
     return problems
