@@ -165,10 +165,22 @@ def test_the_summary_says_books_agree_or_how_the_remedies_split(kb, table):
     assert summary(agree, "Two boxed", kb).splitlines()[0] == "Two boxed: books agree (misdeal)"
     split = table.row("misdeal-then-exposed-card-on-the-new-deal")
     first = summary(split, "T", kb).splitlines()
-    assert first[0] == "T: remedies differ: continue (5), floor-decision (2)"
+    assert first[0] == ("T: remedies differ: misdeal, then continue (5), misdeal, then "
+                        "floor-decision (2)")
     assert first[2] == ("  TDA 2024: call 1: Misdeal: reshuffle and redeal [decided by the "
                         "standard: TDA 2024 35-A-7] / call 2: Leave the cards as they are; "
                         "the hand stands [decided by the standard: TDA 2024 35-A-7]")
+
+
+def test_a_hand_with_several_calls_is_summed_up_call_by_call(kb, table):
+    """The last calls alone agree (they rule nothing, or play on) where the first differ:
+    the summary said "books agree (continue)" on both (a reviewer's find)."""
+    stub = table.row("stub-disordered-ruled-then-river")
+    assert summary(stub, "T", kb).splitlines()[0] == (
+        "T: remedies differ: continue, then continue (5), floor-decision, then continue (2)")
+    flop = table.row("four-card-flop-ruled-then-turn")
+    assert summary(flop, "T", kb).splitlines()[0] == (
+        "T: books differ (every book: continue, then continue)")
 
 
 def test_a_ruling_citing_nothing_says_who_decided(kb, table):

@@ -78,11 +78,14 @@ def summary(rulings: list[Ruling], title: str, kb=None) -> str:
       tda@2024: Scramble the four flop cards face down; one at random becomes the burn card for the turn [decided by the standard: tda@2024 39-A]
       rrop@v11: Redeal the flop: its cards go back into the stub, which is reshuffled and cut [decided by the reference: rrop@v11 Hold'em 3]
     """
-    remedies = {r.remedy: sum(o.remedy == r.remedy for o in rulings) for r in rulings}
+    # a hand with several floor calls is compared call by call ("continue, then
+    # misdeal"), as books_differ does: the last calls alone may agree where the first differ
+    said_by = [", then ".join(c.remedy for c in r.every_call) for r in rulings]
+    remedies = {w: said_by.count(w) for w in said_by}
     if books_differ(rulings):
-        verdict = f"books differ (every book: {rulings[0].remedy})"
+        verdict = f"books differ (every book: {said_by[0]})"
     elif len(remedies) == 1:
-        verdict = f"books agree ({rulings[0].remedy})"
+        verdict = f"books agree ({said_by[0]})"
     else:
         verdict = "remedies differ: " + ", ".join(f"{r} ({n})" for r, n in remedies.items())
     lines = [f"{title}: {verdict}"]

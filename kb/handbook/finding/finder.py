@@ -200,6 +200,10 @@ def scenario_entry(table, sid: str, topics: set[str], short=None) -> dict:
                      for r in row],
         "topics": [t for t, _ in named.most_common() if t in topics],
         "differ": books_differ(row),
+        # each book's remedy at every call, for the reader's own "books differ" among the
+        # books shown (floorbook-finder.js): only where the hand has several floor calls
+        **({"calls": [[c.remedy for c in r.every_call] for r in row]}
+           if any(r.calls for r in row) else {}),
     }
 
 
@@ -235,7 +239,8 @@ def finder_index(table, topics: dict[str, list[str]], book_names: dict[str, str]
       scenario's remedy holds, fourth, the index of its answer in it (a list of them, one
       per floor call, for a hand with several calls);
     - ``scenarios``: :func:`scenario_entry` of each, in file-name order, ``differ`` only
-      where it is true.
+      where it is true, ``calls`` (each book's remedy at each floor call) only for a hand
+      with several calls.
     """
     entries = [scenario_entry(table, sid, set(topics), book_names.get)
                for sid in table.scenarios]

@@ -149,10 +149,14 @@
   // reader shows fewer books, the same test among those shown (every call's answers).
   const differ = (index, scenario, shownBooks) => {
     if (!shownBooks) return Boolean(scenario.differ);
-    const kept = scenario.remedies.filter((_, column) =>
-      shownBooks.has(index.rulebooks[column][0]));
-    return new Set(kept.map(([remedy]) => remedy)).size === 1
-      && new Set(kept.map(([, , , answers]) => calls(answers).join(" "))).size > 1;
+    const columns = scenario.remedies.map((_, column) => column)
+      .filter((column) => shownBooks.has(index.rulebooks[column][0]));
+    // a hand with several floor calls is compared call by call (scenario.calls)
+    const remedyAt = (column) => (scenario.calls ? scenario.calls[column].join(" ")
+      : scenario.remedies[column][0]);
+    return new Set(columns.map(remedyAt)).size === 1
+      && new Set(columns.map((column) =>
+        calls(scenario.remedies[column][3]).join(" "))).size > 1;
   };
 
   // A remedy's answers, packed as one index (one floor call) or a list (several).
