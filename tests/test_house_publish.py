@@ -265,6 +265,17 @@ def test_each_ruling_leads_with_its_answer_and_a_misdeal_draws_no_redeal(home):
     assert "seed 0" not in misdeal
 
 
+def test_each_floor_call_shows_its_own_rules_and_who_decided(home):
+    """The four-card flop ruled at the floor, then the turn dealt: the cell showed the last
+    call's "continue (no provision)" under the first call's answer, hiding the rule that
+    decided (a reviewer's find); each call now has its own line."""
+    row = rows(page(home, "scenarios"))["four-card-flop-ruled-then-turn"]
+    theirs = row.split("Books differ")[-1]
+    calls = re.findall(r'class="floorbook-house-remedy"><em>([^<]*)</em> \(([^)]*)\)', theirs)
+    assert calls == [("continue", "39-A; RP-14"), ("continue", "nothing to rule on at this call")]
+    assert "decided by the standard: TDA 2024 39-A" in theirs
+
+
 def test_scenario_table_is_the_handbook_matrix_with_row_anchors(home):
     html = page(home, "scenarios")
     assert re.search(r'<table class="[^"]*floorbook-matrix[^"]*floorbook-house-scenarios', html)

@@ -91,19 +91,15 @@ def ruling_cell(ruling: Ruling, short=None, book: str = "") -> list[nodes.Node]:
     ``floorbook-cell-book``, shown by the handbook's stylesheet on a narrow screen only)."""
     found: list[nodes.Node] = [para(nodes.inline(book, book, classes=["floorbook-cell-book"]))
                                ] if book else []
+    # each call with its own remedy, rules and decider: the last call may rule nothing
+    # (the hand played on as an earlier ruling left it) while an earlier one decided
     for number, call in enumerate(ruling.calls, 1):
         found.append(para(f"Call {number}: ", answer(call), ".",
                           classes=("floorbook-house-call",)))
-    found.append(para(strong(answer(ruling) + "."), classes=("floorbook-answer",)))
-    cites = "; ".join(f"{c.number}" for c in ruling.citations) or "no provision"
-    head = para(nodes.emphasis(ruling.remedy, ruling.remedy), f" ({cites})",
-                classes=("floorbook-house-remedy",))
-    if ruling.random and ruling.remedy != "misdeal":
-        head += nodes.Text("; random steps drawn with seed 0")
-    parts = decided_parts(ruling, short)
-    if parts:
-        head += nodes.Text(f"; {decided_text(parts)}")
-    found.append(head)
+        found.append(_remedy_line(call, short))
+    label = f"Call {len(ruling.calls) + 1}: " if ruling.calls else ""
+    found.append(para(label, strong(answer(ruling) + "."), classes=("floorbook-answer",)))
+    found.append(_remedy_line(ruling, short))
     if ruling.remedy == "misdeal":
         found.append(para(UNKNOWN_DEAL, classes=("floorbook-house-redeal",)))
         return found
@@ -116,6 +112,20 @@ def ruling_cell(ruling: Ruling, short=None, book: str = "") -> list[nodes.Node]:
                         ("Next card", table.stub_top[:1])):
         seats += nodes.list_item("", para(f"{name}: ", cards_node(shown)))
     return [*found, seats]
+
+
+def _remedy_line(call: Ruling, short=None) -> nodes.paragraph:
+    """One call's remedy word, the numbers it cites and who decided."""
+    cites = "; ".join(f"{c.number}" for c in call.citations) or (
+        "no provision" if call.irregularities else "nothing to rule on at this call")
+    head = para(nodes.emphasis(call.remedy, call.remedy), f" ({cites})",
+                classes=("floorbook-house-remedy",))
+    if call.random and call.remedy != "misdeal":
+        head += nodes.Text("; random steps drawn with seed 0")
+    parts = decided_parts(call, short)
+    if parts:
+        head += nodes.Text(f"; {decided_text(parts)}")
+    return head
 
 
 #: What a misdeal's cell says instead of drawing a redeal nobody has dealt yet.

@@ -13,6 +13,7 @@ from functools import partial
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
+from kb.handbook.finding.finder import ruled_call
 from kb.handbook.house import nodes as hn
 from kb.handbook.house.store import published
 from kb.handbook.house.view import Reruling, rerulings
@@ -54,13 +55,21 @@ def _printed(found: list[Reruling], base_title: str) -> list[nodes.Node]:
     lines = nodes.bullet_list()
     for r in found:
         if r.difference:
-            ours, theirs = (f"{answer(x)} ({'; '.join(c.number for c in x.citations) or 'none'})"
-                            for x in (r.house, r.base))
+            ours, theirs = (_said(x) for x in (r.house, r.base))
             lines += nodes.list_item("", hn.para(hn.strong(r.title), f": ours {ours}; "
                                                  f"{base_title} {theirs}. {r.difference}."))
     note = hn.para(f"The scenarios on which {base_title} rules differently from us "
                    "(the site shows every scenario with the cards on the table):")
     return [note, lines] if len(lines) else [hn.para("None.")]
+
+
+def _said(ruling) -> str:
+    """Every call's answer, then the numbers of the call that ruled
+    (:func:`kb.handbook.finding.finder.ruled_call`: a last call that rules nothing would
+    cite none)."""
+    said = "; then ".join(answer(call) for call in ruling.every_call)
+    numbers = "; ".join(c.number for c in ruled_call(ruling).citations) or "none"
+    return f"{said} ({numbers})"
 
 
 def _table(found: list[Reruling], base_title: str, short) -> nodes.table:
