@@ -326,6 +326,10 @@ def test_paper_without_pdf_is_refused(tmp_path, capsys):
     assert main(["build", "-o", str(tmp_path / "site"), "--paper", "letter"]) == 1
     assert capsys.readouterr().err.startswith("floorbook build: --paper shapes the PDF")
     assert not (tmp_path / "site").exists()
+    # the option given is the one named (--two-sided alone was called --paper)
+    assert main(["build", "-o", str(tmp_path / "site"), "--two-sided"]) == 1
+    assert capsys.readouterr().err.startswith(
+        "floorbook build: --two-sided shapes the PDF: give --pdf with it")
 
 
 def test_build_pdf_without_latex_says_what_to_install(tmp_path, monkeypatch, capsys):

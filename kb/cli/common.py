@@ -164,7 +164,9 @@ def add_paper_options(parser, needs: str, sides: bool = True) -> None:
 def paper_problem(args, needs: str) -> str:
     """Why the paper options of ``args`` cannot be used (given without the option
     ``needs``), or ``""``."""
-    if not getattr(args, needs.lstrip("-")) and (args.paper or getattr(args, "two_sided",
-                                                                        False)):
-        return f"--paper shapes the PDF: give {needs} with it"
+    given = [name for name, on in (("--paper", args.paper),
+                                   ("--two-sided", getattr(args, "two_sided", False))) if on]
+    if not getattr(args, needs.lstrip("-")) and given:
+        return f"{' and '.join(given)} shape the PDF: give {needs} with it" if len(given) > 1 \
+            else f"{given[0]} shapes the PDF: give {needs} with it"
     return ""

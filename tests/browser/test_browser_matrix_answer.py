@@ -143,6 +143,19 @@ def test_the_chooser_hides_and_restores_a_column_and_remembers_it(open_page, sit
     assert failed == []
 
 
+def test_a_book_the_stored_choice_does_not_name_gets_its_default(open_page, base_url):
+    """A choice stored before a build added a book (here: one that names neither WSOP
+    book) hides only what the reader hid: the new book shows, unless it is an example.
+    Storing the ids shown hid every book added later (a reviewer's find)."""
+    page = open_page(base_url + "topics/four-card-flop.html")
+    page.evaluate("""localStorage.setItem("floorbook-books", JSON.stringify(
+        {shown: ["rrop@v11", "tda@2024"], hidden: ["tda@2026"]}))""")
+    page.reload(wait_until="load")
+    assert page.evaluate("window.floorbookBooks.shown()") == [
+        "rrop@v11", "tda@2024", "wsop@2024", "wsop-live@2024"]
+    page.evaluate("localStorage.removeItem('floorbook-books')")
+
+
 def test_with_scripts_off_every_book_shows(open_page, site):
     page = open_page(TOPIC, java_script_enabled=False)
     heads = page.locator("table.floorbook-matrix thead th")

@@ -4,7 +4,8 @@
  *
  * The books come from the page's <script type="application/json" id="floorbook-books-data">
  * (id, name, title, example).  The reader's choice is localStorage["floorbook-books"], a
- * JSON list of the ids shown; without it every book but the bundled examples is shown.
+ * JSON object {shown: [id], hidden: [id]}: a book in neither (one a later build added)
+ * gets the default, as every book does without a choice: shown, but the bundled examples.
  * A page from file:// or a browser without storage (where localStorage throws) keeps the
  * choice for the page's life.  Every element with data-book="<id>" of a book not shown is
  * hidden by one generated style rule (so elements drawn later, such as Find a ruling's
@@ -34,7 +35,7 @@
   function stored() {
     try {
       var value = JSON.parse(window.localStorage.getItem(KEY));
-      return Array.isArray(value) ? value : null;
+      return value && Array.isArray(value.shown) && Array.isArray(value.hidden) ? value : null;
     } catch (e) { return null; }   // no storage, a file:// page, or not JSON
   }
 
@@ -43,7 +44,9 @@
     books = readBooks();
     var chosen = stored();
     shownIds = books.filter(function (b) {
-      return chosen ? chosen.indexOf(b.id) >= 0 : !b.example;
+      if (chosen && chosen.hidden.indexOf(b.id) >= 0) { return false; }
+      if (chosen && chosen.shown.indexOf(b.id) >= 0) { return true; }
+      return !b.example;
     }).map(function (b) { return b.id; });
   }
 
@@ -122,6 +125,7 @@
 
   function drawChooser(box) {
     while (box.firstChild) { box.removeChild(box.firstChild); }
+    if (!books.length) { return; }   // a page with no book list (a house book's site)
     var group = document.createElement("fieldset");
     var legend = document.createElement("legend");
     legend.textContent = "Books shown";
@@ -163,7 +167,11 @@
       var wanted = Array.isArray(ids) ? ids : [];
       shownIds = books.filter(function (b) { return wanted.indexOf(b.id) >= 0; })
         .map(function (b) { return b.id; });
-      try { window.localStorage.setItem(KEY, JSON.stringify(shownIds)); } catch (e) { /* kept for the page's life */ }
+      var hidden = books.filter(function (b) { return shownIds.indexOf(b.id) < 0; })
+        .map(function (b) { return b.id; });
+      try {
+        window.localStorage.setItem(KEY, JSON.stringify({ shown: shownIds, hidden: hidden }));
+      } catch (e) { /* kept for the page's life */ }
       apply();
       listeners.slice().forEach(function (fn) {
         try { fn(shownIds.slice()); } catch (e) { /* one listener's error spares the others */ }

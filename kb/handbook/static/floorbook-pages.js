@@ -6,7 +6,9 @@
  * holds the anchor now.  A topic drawn on this page keeps its anchor here: nothing to do.
  */
 document.addEventListener("DOMContentLoaded", function () {
-  var wanted = decodeURIComponent(location.hash.slice(1));
+  var wanted;
+  try { wanted = decodeURIComponent(location.hash.slice(1)); }
+  catch (error) { return; }   // a malformed address (#shown-%E0): nothing to follow
   if (wanted.indexOf("shown-") !== 0 || document.getElementById(wanted)) return;
   var links = document.querySelectorAll("table.floorbook-disagreement-index a[href]");
   for (var i = 0; i < links.length; i++) {
