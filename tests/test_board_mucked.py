@@ -135,7 +135,7 @@ def test_find_a_ruling_files_the_scenarios_under_their_facet(handbook):
     index = finder.finder_index(hb.rulings, topics, column_names(hb))
     facets = {e["id"]: e["facets"]["irregularity"] for e in index["scenarios"]}
     assert facets[FILES[0]] == ["mucked-by-mistake"] == facets[FILES[2]]
-    labels = {value: label for value, label, _, _ in index["facets"][1][2]}
+    labels = {value: label for value, label, *_ in index["facets"][1][2]}
     assert labels["mucked-by-mistake"] == "Cards mucked by mistake"
     assert (DATA.parent.parent / "docs" / "topics" / "board-card-mucked.md").is_file()
 

@@ -119,7 +119,7 @@ def test_c27_facets_holdem_wrong_board_count_after_substantial_action(bundled):
 def test_game_counts_are_the_scenario_files_of_each_game(bundled):
     _, index = bundled
     files = Counter(load_scenario(p).game for p in (DATA / "scenarios").glob("*.yaml"))
-    games = {value: count for value, _, _, count in index["facets"][0][2]}
+    games = {value: count for value, _, _, count, *_ in index["facets"][0][2]}
     assert games == dict(files)
     assert games["holdem"] > games["omaha"] > 0
 
@@ -127,7 +127,7 @@ def test_game_counts_are_the_scenario_files_of_each_game(bundled):
 def test_each_facet_value_counts_the_scenarios_that_have_it(bundled):
     _, index = bundled
     for facet, _, values in index["facets"]:
-        for value, label, _, count in values:
+        for value, label, _, count, *_ in values:
             having = [e for e in index["scenarios"] if value in e["facets"][facet]]
             assert count == len(having) > 0, (facet, value)
             assert label and label != value, (facet, value)     # every value is named
@@ -136,7 +136,7 @@ def test_each_facet_value_counts_the_scenarios_that_have_it(bundled):
 def test_facets_are_game_what_happened_and_when_in_that_order(bundled):
     _, index = bundled
     assert [facet for facet, _, _ in index["facets"]] == ["game", "irregularity", "found"]
-    found = [value for value, _, _, _ in index["facets"][2][2]]
+    found = [value for value, *_ in index["facets"][2][2]]
     assert found == ["before-action", "after-action", "after-substantial-action", "after-pot"]
 
 
@@ -264,7 +264,7 @@ def test_site_index_keeps_hostile_titles_as_text_escaped(site):
 
 def test_site_index_facet_counts_of_the_tiny_root(site):
     index = site_index(site / "html")
-    counts = {facet: {v: n for v, _, _, n in values} for facet, _, values in index["facets"]}
+    counts = {facet: {v: n for v, _, _, n, *_ in values} for facet, _, values in index["facets"]}
     assert counts == {"game": {"holdem": 2, "omaha": 1},
                       "irregularity": {"exposed": 1, "exposed-first-two": 1, "board-count": 1,
                                        "fouled-deck": 1},

@@ -90,7 +90,7 @@ def test_find_a_ruling_and_the_matrix_show_the_omaha_games():
     hb = read(None)
     topics = {t.id: [t.title, f"topics/{t.id}.html"] for t in hb.kb.topics}
     index = finder.finder_index(hb.rulings, topics, column_names(hb))
-    games = {value: (label, count) for value, label, _, count in index["facets"][0][2]}
+    games = {value: (label, count) for value, label, _, count, *_ in index["facets"][0][2]}
     files = [load_scenario(p).game for p in SCENARIOS.glob("*.yaml")]
     assert games["omaha-hi-lo"] == ("Omaha high-low", files.count("omaha-hi-lo")) \
         and files.count("omaha-hi-lo") >= 2

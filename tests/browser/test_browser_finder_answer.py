@@ -139,6 +139,11 @@ def test_an_exposed_card_is_found_as_the_first_two_or_a_later_card(
     # the finer choices sit under the dealer-exposed card, indented
     assert first_two.bounding_box()["x"] > exposed.bounding_box()["x"]
     assert later.bounding_box()["y"] > first_two.bounding_box()["y"] > exposed.bounding_box()["y"]
+    # ... and only they: Omaha high-low is a game of its own, not a finer Omaha (it was
+    # indented under Omaha because its name starts with "omaha-")
+    assert page.eval_on_selector_all("label.finder-choice-finer input",
+                                     "inputs => inputs.map(i => i.value)") == [
+        "exposed-first-two", "exposed-later"]
     for choice, present, absent in ((first_two, "exposed-first-card-6max",
                                      "exposed-later-card-9max"),
                                     (later, "exposed-later-card-9max",

@@ -77,6 +77,8 @@ EXPOSED_WHICH = (
     ("exposed-later", "a later card",
      "The exposed card came later in the deal than the first two cards."),
 )
+#: The values drawn as a finer choice under the one before them.
+_FINER = frozenset(value for value, _, _ in EXPOSED_WHICH)
 
 #: The facets in the order the page shows them: (id, label, [(value, label, meaning)]).
 FACETS = (
@@ -229,7 +231,8 @@ def finder_index(table, topics: dict[str, list[str]], book_names: dict[str, str]
     - ``colours``: remedy -> the sphinx-design colour of its badge (as in the matrix);
     - ``topics``: topic id -> ``[title, page URI from the site's root]`` (``topics`` holds
       the topics that have a page);
-    - ``facets``: ``[id, label, [[value, label, meaning, count], ...]]``, only the values
+    - ``facets``: ``[id, label, [[value, label, meaning, count(, true)], ...]]`` (``true``
+      marks a finer choice of the value before it), only the values
       some scenario has (``count`` of them), in :data:`FACETS` order;
     - ``decided``: ``[layers, books]``, the words each ruling's who-decided part points
       into: a scenario's remedy holds it as ``[layer, book, number]`` (indexes into the
@@ -262,7 +265,10 @@ def finder_index(table, topics: dict[str, list[str]], book_names: dict[str, str]
     facets = []
     for facet, label, values in FACETS:
         counts = Counter(v for e in entries for v in e["facets"][facet])
-        known = [[v, name, meaning, counts[v]] for v, name, meaning in values if counts[v]]
+        # a finer choice (EXPOSED_WHICH) is marked, fifth, so the page draws it under its
+        # parent: a value's name alone cannot say (omaha-hi-lo is a game, not a finer omaha)
+        known = [[v, name, meaning, counts[v], *([True] if v in _FINER else [])]
+                 for v, name, meaning in values if counts[v]]
         # a value the facet does not name yet (a new irregularity kind) shows as itself
         new = [[v, v, "", counts[v]] for v in sorted(set(counts) - {v[0] for v in values})]
         facets.append([facet, label, known + new])

@@ -90,11 +90,9 @@
       set.dataset.facet = facet;
       set.append(element("legend", "finder-facet-label", label));
       set.append(choiceNode(facet, ANY, "Any", ""));
-      let parent = null;
-      for (const [value, name, meaning] of values) {
-        const finer = parent !== null && value.startsWith(parent + "-");
-        set.append(choiceNode(facet, value, name, meaning, finer));
-        if (!finer) parent = value;
+      // a finer choice is marked in the index (finder.py), never guessed from its name
+      for (const [value, name, meaning, , finer] of values) {
+        set.append(choiceNode(facet, value, name, meaning, finer === true));
       }
       holder.append(set);
     }
