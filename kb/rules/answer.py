@@ -26,6 +26,10 @@ from kb.knowledge.vocabulary import FLOOR
 from kb.rules.outcomes import Remedy
 from kb.rules.ruling import Ruling, Step
 
+#: What every view says after a misdeal instead of drawing the ruling's table, which is
+#: one possible redeal drawn with the seed (text, matrix cells, Find a ruling, house site).
+UNKNOWN_DEAL = "The cards of the new deal are not known until it is dealt."
+
 _COUNT = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 

@@ -16,12 +16,11 @@ from __future__ import annotations
 from kb.hand.scenario import Citation
 from kb.knowledge.names import book_name
 from kb.knowledge.vocabulary import FLOOR
-from kb.rules.answer import answer, books_differ, step_words
+from kb.rules.answer import UNKNOWN_DEAL, answer, books_differ, step_words
 from kb.rules.outcomes import Remedy
 from kb.rules.ruling import STUB_SHOWN, Ruling
 
 #: What a misdeal shows instead of its table (one possible redeal, drawn with the seed).
-UNKNOWN_DEAL = "The cards of the new deal are not known until it is dealt."
 
 
 def format_ruling(ruling: Ruling, seed: int = 0, kb=None) -> str:

@@ -19,7 +19,7 @@ from kb.handbook.house.view import Cited
 from kb.handbook.views.cards import cards_node
 from kb.handbook.views.cells import decided_parts, decided_text
 from kb.handbook.views.markdown import markdown_nodes
-from kb.rules.answer import answer
+from kb.rules.answer import UNKNOWN_DEAL, answer
 from kb.rules.ruling import Ruling
 
 
@@ -127,6 +127,3 @@ def _remedy_line(call: Ruling, short=None) -> nodes.paragraph:
         head += nodes.Text(f"; {decided_text(parts)}")
     return head
 
-
-#: What a misdeal's cell says instead of drawing a redeal nobody has dealt yet.
-UNKNOWN_DEAL = "The cards of the new deal are not known until it is dealt."

@@ -15,7 +15,7 @@ from kb.handbook.data.rulings import SEED
 from kb.handbook.views import cellnode
 from kb.handbook.views.cellnode import paragraph
 from kb.handbook.views.events import describe, reader_title, setting
-from kb.rules.answer import answer
+from kb.rules.answer import UNKNOWN_DEAL, answer
 from kb.rules.outcomes import Remedy
 from kb.rules.ruling import Ruling
 
@@ -123,8 +123,9 @@ def decided_text(parts: tuple[str, ...]) -> str:
 UNREAD = "not yet read from the text"
 
 
-#: What a misdeal cell says instead of drawing one possible redeal.
-NEW_DEAL = "The cards of the new deal are not known until it is dealt."
+#: What a misdeal cell says instead of drawing one possible redeal (one sentence for
+#: every view: :data:`kb.rules.answer.UNKNOWN_DEAL`).
+NEW_DEAL = UNKNOWN_DEAL
 
 
 def ruling_cell(ruling: Ruling, seats: list[int], short=None, book: str = "",
