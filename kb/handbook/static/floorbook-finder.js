@@ -3,9 +3,9 @@
  * as a badge and a link to the scenario's row in its topic's ruling matrix.
  *
  * Reads window.floorbookFinderIndex (set by floorbook-finder-index.js, written at build
- * time by kb/handbook/finder_page.py; a script, not a fetched file, so the page works
+ * time by kb/handbook/finding/finder_page.py; a script, not a fetched file, so the page works
  * from file://).  Every text from the index goes in with textContent: data is never
- * parsed as HTML.  The DOM it builds is described in kb/handbook/finder_page.py.
+ * parsed as HTML.  The DOM it builds is described in kb/handbook/finding/finder_page.py.
  */
 "use strict";
 

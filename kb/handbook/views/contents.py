@@ -38,7 +38,7 @@ def page_of(topic: str) -> str:
 def index_table(hb, *split: str) -> Fragment:
     """The index of disagreements: a row per disputed topic (its title, linking its page
     when ``split`` names it, else marked as drawn below; the number of scenarios the
-    rulings differ on; the number of book pairs and scenarios; the declared differences).
+    rulings differ on; the number of declared differences).
     Empty when no topic is disputed."""
     topics = disputed_topics(hb)
     f = Fragment()
