@@ -129,7 +129,7 @@ def test_the_pdf_copies_only_sealed_doctrees(folder, monkeypatch, planted):
     if planted:
         (doctrees / "environment.pickle").write_bytes(pickle.dumps(_Planted(folder / "ran")))
 
-    def latex(pages, data, outdir, environment):
+    def latex(pages, data, outdir, environment, *layout):      # paper, examples
         given.append(sorted(p.name for p in environment.glob("*")))
         outdir.mkdir()
         (outdir / pdf.NAME).write_bytes(b"%PDF")
