@@ -134,6 +134,10 @@ def write_page_data(app, env) -> list[str]:
     target = app.builder.outdir / "_static" / PAGES_FILE
     target.parent.mkdir(parents=True, exist_ok=True)
     replace_file(target, page_data(env).encode("utf-8"))
+    # Sphinx memoises each asset's checksum by path: a second build in this process into
+    # the same folder would name the table it replaced (search.html then differed from a
+    # build from nothing after an edit)
+    compat.forget_asset_checksums()
     return []
 
 

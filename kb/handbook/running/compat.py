@@ -139,6 +139,9 @@ INTERNALS = (
     *(Internal("sphinx", "sphinx/themes/basic/static/searchtools.js", f"Search.{name}",
                "the search scorer, static/floorbook-search.js")
       for name in ("_index", "_performSearch", "_parseQuery")),
+    Internal("sphinx", "sphinx.builders.html._assets", "_file_checksum_inner",
+             "an asset written during a build named by its new checksum, not one a "
+             "build earlier in the same process memoised (kb.handbook.finding.search_page)"),
 )
 
 
@@ -224,6 +227,15 @@ def furo_navigation_tree(toctree_html: str) -> str:
 def transforms(app) -> list:
     """The transforms ``app`` applies to every document it reads (mutable list)."""
     return app.registry.transforms
+
+
+def forget_asset_checksums() -> None:
+    """Forget the checksums Sphinx memoised for its pages' ``?v=`` (by file path, for the
+    process's life): an asset the build rewrites keeps its old checksum otherwise, when an
+    earlier build in the same process wrote that path (tests, ``floorbook`` run in-process).
+    """
+    from sphinx.builders.html import _assets
+    _assets._file_checksum_inner.cache_clear()
 
 
 def forget_document(node) -> None:
