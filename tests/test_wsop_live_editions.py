@@ -5,11 +5,16 @@ which 2023 replaced with the TDA's), and the edition diff built from them."""
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+from helpers import numbers, ruled
+
+from kb.hand.scenario_file import load_scenario
 from kb.knowledge.diff import edition_diff, previous_edition
 from kb.knowledge.load import load_knowledge_base
 from kb.knowledge.vocabulary import Confidence
+from kb.rules.answer import answer
 from kb.rules.deciders import load_deciders
 from kb.rules.examples import case
 from kb.rules.records import same_as
@@ -100,11 +105,33 @@ def test_2022_premature_stud_card_is_set_aside_with_one_card_per_player():
     early = list(before.irregularity.get("cards"))
     found = decide(before)
     assert found.remedy == "continue"
-    aside = [s for s in found.steps if s.do == "set-aside"]
-    assert aside[0].details["cards"] == early
-    assert len(aside[1].details["cards"]) == len(before.irregularity.get("seats")) == 3
-    assert set(found.table.set_aside) == set(early) | set(aside[1].details["cards"])
+    aside = [s.details["card"] for s in found.steps if s.do == "set-aside"]
+    assert aside[:3] == early and len(aside) == 2 * len(before.irregularity.get("seats")) == 6
+    assert sorted(found.table.set_aside) == sorted(aside)
     assert [s.details.get("when") for s in found.steps if s.do in ("return-to-stub", "shuffle")] \
         == ["before seventh street"] * 2
     assert not set(early) & {c for hand in found.table.hands.values() for c in hand}
     assert "Rule 236" in found.explanation
+
+
+def _bundled(name: str):
+    return load_scenario(Path("kb/data/scenarios") / f"{name}.yaml")
+
+
+def test_the_earlier_editions_rule_with_their_own_numbers(kb):
+    """The Live Action 2022 and 2023 books rule as 2024's deciders do, renumbered, except
+    where 2022's own rule (166, 236) rules in place of the 2023 one that revises it; the
+    tournament rules of a year fall back on that year's Live Action rules."""
+    assert kb.books.rulable("wsop-live@2023").decides_as == "wsop-live@2024"
+    assert kb.books.rulable("wsop@2022").falls_back_to == ("wsop-live@2022",)
+    stud = _bundled("stud-premature-fifth-street")
+    assert numbers(ruled(kb, "wsop-live@2023", stud)) == ["237"]
+    old = ruled(kb, "wsop-live@2022", stud)
+    assert numbers(old) == ["236"]
+    assert answer(old).startswith("Take the premature cards and one more card per player")
+    turn = _bundled("premature-turn")
+    assert numbers(ruled(kb, "wsop-live@2023", turn))[0] == "167"
+    old = ruled(kb, "wsop-live@2022", turn)
+    assert numbers(old) == ["166"] and "cut" in [s.do for s in old.steps]
+    assert numbers(ruled(kb, "wsop-live@2022", _bundled("boxed-two-cards-during-deal"))) == \
+        ["103"]                                            # 2024's 104, renumbered

@@ -34,8 +34,8 @@ def wsop_live_2022_premature_stud(case: Case) -> Decision | None:
 
     >>> from kb.rules.examples import case
     >>> found = wsop_live_2022_premature_stud(case("stud-premature-fifth-street"))
-    >>> found.remedy, [s.do for s in found.steps]
-    ('continue', ['set-aside', 'set-aside', 'finish-betting', 'burn', 'deal', 'return-to-stub', 'shuffle'])
+    >>> found.remedy, [s.do for s in found.steps][5:]
+    ('continue', ['set-aside', 'finish-betting', 'burn', 'deal', 'return-to-stub', 'shuffle'])
     """
     irregularity = ruled_on(case)
     if irregularity.kind != "premature" or irregularity.get("stud_street") is None:
@@ -48,9 +48,8 @@ def wsop_live_2022_premature_stud(case: Case) -> Decision | None:
     table.up.difference_update(early)
     extra = [table.take() for _ in seats]
     table.set_aside.extend(early + extra)
-    steps = [step("set-aside", cards=early, as_="out-of-play"),
-             step("set-aside", cards=extra, as_="out-of-play"),
-             step("finish-betting", street=BEFORE_STUD[street])]
+    steps = [step("set-aside", card=card, as_="out-of-play") for card in early + extra]
+    steps.append(step("finish-betting", street=BEFORE_STUD[street]))
     later = {} if street == "seventh" else {"when": "before seventh street"}
     back = [step("return-to-stub", cards=early + extra, **later),
             step("shuffle", **later)]
@@ -78,4 +77,5 @@ def wsop_live_2022_premature_stud(case: Case) -> Decision | None:
         f"finished; then the dealer burns and deals {street} street again."
         + (_SEVENTH if street == "seventh" else _LATER) + " If an early "
         "last down card had been looked at or mixed with the player's hole cards, he would "
-        "keep it and could only call on sixth street.", steps, table, random=True)
+        "keep it and could only call on sixth street.", steps, table,
+        random=street == "seventh")
