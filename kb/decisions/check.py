@@ -3,7 +3,8 @@ force (the entry's own ``rulebook``, or one book for all), the floor's remedies 
 the book's, and the entries grouped by situation (:mod:`kb.decisions.situation`) to find
 the situations ruled with different remedies.
 
-A departure (the floor ruled otherwise than the book) is a finding, not an error: only a
+A departure (the floor ruled otherwise than the book: another remedy, where the book
+does not leave the call to the floor's decision) is a finding, not an error: only a
 hand that does not replay, or an entry whose remedies do not match its hand's floor calls,
 is bad input (:class:`~kb.files.InputError`, every problem of every entry at once).
 
@@ -35,6 +36,7 @@ from kb.knowledge.model import KnowledgeBase
 from kb.rules.answer import answer
 from kb.rules.books import resolve_rulebook
 from kb.rules.engine import rule
+from kb.rules.outcomes import Remedy
 from kb.rules.rulebook import Rulebook, RulebookError
 from kb.rules.ruling import Ruling
 
@@ -84,10 +86,22 @@ def _checked(kb: KnowledgeBase, book: Rulebook, decision: Decision) -> CheckedDe
                             "write remedies: [..], one per floor call, in order")
     remedies = tuple(call.remedy for call in calls)
     return CheckedDecision(
-        decision=decision, ruling=ruling, agrees=remedies == decision.remedies,
+        decision=decision, ruling=ruling, agrees=agrees(decision.remedies, remedies),
         situation=situation_of(decision.scenario), rulebook=book.id,
         book_remedies=remedies, citations=citations(ruling),
         answer="; then ".join(answer(call) for call in calls))
+
+
+def agrees(floor: Sequence[str], book: Sequence[str]) -> bool:
+    """Whether the floor's remedies are the book's, call by call; where the book leaves the
+    call to the floor (``floor-decision``: it is silent, or says the floor decides), any
+    remedy the floor gave is within the book.
+
+    >>> agrees(["continue"], ["floor-decision"]), agrees(["continue"], ["misdeal"])
+    (True, False)
+    """
+    return len(floor) == len(book) and all(
+        ours == theirs or theirs == Remedy.FLOOR_DECISION for ours, theirs in zip(floor, book, strict=False))
 
 
 def citations(ruling: Ruling) -> tuple[str, ...]:

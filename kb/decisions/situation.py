@@ -6,9 +6,11 @@ ruled under:
 - **irregularity**: the topic the hand's first irregularity raises first
   (:func:`kb.rules.irregularities.topics_for`: ``four-card-flop``,
   ``exposed-first-two-cards``, ``boxed-cards`` ...), else its kind; ``none`` for a hand
-  with none.  The first is the one the engine rules first
-  (:func:`kb.rules.situation.primary_irregularity`);
-- **timing**: the street it happened on (``the deal``, ``flop``, ``turn`` ...) and the
+  with none, and ``x2`` (``x3`` ...) when the hand holds that many of its kind (one
+  boxed card and two are different situations: the books rule them apart).  The first is
+  the one the engine rules first (:func:`kb.rules.situation.primary_irregularity`);
+- **timing**: the street it happened on (``deal``, ``flop``, ``turn``, ``draw``, ``fifth``
+  ...) and the
   action taken after it, by the time the floor was called: ``no action``, ``action`` or
   ``substantial action`` (Poker TDA Rule 36's test, applied to the actions after it: for
   an error of the deal that is the TDA's misdeal cutoff, for a board error the betting on
@@ -52,6 +54,9 @@ def situation_of(scenario: Scenario) -> Situation:
                                                if played.scenario.events else 0)
     topics = topics_for(first, played)
     what = topics[0] if topics else first.kind
+    count = sum(1 for found in played.irregularities if found.kind == first.kind)
+    if count > 1:           # two boxed cards are not one: the books rule them apart
+        what += f" x{count}"
     return scenario.game, what, f"{_street(played, first.line, first)}, {_action(played, first)}"
 
 
@@ -60,16 +65,16 @@ def _street(played: Replay, line: int, irregularity: Irregularity | None = None)
     names its own street)."""
     if irregularity is not None and irregularity.get("street"):
         return str(irregularity.get("street"))
-    street = "the deal"
+    street = "deal"
     for event in played.scenario.events:
         if event.line > line:
             break
         if isinstance(event, (Street, StudStreet)):
             street = event.name
         elif isinstance(event, Draw):
-            street = "the draw"
+            street = "draw"
         elif isinstance(event, Deal):
-            street = "the deal"
+            street = "deal"
     return street
 
 
