@@ -160,6 +160,7 @@ def read_entry(text: str, file: str, rulebooks: Collection[str] | None = None
         return None, problems
     problems += whole_number_problems(data, file, problems, skip="hand")
     problems += _date_problems(data, file) + _rulebook_problems(data, file, rulebooks)
+    problems += _remedy_problems(data, file)
     scenario = None
     if isinstance(data.get("hand"), Mapping):
         scenario, found = _hand(data["hand"], file)
@@ -180,6 +181,20 @@ def _date_problems(data: Mapping, file: str) -> list[Problem]:
         return [Problem(file, data.value_line("date"), f"{value} is not a day of the "
                         "calendar", "write the date as YYYY-MM-DD, e.g. 2026-03-14")]
     return []
+
+
+def _remedy_problems(data: Mapping, file: str) -> list[Problem]:
+    """A ruling with neither ``remedy`` nor ``remedies``, or both (a schema's ``oneOf``
+    would say it in the schema's words, not the author's)."""
+    ruling = data.get("ruling")
+    if not isinstance(ruling, Mapping) or ("remedy" in ruling) != ("remedies" in ruling):
+        return []
+    both = "remedy" in ruling
+    return [Problem(file, data.value_line("ruling"),
+                    "the ruling has both remedy and remedies" if both
+                    else "the ruling has no remedy",
+                    "write remedy: WORD for one floor call, or remedies: [WORD, ...] for "
+                    "a hand of several, one per call")]
 
 
 def _rulebook_problems(data: Mapping, file: str, rulebooks: Collection[str] | None

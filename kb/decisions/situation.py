@@ -9,12 +9,11 @@ ruled under:
   with none, and ``x2`` (``x3`` ...) when the hand holds that many of its kind (one
   boxed card and two are different situations: the books rule them apart).  The first is
   the one the engine rules first (:func:`kb.rules.situation.primary_irregularity`);
-- **timing**: the street it happened on (``deal``, ``flop``, ``turn``, ``draw``, ``fifth``
-  ...) and the
-  action taken after it, by the time the floor was called: ``no action``, ``action`` or
-  ``substantial action`` (Poker TDA Rule 36's test, applied to the actions after it: for
-  an error of the deal that is the TDA's misdeal cutoff, for a board error the betting on
-  the street it spoiled).
+- **timing**: the street it happened on (``deal``, ``flop``, ``turn``, ``draw``,
+  ``fifth`` ...) and the action taken after it, by the time the floor was called:
+  ``no action``, ``action`` or ``substantial action`` (Poker TDA Rule 36's test, applied
+  to the actions after it: for an error of the deal that is the TDA's misdeal cutoff, for
+  a board error the betting on the street it spoiled).
 
 >>> from kb.hand.scenario_file import parse_scenario
 >>> hand = parse_scenario('''
