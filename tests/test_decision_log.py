@@ -304,3 +304,12 @@ def test_a_billion_laughs_and_a_tag_are_refused(tmp_path):
     problems = _problems(folder)
     assert [p.split(":")[0] for p in problems] == ["a.yaml", "b.yaml"]
     assert "aliases" in problems[0] and "tag" in problems[1]
+
+
+def test_the_schemas_remedy_words_are_the_rulings():
+    from kb.rules.outcomes import Remedy
+    schema = json.loads((SCHEMA.parent / "decision.schema.json").read_text(encoding="utf-8"))
+    report = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    words = [r.value for r in Remedy]
+    assert schema["$defs"]["remedy"]["enum"] == words
+    assert report["$defs"]["remedies"]["items"]["enum"] == words
