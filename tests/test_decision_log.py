@@ -313,3 +313,52 @@ def test_the_schemas_remedy_words_are_the_rulings():
     words = [r.value for r in Remedy]
     assert schema["$defs"]["remedy"]["enum"] == words
     assert report["$defs"]["remedies"]["items"]["enum"] == words
+
+
+def test_a_hand_dealt_again_after_a_misdeal_is_one_entry_of_two_calls(tmp_path, kb):
+    # TDA 2024 35-A-7: the first card exposed is a misdeal; on the new deal one card that
+    # is not among the first two is not, and the TDA gives no replacement: play on
+    folder = _log(tmp_path, a=ENTRY.replace("  seats: 6\n  button: 6\n",
+                                            "  seats: 5\n  button: 5\n")
+                  .replace("    - deal: {exposed: [1]}",
+                           "    - deal: {exposed: [1]}\n    - floor: {}\n"
+                           "    - deal: {exposed: [8]}")
+                  .replace("  remedy: misdeal", "  remedies: [misdeal, misdeal]"))
+    entry = check_log(kb, read_log(folder)).entries[0]
+    assert (entry.book_remedies, entry.agrees, entry.situation) == (
+        ("misdeal", "continue"), False, ("holdem", "exposed-first-two-cards", "deal, no action"))
+
+
+def test_an_unknown_rulebook_in_an_entry_is_located_when_the_reader_was_not_told_the_ids(
+        tmp_path, kb):
+    folder = _log(tmp_path, a=ENTRY.replace('"tda@2024"', '"tda@2204"'))
+    with pytest.raises(InputError) as error:
+        check_log(kb, read_log(folder))
+    assert [str(p).replace(str(folder) + "/", "") for p in error.value.problems] == [
+        "a.yaml:4: unknown rulebook 'tda@2204' (did you mean 'tda@2024'?)"]
+
+
+def test_check_log_takes_a_rulebook_id_and_refuses_an_unknown_one(kb):
+    from kb.rules.rulebook import RulebookError
+    assert check_log(kb, read_log(SAMPLE), "rrop@v11").rulebook == "rrop@v11"
+    with pytest.raises(RulebookError, match="did you mean 'rrop@v11'"):
+        check_log(kb, read_log(SAMPLE), "rrop@v1")
+
+
+def test_exactly_as_many_files_as_the_bound_are_read(tmp_path, monkeypatch):
+    folder = _log(tmp_path, **{f"e{n:02}": ENTRY for n in range(5)})
+    (folder / "notes.txt").write_text("x", encoding="utf-8")
+    monkeypatch.setattr(reader, "MAX_FILES", 5)
+    assert len(read_log(folder)) == 5
+
+
+def test_a_broken_house_book_of_the_data_folder_is_a_problem(tmp_path, capsys):
+    import shutil
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    (data / "rulebooks" / "broken.yaml").write_text("id: house.broken@2026\n",
+                                                      encoding="utf-8")
+    assert main(["log", "check", str(SAMPLE), "--data", str(data)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{data}/rulebooks/broken.yaml:1: ")
+    assert "'title'" in err

@@ -112,12 +112,12 @@ def _names(folder: Path) -> tuple[list[str], list[Problem]]:
     try:
         with os.scandir(folder) as entries:
             for listed, entry in enumerate(entries, 1):
-                if listed > MAX_LISTED or len(names) >= MAX_FILES:
+                if entry.name.endswith(".yaml") and not entry.name.startswith("."):
+                    names.append(entry.name)
+                if listed > MAX_LISTED or len(names) > MAX_FILES:
                     return [], [Problem(str(folder), 1, "the folder holds more than "
                                         f"{MAX_FILES:,} YAML files or {MAX_LISTED:,} "
                                         "entries", "split the log into folders, by year")]
-                if entry.name.endswith(".yaml") and not entry.name.startswith("."):
-                    names.append(entry.name)
     except OSError as error:
         return [], [Problem(str(folder), 1, f"cannot list the folder: {error.strerror}",
                             "check its permissions")]
