@@ -290,12 +290,12 @@ def test_past_the_bound_on_files_nothing_is_read(tmp_path, monkeypatch):
         "log into folders, by year)"]
 
 
-def test_past_the_bound_on_bytes_reading_stops(tmp_path, monkeypatch):
+def test_past_the_bound_on_characters_reading_stops(tmp_path, monkeypatch):
     folder = _log(tmp_path, **{f"e{n:02}": ENTRY for n in range(10)})
-    monkeypatch.setattr(reader, "MAX_LOG_BYTES", 3 * len(ENTRY))
+    monkeypatch.setattr(reader, "MAX_LOG_CHARS", 3 * len(ENTRY))
     assert _problems(folder) == [
-        f"e03.yaml:1: the log holds more than {3 * len(ENTRY):,} bytes: reading stopped here "
-        "(split the log into folders, by year)"]
+        f"e03.yaml:1: the log holds more than {3 * len(ENTRY):,} characters: reading stopped "
+        "here (split the log into folders, by year)"]
 
 
 def test_a_billion_laughs_and_a_tag_are_refused(tmp_path):

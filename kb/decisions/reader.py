@@ -11,7 +11,7 @@ problems at their lines in the log's file.  Every problem of every file is raise
 once, in one :class:`~kb.files.InputError`.
 
 Nothing else is read: no subfolder, no file a log names.  The bounds (:data:`MAX_FILES`,
-:data:`MAX_ENTRY_BYTES`, :data:`MAX_LOG_BYTES`, :data:`MAX_LISTED`) keep a hostile folder
+:data:`MAX_ENTRY_BYTES`, :data:`MAX_LOG_CHARS`, :data:`MAX_LISTED`) keep a hostile folder
 from hanging the reader or filling its memory: past one, reading stops with a problem
 saying which.
 
@@ -55,8 +55,10 @@ from kb.hand.scenario_file import scenario_of
 MAX_FILES = 20_000
 #: The largest entry file: one hand and a few lines about it (a few KB).
 MAX_ENTRY_BYTES = 64_000
-#: The most bytes read from the whole log: past it, reading stops (memory stays bounded).
-MAX_LOG_BYTES = 64_000_000
+#: The most characters of text read from the whole log (each file's bytes are bounded as
+#: they are read; its text, once decoded, counts here): past it, reading stops, so the
+#: memory the log's records take stays bounded.
+MAX_LOG_CHARS = 64_000_000
 #: The most names of any kind the folder is listed for (a folder of millions of other
 #: files must not keep the reader listing).
 MAX_LISTED = 100_000
@@ -85,8 +87,8 @@ def read_log(folder: Path, rulebooks: Collection[str] | None = None) -> tuple[De
                 problems += error.problems
                 continue
             total += len(text)
-            if total > MAX_LOG_BYTES or len(problems) > MAX_PROBLEMS:
-                problems.append(_stopped(path, total > MAX_LOG_BYTES))
+            if total > MAX_LOG_CHARS or len(problems) > MAX_PROBLEMS:
+                problems.append(_stopped(path, total > MAX_LOG_CHARS))
                 break
             decision, found = read_entry(text, str(path), rulebooks)
             problems += found
@@ -126,8 +128,8 @@ def _names(folder: Path) -> tuple[list[str], list[Problem]]:
 
 def _stopped(path: Path, by_size: bool) -> Problem:
     if by_size:
-        return Problem(str(path), 1, f"the log holds more than {MAX_LOG_BYTES:,} bytes: "
-                       "reading stopped here", "split the log into folders, by year")
+        return Problem(str(path), 1, f"the log holds more than {MAX_LOG_CHARS:,} "
+                       "characters: reading stopped here", "split the log into folders, by year")
     return Problem(str(path), 1, f"more than {MAX_PROBLEMS:,} problems: reading stopped "
                    "here", "fix these first, then check again")
 
