@@ -311,6 +311,8 @@ def test_the_schemas_remedy_words_are_the_rulings():
     schema = json.loads((SCHEMA.parent / "decision.schema.json").read_text(encoding="utf-8"))
     report = json.loads(SCHEMA.read_text(encoding="utf-8"))
     words = [r.value for r in Remedy]
+    Draft202012Validator.check_schema(schema)
+    Draft202012Validator.check_schema(report)
     assert schema["$defs"]["remedy"]["enum"] == words
     assert report["$defs"]["remedies"]["items"]["enum"] == words
 
