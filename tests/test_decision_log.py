@@ -212,8 +212,8 @@ def test_remedies_must_match_the_floor_calls(tmp_path, kb):
     with pytest.raises(InputError) as error:
         check_log(kb, read_log(folder))
     assert [str(p).split(": ", 1)[1] for p in error.value.problems] == [
-        "the hand has 2 floor call(s) and the ruling gives 1 remedies (write remedies: [..], "
-        "one per floor call, in order)"]
+        "the hand has 2 floor calls but the ruling gives 1 remedy (write remedies: [..], one "
+        "per floor call, in order)"]
     fixed = _log(tmp_path, a=two_calls.replace("  remedy: misdeal",
                                                "  remedies: [misdeal, continue]"))
     entry = check_log(kb, read_log(fixed)).entries[0]

@@ -60,7 +60,7 @@ def check_log(kb: KnowledgeBase, decisions: Sequence[Decision],
     problems: list[Problem] = []
     for decision in decisions:
         try:
-            book = rulebook or find(decision.rulebook)
+            book = rulebook if rulebook is not None else find(decision.rulebook)
             entries.append(_checked(kb, book, decision))
         except RulebookError as error:      # a house file's own problems, or an unknown id
             problems += getattr(error, "problems", None) or [Problem(
@@ -86,8 +86,9 @@ def _checked(kb: KnowledgeBase, book: Rulebook, decision: Decision) -> CheckedDe
     calls = ruling.every_call
     if len(calls) != len(decision.remedies):
         raise ScenarioError(decision.file, decision.lines.get("ruling", decision.line),
-                            f"the hand has {len(calls)} floor call(s) and the ruling gives "
-                            f"{len(decision.remedies)} remedies",
+                            f"the hand has {_count(len(calls), 'floor call', 'floor calls')} "
+                            f"but the ruling gives "
+                            f"{_count(len(decision.remedies), 'remedy', 'remedies')}",
                             "write remedies: [..], one per floor call, in order")
     remedies = tuple(call.remedy for call in calls)
     return CheckedDecision(
@@ -95,6 +96,10 @@ def _checked(kb: KnowledgeBase, book: Rulebook, decision: Decision) -> CheckedDe
         situation=situation_of(kb, book, decision.scenario), rulebook=book.id,
         book_remedies=remedies, citations=citations(ruling),
         answer="; then ".join(answer(call) for call in calls))
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
 
 
 def agrees(floor: Sequence[str], book: Sequence[str]) -> bool:
