@@ -131,3 +131,54 @@ def _books(kb, idents: list[str], data: Path | None, command: str):
             print(f"{command}: {line}", file=sys.stderr)
         return 2
     return books
+
+
+def run_against(args) -> int:
+    """``rulebook check FILE --against EDITION``: the rebase preview of the house file
+    ``args.file`` (:func:`kb.house.rebase.rebase_preview`) over the bundled scenarios and
+    those of ``args.scenarios``; text, or with ``--json`` its JSON.  A bad house file or
+    scenario: every problem, exit 1; an EDITION that is no published edition: exit 2."""
+    from kb.house.compose import HouseFileError
+    from kb.house.rebase import rebase_preview
+    from kb.rules.rulebook import RulebookError
+
+    loaded = _kb_and_scenarios(None, None)
+    if isinstance(loaded, int):
+        return loaded
+    kb, scenarios = loaded
+    if args.scenarios is not None:
+        own = own_scenarios(args.scenarios)
+        if isinstance(own, int):
+            return own
+        scenarios = scenarios + own
+    _progress(f"composing {args.file} on its base and on {args.against}, then ruling "
+              f"{len(scenarios)} scenarios under both ...")
+    try:
+        preview = rebase_preview(kb, args.file, args.against, scenarios)
+    except HouseFileError as error:
+        return _fail([str(p) for p in error.problems])
+    except RulebookError as error:
+        print(f"floorbook rulebook check: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(preview.to_json(), indent=2, ensure_ascii=False) if args.json
+          else preview_text(preview))
+    return 0
+
+
+def preview_text(preview) -> str:
+    """The text of a :class:`kb.house.rebase.RebasePreview`: what it is, the entries that
+    go stale, the problems the file would have on the new edition, then the rulings."""
+    from kb.rules.diff_text import format_diff
+
+    parts = [f"{preview.file}: {preview.house} on {preview.base}, previewed on "
+             f"{preview.against} (the file is not changed)."]
+    parts.append("\n".join([f"Entries that go stale on {preview.against}:",
+                            *(f"  {s}" for s in preview.stale)]) if preview.stale
+                 else f"No entry goes stale on {preview.against}.")
+    if preview.problems:
+        parts.append("\n".join([f"On {preview.against} the file would have these problems "
+                                "(its rulings are not compared until they are fixed):",
+                                *(f"  {p}" for p in preview.problems)]))
+    if preview.diff is not None:
+        parts.append(format_diff(preview.diff))
+    return "\n\n".join(parts)
