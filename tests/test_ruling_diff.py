@@ -237,3 +237,15 @@ def test_a_bad_scenario_or_a_link_in_the_folder_is_refused_located(tmp_path, cap
     assert "Traceback" not in err
     assert main(["diff", "tda@2024", "tda@2026", "--scenarios", str(tmp_path / "none")]) == 1
     assert "is not a folder" in capsys.readouterr().err
+
+
+def test_earlier_editions_are_rulebooks_of_the_diff(capsys):
+    # WSOP 2022 has no rule on two or more extra cards (2023's 88.a.2), so its 88.a.2 to
+    # 88.a.6 are 2023's 88.a.3 to 88.a.7 with the same meaning (part A's reading of the texts)
+    assert main(["diff", "wsop@2022", "wsop@2023", "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert (document["earlier"], document["later"]) == ("wsop@2022", "wsop@2023")
+    assert {"earlier": "88.a.2", "later": "88.a.3"} in document["renumbered"]
+    assert {"earlier": "88.a.6", "later": "88.a.7"} in document["renumbered"]
+    assert main(["diff", "wsop@2203", "wsop@2024"]) == 2
+    assert "did you mean 'wsop@2023'?" in capsys.readouterr().err

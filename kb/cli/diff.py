@@ -20,14 +20,15 @@ def add_parsers(commands) -> None:
     """Add ``diff`` to the subcommands ``commands``."""
     diff = commands.add_parser(
         "diff", help="the rulings that change between two rulebooks",
-        description="Rule every bundled scenario under two rulebooks (two editions, a "
-                    "regulator's, a house rulebook's id or file) and list the scenarios "
+        description="Rule every bundled scenario under two rulebooks (two editions, "
+                    "earlier ones included, a regulator's, a house rulebook's id or file) "
+                    "and list the scenarios "
                     "ruled otherwise: the remedy, what the dealer does, the cards after it "
                     "or the deciding rule; rules that only moved number are listed apart, "
                     "as an old-to-new map.")
     diff.add_argument("earlier", metavar="BOOK", help="the rulebook compared from: an "
-                      "edition id (tda@2024), a regulator's edition, a house rulebook id, or "
-                      "the path of a house rulebook file")
+                      "edition id (tda@2024, wsop@2023), a regulator's edition, a house "
+                      "rulebook id, or the path of a house rulebook file")
     diff.add_argument("later", metavar="BOOK", help="the rulebook compared to, named the "
                       "same ways")
     diff.add_argument("--scenarios", type=_path, metavar="DIR",
