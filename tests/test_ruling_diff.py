@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import shutil
 from functools import cache
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -249,3 +250,45 @@ def test_earlier_editions_are_rulebooks_of_the_diff(capsys):
     assert {"earlier": "88.a.6", "later": "88.a.7"} in document["renumbered"]
     assert main(["diff", "wsop@2203", "wsop@2024"]) == 2
     assert "did you mean 'wsop@2023'?" in capsys.readouterr().err
+
+
+KB_SMALL = Path(__file__).parent / "data" / "kb-small"
+
+
+def test_a_data_folder_gives_its_books_house_rulebooks_and_scenarios(tmp_path, capsys):
+    data = tmp_path / "data"
+    shutil.copytree(KB_SMALL, data)
+    (data / "scenarios").mkdir()
+    shutil.copy(SCENARIOS / "four-card-flop.yaml", data / "scenarios")
+    (data / "rulebooks").mkdir()
+    (data / "rulebooks" / "ours.yaml").write_text(
+        'id: house.ours@2026\ntitle: Ours\nbase: "tda@2024"\nadopt:\n  - {topic: four-card-flop, '
+        "provisions: [rrop.holdem.four-card-flop], reason: We redeal.}\n", encoding="utf-8")
+    assert main(["diff", "tda@2024", "house.ours@2026", "--data", str(data), "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    # Robert's Rules Hold'em 3: a four-card flop is redealt from the reshuffled stub
+    assert [(c["scenario"], c["later"]["citations"]) for c in document["changed"]] == [
+        ("four-card-flop", ["Hold'em 3"])]
+    assert document["changed"][0]["later"]["answer"].startswith("Redeal the flop")
+    (data / "rulebooks" / "bad.yaml").write_text("id: house.bad@1\ntitle: Bad\nbase: nope\n",
+                                                 encoding="utf-8")
+    assert main(["diff", "tda@2024", "house.ours@2026", "--data", str(data)]) == 1
+    assert capsys.readouterr().err.startswith(f"{data / 'rulebooks' / 'bad.yaml'}:3: base ")
+    shutil.rmtree(data / "scenarios")
+    assert main(["diff", "tda@2024", "tda@2026", "--data", str(data)]) == 1
+    assert "has no scenarios folder" in capsys.readouterr().err
+
+
+def test_a_scenario_a_book_cannot_rule_is_listed_apart_and_counted(capsys):
+    kb = _LOADED()
+    scenarios = load_scenarios()
+    diff = diff_rulings(kb, resolve_rulebook(kb, "tda@2024"), resolve_rulebook(kb, "sd@2026"),
+                        scenarios)
+    # the hand's later events are a new deal after the misdeal every book rules on its
+    # exposed first card; South Dakota's code alone gives no misdeal to deal again from
+    assert [sid for sid, _ in diff.failed] == ["misdeal-then-exposed-card-on-the-new-deal"]
+    assert diff.unchanged + len(diff.changed) + 1 == len(scenarios)
+    assert main(["diff", "tda@2024", "sd@2026"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].endswith("; 1 not compared.")
+    assert "\n- misdeal-then-exposed-card-on-the-new-deal: " in out.split("Not compared")[1]
