@@ -122,3 +122,22 @@ def test_a_bad_house_file_gets_every_problem_and_no_preview(tmp_path, capsys):
     assert captured.out == "" and "Traceback" not in captured.err
     assert len(captured.err.splitlines()) == 16
     assert f"{bad}:3: base is 'tda@2204' (did you mean 'tda@2024'?)" in captured.err
+
+
+def test_with_json_a_bad_house_file_is_reported_as_rulebook_check_json_does(tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(HOSTILE, encoding="utf-8")
+    assert main(["rulebook", "check", str(bad), "--against", "tda@2026", "--json"]) == 1
+    document = json.loads(capsys.readouterr().out)
+    assert main(["rulebook", "check", str(bad), "--json"]) == 1
+    plain = json.loads(capsys.readouterr().out)
+    assert document["problems"] == plain["problems"] and document["ok"] is False
+    assert len(document["problems"]) == 16
+
+
+def test_a_bad_scenario_folder_stops_the_preview(tmp_path, capsys):
+    (tmp_path / "bad.yaml").write_text("id: x\n", encoding="utf-8")
+    assert main(["rulebook", "check", str(HOME_GAME), "--against", "tda@2026",
+                 "--scenarios", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith(f"{tmp_path / 'bad.yaml'}:")
