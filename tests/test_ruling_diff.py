@@ -21,6 +21,7 @@ D1) before running the diff:
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from functools import cache
 from pathlib import Path
@@ -308,3 +309,18 @@ def test_wsop_2024_changes_the_missed_burn_noticed_after_one_check(capsys):
     assert change["earlier"]["answer"].startswith("Scramble the three flop cards face down")
     assert change["later"]["answer"] == "After this round's betting, burn a card and deal the turn"
     assert change["revised"] == [{"earlier": "88.c.3", "later": "88.c.3"}]
+
+
+@pytest.mark.parametrize("make, problem", [
+    (lambda path: os.mkfifo(path), "this is a FIFO, not a file"),
+    (lambda path: path.write_bytes(b"a" * 300_000), "the file is larger than 256,000 bytes"),
+    (lambda path: path.write_text("a: &a [*a]\n", encoding="utf-8"), "YAML aliases (*a)"),
+    (lambda path: path.write_bytes(b"id: \xff\n"), "not UTF-8"),
+], ids=["fifo", "too-big", "alias", "not-utf8"])
+def test_a_house_file_that_cannot_be_read_is_one_located_line(tmp_path, capsys, make, problem):
+    path = tmp_path / "house.yaml"
+    make(path)
+    assert main(["diff", str(path), "tda@2026"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith(f"{path}:1: ")
+    assert problem in captured.err and len(captured.err.splitlines()) == 1
