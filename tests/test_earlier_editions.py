@@ -188,3 +188,21 @@ def test_a_data_folder_holds_an_earlier_edition_ruled_by_the_later_deciders(tmp_
     assert [r["rulebook"] for r in json.loads(capsys.readouterr().out)] == [
         "rrop@v11", "tda@2024", "tda@2022"]
     assert main(["check", "--data", str(data)]) == 0
+
+
+def test_the_plugin_checks_an_earlier_editions_entry_and_needs_none(tmp_path):
+    """A scenario file in a user's project: no wsop@2023 entry collects no item for it; a
+    wrong one is an item of its own that fails with the field."""
+    from test_plugin import FLOP as TEXT
+    from test_plugin import project, pytest_in
+    wrong = TEXT + '  "wsop@2023": {remedy: misdeal, read: text, why: "x"}\n'
+    root = project(tmp_path, "floorbook_scenarios = tests/scenarios\n",
+                   **{"tests__scenarios__four-card-flop.yaml": TEXT,
+                      "tests__scenarios__four-card-flop-2023.yaml": wrong.replace(
+                          "id: four-card-flop", "id: four-card-flop-2023")})
+    result = pytest_in(root)
+    assert result.returncode == 1
+    assert "1 failed, 12 passed" in result.stdout
+    assert "  wsop@2023: remedy: expected 'misdeal', got 'continue'\n" in result.stdout
+    assert "FAILED tests/scenarios/four-card-flop-2023.yaml::four-card-flop-2023[wsop@2023]" \
+        in result.stdout
