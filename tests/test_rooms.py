@@ -1,7 +1,7 @@
 """The package's rooms and the one-way order of their imports (docs/dev/architecture.md).
 
 Every ``import kb...`` in every module, at the top or inside a function, is an edge; the
-rooms are ordered files < knowledge < hand < rules < house < handbook < the doors (cli,
+rooms are ordered files < knowledge < hand < rules < house < decisions < handbook < the doors (cli,
 pytest_plugin, __main__), and an import may only point down or within its room.  The
 architecture page's picture is checked against the same edges, so it cannot go stale.
 
@@ -22,7 +22,7 @@ KB = Path(__file__).resolve().parent.parent / "kb"
 ARCHITECTURE = KB.parent / "docs" / "dev" / "architecture.md"
 
 #: Rooms from the bottom up; a module may import only from its own room or one below.
-ORDER = ("files", "knowledge", "hand", "rules", "house", "handbook", "doors")
+ORDER = ("files", "knowledge", "hand", "rules", "house", "decisions", "handbook", "doors")
 DOORS = {"kb.cli", "kb.pytest_plugin", "kb.__main__"}
 #: The command line is a door in modules of its own (kb.cli.knowledge, kb.cli.house ...).
 DOOR_PACKAGES = ("kb.cli.",)
