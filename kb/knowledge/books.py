@@ -1,5 +1,6 @@
 """Which books are published and compared: sources.yaml's ``rulebooks`` and ``compared``
-(with its ``regulators`` and the ``earlier`` editions held in full), read into :class:`~kb.knowledge.model.Books` and checked against the file's own editions.
+(with its ``regulators`` and the ``earlier`` editions held in full), read into
+:class:`~kb.knowledge.published.Books` and checked against the file's own editions.
 
 The schema (``kb/schemas/sources.schema.json``) has already refused the entries of a wrong
 shape; what it cannot say is checked here, each problem at the line of the value at fault

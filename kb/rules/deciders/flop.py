@@ -11,6 +11,7 @@ from kb.rules.deciders.helpers_board import (
     flop_now,
     flop_reshuffle,
     next_street,
+    scramble_flop,
 )
 from kb.rules.remedies import Decision, carry_on, deal_board, floor_decision, reshuffle_stub, step
 from kb.rules.ruling import Step
@@ -167,22 +168,6 @@ def tda_flop_no_burn(case: Case) -> Decision | None:
                          "acted: the three cards are scrambled face down, {picked} is picked "
                          "as the burn, and the flop is the other two plus the next card off "
                          "the stub.")
-
-
-def scramble_flop(case: Case, cards: list[str], text: str) -> Decision:
-    """The three ``cards`` of a flop dealt without a burn scrambled face down, one picked at
-    random as the burn and the next card off the stub completing the flop (TDA 39-B before
-    action, WSOP 88.c.3.i), explained by ``text`` with ``{picked}`` for the burn picked."""
-    table = case.table.copy()
-    scrambled = list(cards)
-    case.rng.shuffle(scrambled)
-    picked = scrambled.pop(case.rng.randrange(3))
-    table.burns.append(picked)
-    table.board = [c for c in table.board if c not in cards] + scrambled + [table.take()]
-    return carry_on(text.format(picked=picked),
-                    [step("scramble-pick", cards=cards, picked=picked, as_="burn",
-                          street="flop"), step("deal", street="flop", cards=table.board[-1:])],
-                    table, ("tda.rp.randomness",), random=True)
 
 
 def _tda_flop_stands(case: Case) -> Decision:

@@ -1,6 +1,7 @@
 """What deciders of several modules share about the board: the streets and their sizes,
 whether a street was acted on, the flop as it lies, the flop reshuffled after a burn error,
-and premature board cards dealt again.
+premature board cards dealt again, a flop without a burn scrambled (TDA 39-B, WSOP
+88.c.3.i) and a WSOP burn error left standing (88.c.3, 2024 and 2023).
 
 Each helper is rule logic of the provisions its docstring names, written once because the
 deciders of more than one book rule with it (the WSOP books copy Robert's Rules' order and
@@ -172,3 +173,56 @@ def redeal_premature(case: Case, street: str,
     steps += reshuffle_stub(table, cards, case.rng, with_cut=False, face_down=face_down)
     steps += deal_board(table, street, 3 if street == "flop" else 1, burn=False)
     return table, steps, cards
+
+
+def scramble_flop(case: Case, cards: list[str], text: str) -> Decision:
+    """The three ``cards`` of a flop dealt without a burn scrambled face down, one picked at
+    random as the burn and the next card off the stub completing the flop (TDA 39-B before
+    action, WSOP 88.c.3.i), explained by ``text`` with ``{picked}`` for the burn picked."""
+    table = case.table.copy()
+    scrambled = list(cards)
+    case.rng.shuffle(scrambled)
+    picked = scrambled.pop(case.rng.randrange(3))
+    table.burns.append(picked)
+    table.board = [c for c in table.board if c not in cards] + scrambled + [table.take()]
+    return carry_on(text.format(picked=picked),
+                    [step("scramble-pick", cards=cards, picked=picked, as_="burn",
+                          street="flop"), step("deal", street="flop", cards=table.board[-1:])],
+                    table, ("tda.rp.randomness",), random=True)
+
+
+def burn_error_stands(case: Case, why: str) -> Decision:
+    """88.c.3's remedy for the burn error ``case`` is ruled on, standing because of ``why``
+    (2024: a check on the round; 2023: substantial action on it): the action stands, the
+    next street is burned and dealt as usual."""
+    irregularity = ruled_on(case)
+    street = irregularity.get("street")
+    what = "without a burn" if irregularity.get("burns") == 0 else "after two burns"
+    text = (f"The {street} was dealt {what}, and {why}: the action stands (88.c.3). The burn "
+            "protects the stub, not the order of the cards, so nothing is put back")
+    log = case.replay.board_log
+    following = next_street(case) if log and log[-1]["street"] == street else None
+    steps = []
+    if following and len(case.table.stub) > BOARD_SIZE[following]:
+        later = f"after the {street} betting"
+        burn, dealt = case.table.stub[0], case.table.stub[1:1 + BOARD_SIZE[following]]
+        steps = [step("finish-betting", street=street),
+                 step("burn", card=burn, street=following, when=later),
+                 step("deal", street=following, cards=dealt, when=later)]
+        text += (f": once the betting is over the dealer burns one card ({burn}) and deals "
+                 f"the {following} ({' '.join(dealt)}) as usual")
+    text += "." + _tension(case, street, irregularity)
+    return carry_on(text, steps)
+
+
+def _tension(case: Case, street: str, irregularity: Irregularity) -> str:
+    """88.c.3 against its sub-item 88.c.3.i: a flop without a burn, checked, with no
+    substantial action on the flop yet."""
+    if street != "flop" or irregularity.get("burns") != 0:
+        return ""
+    flop = [r for r in case.records if r.street == "flop"]
+    if len(flop) >= 3 or any(r.act in ("bet", "raise", "call", "all-in") for r in flop):
+        return ""
+    return (" The sub-item 88.c.3.i would instead scramble the flop while there is no "
+            "substantial action; the two items conflict here, and this ruling follows "
+            "88.c.3's express words on a check (as TDA 39-B does).")

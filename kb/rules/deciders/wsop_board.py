@@ -13,12 +13,11 @@ all-ins) is not decided here: Rule 129 sends it to the WSOP Live Action rules.
 
 from __future__ import annotations
 
-from kb.hand.table import Irregularity
 from kb.rules.deciders import Decider, decides, ruled_on
 from kb.rules.deciders.flop import tda_flop_no_burn
-from kb.rules.deciders.helpers_board import BOARD_SIZE, acted_on, next_street, redeal_premature
+from kb.rules.deciders.helpers_board import acted_on, burn_error_stands, redeal_premature
 from kb.rules.deciders.helpers_games import BEFORE_STUD, redeal_stud_street
-from kb.rules.remedies import Decision, carry_on, step
+from kb.rules.remedies import Decision, carry_on
 from kb.rules.situation import Case
 
 
@@ -43,43 +42,6 @@ def wsop_missed_burn(case: Case) -> Decision | None:
     if not acted_on(case, irregularity.get("street")):
         return None
     return burn_error_stands(case, "there has been action on it (at least one check)")
-
-
-def burn_error_stands(case: Case, why: str) -> Decision:
-    """88.c.3's remedy for the burn error ``case`` is ruled on, standing because of ``why``
-    (2024: a check on the round; 2023: substantial action on it): the action stands, the
-    next street is burned and dealt as usual."""
-    irregularity = ruled_on(case)
-    street = irregularity.get("street")
-    what = "without a burn" if irregularity.get("burns") == 0 else "after two burns"
-    text = (f"The {street} was dealt {what}, and {why}: the action stands (88.c.3). The burn "
-            "protects the stub, not the order of the cards, so nothing is put back")
-    log = case.replay.board_log
-    following = next_street(case) if log and log[-1]["street"] == street else None
-    steps = []
-    if following and len(case.table.stub) > BOARD_SIZE[following]:
-        later = f"after the {street} betting"
-        burn, dealt = case.table.stub[0], case.table.stub[1:1 + BOARD_SIZE[following]]
-        steps = [step("finish-betting", street=street),
-                 step("burn", card=burn, street=following, when=later),
-                 step("deal", street=following, cards=dealt, when=later)]
-        text += (f": once the betting is over the dealer burns one card ({burn}) and deals "
-                 f"the {following} ({' '.join(dealt)}) as usual")
-    text += "." + _tension(case, street, irregularity)
-    return carry_on(text, steps)
-
-
-def _tension(case: Case, street: str, irregularity: Irregularity) -> str:
-    """88.c.3 against its sub-item 88.c.3.i: a flop without a burn, checked, with no
-    substantial action on the flop yet."""
-    if street != "flop" or irregularity.get("burns") != 0:
-        return ""
-    flop = [r for r in case.records if r.street == "flop"]
-    if len(flop) >= 3 or any(r.act in ("bet", "raise", "call", "all-in") for r in flop):
-        return ""
-    return (" The sub-item 88.c.3.i would instead scramble the flop while there is no "
-            "substantial action; the two items conflict here, and this ruling follows "
-            "88.c.3's express words on a check (as TDA 39-B does).")
 
 
 @decides("wsop.missed-flop-burn")

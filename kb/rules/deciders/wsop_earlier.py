@@ -17,9 +17,8 @@ from __future__ import annotations
 
 from kb.rules.cutoffs import tda_substantial_action
 from kb.rules.deciders import decides, ruled_on
-from kb.rules.deciders.flop import scramble_flop
+from kb.rules.deciders.helpers_board import burn_error_stands, scramble_flop
 from kb.rules.deciders.wsop import wsop_stud_exposed
-from kb.rules.deciders.wsop_board import burn_error_stands
 from kb.rules.remedies import Decision
 from kb.rules.situation import Case
 
