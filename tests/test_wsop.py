@@ -51,7 +51,7 @@ def test_thirteen_or_more_wsop_scenarios_each_expecting_every_published_book(kb)
     books = {book.id for book in published_rulebooks(kb)}
     assert len(WSOP_FILES) >= 13
     for path in WSOP_FILES:
-        assert set(load_scenario(path).expect) == books, path.name
+        assert set(load_scenario(path).expect) - set(kb.books.earlier_ids) == books, path.name
 
 
 def test_the_wsop_scenarios_rule_differently_from_the_other_books(kb):
