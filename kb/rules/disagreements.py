@@ -31,6 +31,7 @@ from kb.files import Problem as FileProblem
 from kb.files import bulk
 from kb.hand.scenario import Scenario, ScenarioError
 from kb.hand.scenario_file import load_scenario
+from kb.knowledge.diff import previous_edition
 from kb.knowledge.graph import Disagreement, disagreements
 from kb.knowledge.load import Problem
 from kb.knowledge.model import KnowledgeBase, Location
@@ -206,6 +207,21 @@ def computed_disagreements(kb: KnowledgeBase, scenarios, rulings: dict | None = 
                     found.append(ComputedDisagreement(topic, scenario.id, scenario.path,
                                                       left, right, what))
     return found
+
+
+def consecutive_pairs(kb: KnowledgeBase) -> tuple[tuple[str, str], ...]:
+    """The pairs (earlier, later) of consecutive editions of one source that are both
+    rulebooks of ``kb`` (published or earlier editions, never a regulator's), in the order
+    of the later edition among the rulebooks: the disagreements computed between books are
+    computed between a book's editions too.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> consecutive_pairs(load_knowledge_base())[0]
+    ('tda@2024', 'tda@2026')
+    """
+    books = kb.books.ids
+    pairs = ((previous_edition(kb, book), book) for book in books if kb.has("edition", book))
+    return tuple((earlier, later) for earlier, later in pairs if earlier in books)
 
 
 def exercised_topics(kb: KnowledgeBase, scenarios, rulings: dict | None = None) -> set[str]:

@@ -52,6 +52,7 @@ class RuleDomain(Domain):
         "errata": directives.ErrataDirective,
         "disagreements": directives.DisagreementsDirective,
         "text-disagreements": directives.TextDisagreementsDirective,
+        "edition-disagreements": directives.EditionDisagreementsDirective,
         "glossary": directives.GlossaryDirective,
         "topics": directives.TopicsTableDirective,
         "editions": directives.EditionsTableDirective,

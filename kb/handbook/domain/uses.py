@@ -15,7 +15,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from kb.handbook.data.store import handbook
-from kb.handbook.views import contents, matrix, pictures, texts
+from kb.handbook.views import contents, matrix, pictures, rulingchanges, texts
 from kb.knowledge import names
 
 #: view name -> function (handbook, *ids) -> something with a stable repr or a .digest
@@ -28,6 +28,7 @@ VIEWS: dict[str, Callable[..., Any]] = {
     "disagreements-topic": matrix.topic_disagreements,
     "disagreements-index": contents.index_table,
     "text-disagreements": matrix.textual_body,
+    "edition-disagreements": rulingchanges.edition_disagreements,
     "matrix": matrix.matrix_body,
     "topics": texts.topics_table,
     "editions": texts.editions_table,
