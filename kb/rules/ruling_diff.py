@@ -1,0 +1,259 @@
+"""Rulings compared between two rulebooks: which scenarios a new edition (or a house book,
+or another book) rules otherwise, and which of the rules it cites only moved number.
+
+Each scenario is ruled under both books with one seed and each ruling is reduced to a
+:class:`Side`: the remedies of its floor calls, what the dealer does (:func:`kb.rules.answer.
+answer` of each call), the cards after the remedy in words, and the numbers it cites.  A
+scenario's ruling changed when one of four things differs, named in this order in
+:attr:`ChangedRuling.changed`:
+
+* ``remedy``: the remedy of some floor call;
+* ``answer``: what the dealer does (two books may agree on "continue" and not on the moves);
+* ``cards``: the cards after the remedy, compared only where neither ruling is random
+  (a random step draws with the seed, and a misdeal's new deal is not known);
+* ``provision``: the provisions cited (by id, not number): a rule revised in the later
+  edition is another provision, so a ruling that cites it changed its deciding provision.
+
+A provision cited on both sides under two numbers (TDA 2024 35-A-7 is 2026 37-A-6) is no
+change: the pair goes to :attr:`RulingsDiff.renumbered`, the old-to-new map.
+
+>>> from kb.knowledge.load import load_knowledge_base
+>>> from kb.rules.books import resolve_rulebook
+>>> from kb.rules.disagreements import load_scenarios
+>>> kb = load_knowledge_base()
+>>> diff = diff_rulings(kb, resolve_rulebook(kb, "tda@2024"), resolve_rulebook(kb, "tda@2026"),
+...                     load_scenarios())
+>>> ("35-A-7", "37-A-6") in diff.renumbered, diff.unchanged > 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from kb.hand.scenario import Scenario, ScenarioError
+from kb.knowledge.graph import number_key
+from kb.knowledge.model import KnowledgeBase
+from kb.knowledge.vocabulary import Confidence
+from kb.rules.answer import answer
+from kb.rules.engine import rule
+from kb.rules.outcomes import Remedy
+from kb.rules.rulebook import Rulebook
+from kb.rules.ruling import Ruling
+
+#: The kinds of change, in the order :attr:`ChangedRuling.changed` lists them.
+KINDS = ("remedy", "answer", "cards", "provision")
+#: Confidence from the least sure up: a side's confidence is its least sure citation's.
+_ORDER = (Confidence.UNCONFIRMED, Confidence.PARTIAL, Confidence.CONFIRMED)
+
+
+@dataclass(frozen=True)
+class Side:
+    """One rulebook's ruling of one scenario, as compared: ``remedy`` (each floor call's,
+    joined: "floor-decision, then continue"), ``answer`` (what the dealer does, each call's
+    joined by "; then "), ``cards`` (the table after the last remedy in words; "" after a
+    misdeal), ``citations`` (numbers as the book prints them, each once, in order),
+    ``confidence`` (the least sure of the cited provisions and numbers; "confirmed" when
+    nothing is cited), ``provisions`` (the ids cited, parallel to nothing: each once, in
+    order) and ``random`` (a step drew with the seed)."""
+
+    remedy: str
+    answer: str
+    cards: str
+    citations: tuple[str, ...]
+    confidence: str
+    provisions: tuple[str, ...] = ()
+    random: bool = False
+    #: the answer with the deciding rule's number left out: what is compared, so that a
+    #: rule that only moved number ("under rule 35-A" / "37-A") changes no answer
+    gist: str = field(default="", compare=False, repr=False)
+
+    def to_json(self) -> dict:
+        return {"remedy": self.remedy, "answer": self.answer, "cards": self.cards,
+                "citations": list(self.citations), "confidence": self.confidence,
+                "provisions": list(self.provisions), "random": self.random}
+
+
+@dataclass(frozen=True)
+class ChangedRuling:
+    """A scenario the two books rule otherwise: its id, its reader ``title`` (no case
+    number), what ``changed`` (a subset of :data:`KINDS`, in that order) and both sides."""
+
+    scenario: str
+    title: str
+    changed: tuple[str, ...]
+    earlier: Side
+    later: Side
+
+    def to_json(self) -> dict:
+        return {"scenario": self.scenario, "title": self.title, "changed": list(self.changed),
+                "earlier": self.earlier.to_json(), "later": self.later.to_json()}
+
+
+@dataclass(frozen=True)
+class RulingsDiff:
+    """The rulings of rulebook ``earlier`` against ``later`` (ids): the ``changed``
+    scenarios in scenario order, the ``renumbered`` citations as (earlier number, later
+    number) pairs in the later book's order, how many scenarios are ruled alike
+    (``unchanged``), and the scenarios a side could not rule (``failed``: (id, why))."""
+
+    earlier: str
+    later: str
+    changed: tuple[ChangedRuling, ...]
+    renumbered: tuple[tuple[str, str], ...]
+    unchanged: int
+    failed: tuple[tuple[str, str], ...]
+
+    def to_json(self) -> dict:
+        return {"format_version": FORMAT_VERSION, "earlier": self.earlier, "later": self.later,
+                "changed": [c.to_json() for c in self.changed],
+                "renumbered": [{"earlier": a, "later": b} for a, b in self.renumbered],
+                "unchanged": self.unchanged,
+                "failed": [{"scenario": s, "why": why} for s, why in self.failed]}
+
+
+#: The version of the diff's JSON (kb/schemas/diff.schema.json); additions keep it.
+FORMAT_VERSION = 1
+
+_CASE_NUMBER = re.compile(r"^(?:case\s+)?c\d+[a-z]?(?:\([a-z]\))?(?:\s+as it happened)?\s*:\s*",
+                          re.IGNORECASE)
+
+
+def reader_title(title: str) -> str:
+    """``title`` without an internal case number, its first letter capitalised.
+
+    >>> reader_title("Case C27: four flop cards peeled one by one")
+    'Four flop cards peeled one by one'
+    >>> reader_title("Case C05(a): a hole card leaves the table"), reader_title("Boxed card")
+    ('A hole card leaves the table', 'Boxed card')
+    """
+    rest = _CASE_NUMBER.sub("", title, count=1)
+    return rest[:1].upper() + rest[1:] if rest else title
+
+
+def diff_rulings(kb: KnowledgeBase, earlier: Rulebook, later: Rulebook,
+                 scenarios: Sequence[Scenario], seed: int = 0) -> RulingsDiff:
+    """Rule every scenario of ``scenarios`` under ``earlier`` and ``later`` (rulebooks of
+    ``kb``, house books composed by the caller) with ``seed`` and compare them (see the
+    module's text).  A scenario either book cannot rule (its hand cannot go on from that
+    book's remedy) is listed in ``failed`` with the reason, not compared.  Raises nothing
+    for a scenario; KeyError only for a rulebook of another knowledge base.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.books import resolve_rulebook
+    >>> kb = load_knowledge_base()
+    >>> tda = resolve_rulebook(kb, "tda@2024")
+    >>> diff_rulings(kb, tda, tda, []).unchanged
+    0
+    """
+    changed: list[ChangedRuling] = []
+    moved: dict[tuple[str, str], None] = {}
+    failed: list[tuple[str, str]] = []
+    unchanged = 0
+    for scenario in scenarios:
+        try:
+            old, new = rule(kb, earlier, scenario, seed), rule(kb, later, scenario, seed)
+        except ScenarioError as error:
+            failed.append((scenario.id, str(error)))
+            continue
+        a, b = side(kb, old), side(kb, new)
+        moved.update(dict.fromkeys(_renumbered(old, new)))
+        kinds = _changes(a, b)
+        if kinds:
+            changed.append(ChangedRuling(scenario.id, reader_title(scenario.title), kinds,
+                                         a, b))
+        else:
+            unchanged += 1
+    return RulingsDiff(earlier.id, later.id, tuple(changed), _ordered(kb, later, moved),
+                       unchanged, tuple(failed))
+
+
+def side(kb: KnowledgeBase, ruling: Ruling) -> Side:
+    """``ruling`` reduced to what :func:`diff_rulings` compares (a :class:`Side`).
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> from kb.rules.examples import ruling
+    >>> found = side(load_knowledge_base(), ruling("boxed-two-cards-during-deal"))
+    >>> found.remedy, found.answer, found.cards
+    ('misdeal', 'Misdeal: reshuffle and redeal', '')
+    """
+    calls = ruling.every_call
+    cited = [c for call in calls for c in call.cited]
+    said = [answer(c) for c in calls]
+    gist = [_unnumbered(words, c) for words, c in zip(said, calls, strict=True)]
+    return Side(", then ".join(c.remedy for c in calls), "; then ".join(said), cards(ruling),
+                tuple(dict.fromkeys(c.citation.number for c in cited)),
+                _confidence(kb, cited), tuple(dict.fromkeys(c.provision for c in cited)),
+                any(c.random for c in calls), "; then ".join(gist))
+
+
+def _unnumbered(words: str, call: Ruling) -> str:
+    """``words`` (the answer of ``call``) without the number of the rule that decided."""
+    who = call.decided_by
+    if who is None or not who.number:
+        return words
+    return words.replace(f"rule {who.number}", "rule")
+
+
+def cards(ruling: Ruling) -> str:
+    """The table after ``ruling``'s remedy in words: each seat's hand, the board, burns
+    and muck; "" after a misdeal (the new deal is not known:
+    :data:`kb.rules.answer.UNKNOWN_DEAL`)."""
+    if ruling.remedy == Remedy.MISDEAL:
+        return ""
+    table = ruling.table
+    seats = [f"seat {seat}: {' '.join(hand) or '-'}" + (" (dead)" if seat in table.dead
+                                                       else "")
+             for seat, hand in sorted(table.hands.items())]
+    return "; ".join([*seats, *(f"{name}: {' '.join(getattr(table, name)) or '-'}"
+                                for name in ("board", "burns", "muck"))])
+
+
+
+def _confidence(kb: KnowledgeBase, cited) -> str:
+    """The least sure confidence of the provisions cited and of their numbers."""
+    found = [Confidence.CONFIRMED]
+    for one in cited:
+        if kb.has("provision", one.provision):
+            provision = kb.provision(one.provision)
+            found.append(provision.confidence)
+            edition = f"{one.citation.source}@{one.citation.edition}"
+            number = provision.number_in(edition) if kb.has("edition", edition) else None
+            if number is not None:
+                found.append(number.confidence)
+    return str(min(found, key=_ORDER.index))
+
+
+def _changes(a: Side, b: Side) -> tuple[str, ...]:
+    """What differs between two sides, in :data:`KINDS` order."""
+    kinds = []
+    if a.remedy != b.remedy:
+        kinds.append("remedy")
+    if a.gist != b.gist:
+        kinds.append("answer")
+    if not (a.random or b.random) and a.cards != b.cards:
+        kinds.append("cards")
+    if a.provisions != b.provisions:
+        kinds.append("provision")
+    return tuple(kinds)
+
+
+def _renumbered(old: Ruling, new: Ruling):
+    """(earlier number, later number) of each provision both rulings cite by two numbers."""
+    later = {c.provision: c.citation.number for call in new.every_call for c in call.cited}
+    for call in old.every_call:
+        for c in call.cited:
+            number = later.get(c.provision)
+            if number is not None and number != c.citation.number:
+                yield c.citation.number, number
+
+
+def _ordered(kb: KnowledgeBase, book: Rulebook, pairs) -> tuple[tuple[str, str], ...]:
+    """``pairs`` in the order of ``book``'s numbers (its first citation edition's sections)."""
+    edition = (book.citation_editions or (book.base or "",))[0]
+    if not kb.has("edition", edition) and book.base:
+        edition = book.base
+    sections = kb.edition(edition).sections if kb.has("edition", edition) else ()
+    return tuple(sorted(pairs, key=lambda pair: number_key(pair[1], sections)))
