@@ -45,9 +45,19 @@ def add_changed_rulings(hb, f: Fragment, earlier: str, later: str) -> None:
               f"{f.text(old)} (a rule that only moved number is no change: see the "
               "renumbering). For each: what the dealer does under each edition, what "
               "changed, and the provisions that decide it.", "")
+    moved = [c for c in diff.changed if c.changed == ("provision",)]
     for changed in diff.changed:
-        _changed(hb, f, changed, (earlier, old), (later, new))
+        if changed not in moved:
+            _changed(hb, f, changed, (earlier, old), (later, new))
         f.fingerprint.append((hb.rulings.files.get(changed.scenario), repr(changed)))
+    if moved:
+        f.add(f"The same ruling, decided by another provision ({len(moved)}): what the "
+              f"dealer does under {f.text(new)}, then the deciding provisions that differ, "
+              f"under {f.text(old)} and under {f.text(new)}.", "")
+        f.add(*(f"- {f.text(c.title)}: {f.text(c.later.answer)}. "
+                f"{_deciding(hb, f, c.earlier, earlier, c.later)} "
+                f"{_deciding(hb, f, c.later, later, c.earlier)}" for c in moved))
+        f.add("")
     if diff.failed:
         f.add(f"Not compared ({len(diff.failed)}), a side could not rule the hand:", "")
         f.add(*(f"- {f.text(_title(hb, sid))}: {f.text(why)}" for sid, why in diff.failed))
@@ -62,26 +72,33 @@ def _changed(hb, f: Fragment, c: ChangedRuling, *books: tuple[str, str]) -> None
           "::::{grid} 1 2 2 2", ":gutter: 2", ":class-container: floorbook-ruling-change", "")
     for (book, name), side in zip(books, (c.earlier, c.later), strict=True):
         f.add(f":::{{grid-item-card}} {f.text(name)}", ":class-card: floorbook-book", "",
-              f"**{f.text(side.answer)}**", "", _facts(hb, f, side, book), "", ":::", "")
+              f"**{f.text(side.answer)}**", "", _facts(hb, f, side, book, c.changed), "",
+              ":::", "")
     f.add("::::", "")
 
 
-def _facts(hb, f: Fragment, side: Side, book: str) -> str:
-    """The remedy, the cards after it, the deciding provisions (linked, numbered as the
-    edition prints them) and, when the reading is not confirmed, its confidence."""
+def _facts(hb, f: Fragment, side: Side, book: str, changed: tuple[str, ...]) -> str:
+    """The remedy, the cards after it (where they changed: a line per seat, on every
+    changed ruling, would weigh down the page), the deciding provisions (linked, numbered
+    as the edition prints them) and, when the reading is not confirmed, its confidence."""
     parts = [f"Remedy: {f.text(side.remedy)}."]
-    if side.cards:
+    if side.cards and "cards" in changed:
         parts.append(f"Cards after: {f.text(side.cards)}.")
-    if side.provisions:
-        parts.append("Decided by " + ", ".join(
-            f.xref("prov", pid, title=_numbered(hb, pid, book)) for pid in side.provisions)
-            + ".")
-    else:
-        parts.append("No provision decides it (left to the floor).")
+    parts.append(_deciding(hb, f, side, book))
     if side.confidence != Confidence.CONFIRMED.value:
         confidence = Confidence(side.confidence)
         parts.append(f"{{bdg-{names.CONFIDENCE_COLOUR[confidence]}}}`{confidence.value}`")
     return " ".join(parts)
+
+
+def _deciding(hb, f: Fragment, side: Side, book: str, other: Side | None = None) -> str:
+    """The provisions that decide ``side`` (those ``other`` does not cite, when given),
+    linked, as ``book``'s edition numbers them."""
+    shown = [p for p in side.provisions if other is None or p not in other.provisions]
+    if not shown:
+        return f"{f.text(names.edition_short(hb.kb, book))}: no provision decides it."
+    return f"{f.text(names.edition_short(hb.kb, book))}: " + ", ".join(
+        f.xref("prov", pid, title=_numbered(hb, pid, book)) for pid in shown) + "."
 
 
 def _numbered(hb, provision_id: str, book: str) -> str:
