@@ -317,13 +317,6 @@ class TextDisagreementsDirective(ListDirective):
     view_name = "text-disagreements"
 
 
-class EditionDisagreementsDirective(ListDirective):
-    """``{rule:edition-disagreements}``: the disagreements computed between consecutive
-    editions of a book, pair by pair (:mod:`kb.handbook.views.rulingchanges`)."""
-
-    view_name = "edition-disagreements"
-
-
 class TopicsTableDirective(ListDirective):
     """``{rule:topics}``: a table of the topics."""
 

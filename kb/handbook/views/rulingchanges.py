@@ -30,21 +30,22 @@ def add_changed_rulings(hb, f: Fragment, earlier: str, later: str) -> None:
     rulebooks of the build, so nothing is ruled)."""
     old, new = (names.edition_short(hb.kb, e) for e in (earlier, later))
     diff = hb.editions.diff(later)
+    f.add(f"```{{rubric}} Rulings that changed from {f.text(old)}", "```", "")
     if diff is None:
-        f.add(f"**Rulings:** not compared; {f.text(old)} and {f.text(new)} are not both "
-              "rulebooks of this knowledge base, so no scenario is ruled under both.", "")
+        f.add(f"Not compared: {f.text(old)} and {f.text(new)} are not both rulebooks of "
+              "this knowledge base, so no scenario is ruled under both.", "")
         return
     ruled = diff.unchanged + len(diff.changed)
     if not diff.changed:
-        f.add(f"**Rulings that changed:** no ruling changed. Each of the {ruled} scenarios "
-              f"of this knowledge base is ruled alike under {f.text(old)} and "
-              f"{f.text(new)}.", "")
+        scenarios = "the 1 scenario" if ruled == 1 else f"each of the {ruled} scenarios"
+        f.add(f"No ruling changed: {scenarios} of this knowledge base ruled under both is "
+              f"ruled alike under {f.text(old)} and {f.text(new)}.", "")
     else:
-        f.add(f"**Rulings that changed:** {len(diff.changed)} of the {ruled} scenarios of "
-              f"this knowledge base are ruled otherwise under {f.text(new)} than under "
-              f"{f.text(old)} (a rule that only moved number is no change: see the "
-              "renumbering). For each: what the dealer does under each edition, what "
-              "changed, and the provisions that decide it.", "")
+        f.add(f"{len(diff.changed)} of the {ruled} scenarios of this knowledge base are "
+              f"ruled otherwise under {f.text(new)} than under {f.text(old)} (a rule that "
+              "only moved number is no change: see the renumbering above). For each: what "
+              "the dealer does under each edition, what changed, and the provisions that "
+              "decide it.", "")
     moved = [c for c in diff.changed if c.changed == ("provision",)]
     for changed in diff.changed:
         if changed not in moved:
@@ -54,9 +55,9 @@ def add_changed_rulings(hb, f: Fragment, earlier: str, later: str) -> None:
         f.add(f"The same ruling, decided by another provision ({len(moved)}): what the "
               f"dealer does under {f.text(new)}, then the deciding provisions that differ, "
               f"under {f.text(old)} and under {f.text(new)}.", "")
-        f.add(*(f"- {f.text(c.title)}: {f.text(c.later.answer)}. "
-                f"{_deciding(hb, f, c.earlier, earlier, c.later)} "
-                f"{_deciding(hb, f, c.later, later, c.earlier)}" for c in moved))
+        f.add(*(f"- **{f.text(c.title)}**: {f.text(c.later.answer)}. {f.text(old)}: "
+                f"{_deciding(hb, f, c.earlier, earlier, c.later)}; {f.text(new)}: "
+                f"{_deciding(hb, f, c.later, later, c.earlier)}." for c in moved))
         f.add("")
     if diff.failed:
         f.add(f"Not compared ({len(diff.failed)}), a side could not rule the hand:", "")
@@ -68,37 +69,37 @@ def add_changed_rulings(hb, f: Fragment, earlier: str, later: str) -> None:
 def _changed(hb, f: Fragment, c: ChangedRuling, *books: tuple[str, str]) -> None:
     """One changed ruling: its title and what changed, then a card per edition."""
     what = ", ".join(CHANGED[kind] for kind in c.changed)
-    f.add(f"{f.text(c.title)}: {f.text('changed ' + what)}.", "",
+    f.add(f"**{f.text(c.title)}** (changed: {f.text(what)})", "",
           "::::{grid} 1 2 2 2", ":gutter: 2", ":class-container: floorbook-ruling-change", "")
     for (book, name), side in zip(books, (c.earlier, c.later), strict=True):
         f.add(f":::{{grid-item-card}} {f.text(name)}", ":class-card: floorbook-book", "",
-              f"**{f.text(side.answer)}**", "", _facts(hb, f, side, book, c.changed), "",
-              ":::", "")
+              f"**{f.text(side.answer)}**", "", *_facts(hb, f, side, book, c.changed), ":::",
+              "")
     f.add("::::", "")
 
 
-def _facts(hb, f: Fragment, side: Side, book: str, changed: tuple[str, ...]) -> str:
-    """The remedy, the cards after it (where they changed: a line per seat, on every
-    changed ruling, would weigh down the page), the deciding provisions (linked, numbered
-    as the edition prints them) and, when the reading is not confirmed, its confidence."""
-    parts = [f"Remedy: {f.text(side.remedy)}."]
+def _facts(hb, f: Fragment, side: Side, book: str, changed: tuple[str, ...]) -> list[str]:
+    """A card's paragraphs: the remedy, the cards after it (where they changed: a line per
+    seat on every changed ruling would weigh the page down), the deciding provisions
+    (linked, numbered as the edition prints them) and, when the reading is not
+    confirmed, its confidence."""
+    lines = [f"Remedy: {f.text(side.remedy)}", ""]
     if side.cards and "cards" in changed:
-        parts.append(f"Cards after: {f.text(side.cards)}.")
-    parts.append(_deciding(hb, f, side, book))
+        lines += [f"Cards after it: {f.text(side.cards)}", ""]
+    badge = ""
     if side.confidence != Confidence.CONFIRMED.value:
         confidence = Confidence(side.confidence)
-        parts.append(f"{{bdg-{names.CONFIDENCE_COLOUR[confidence]}}}`{confidence.value}`")
-    return " ".join(parts)
+        badge = f" {{bdg-{names.CONFIDENCE_COLOUR[confidence]}}}`{confidence.value}`"
+    return [*lines, f"Decided by {_deciding(hb, f, side, book)}{badge}", ""]
 
 
 def _deciding(hb, f: Fragment, side: Side, book: str, other: Side | None = None) -> str:
     """The provisions that decide ``side`` (those ``other`` does not cite, when given),
-    linked, as ``book``'s edition numbers them."""
+    linked, as ``book``'s edition numbers them; "no provision" when none is."""
     shown = [p for p in side.provisions if other is None or p not in other.provisions]
     if not shown:
-        return f"{f.text(names.edition_short(hb.kb, book))}: no provision decides it."
-    return f"{f.text(names.edition_short(hb.kb, book))}: " + ", ".join(
-        f.xref("prov", pid, title=_numbered(hb, pid, book)) for pid in shown) + "."
+        return "no provision (the floor decides)"
+    return ", ".join(f.xref("prov", pid, title=_numbered(hb, pid, book)) for pid in shown)
 
 
 def _numbered(hb, provision_id: str, book: str) -> str:
@@ -117,30 +118,34 @@ def _title(hb, scenario_id: str) -> str:
     return reader_title(scenario.title) if scenario else scenario_id
 
 
-def edition_disagreements(hb) -> Fragment:
-    """The disagreements computed between consecutive editions: per pair (earlier edition
-    first) the topics, and under each the scenarios the two rule differently, each with
-    how they differ; a line when no two consecutive editions are both rulebooks."""
+def edition_disagreements(hb, *pair: str) -> Fragment:
+    """With no ``pair``: a line when no two consecutive editions are both rulebooks (and,
+    in the digest, the pairs there are).  With a pair (earlier, later): the disagreements
+    computed between the two, by topic, each scenario with how the two differ; ValueError
+    for a pair that is not two consecutive rulebook editions."""
     found, f = hb.editions, Fragment()
-    if not found.pairs:
-        f.add("No two consecutive editions of a book are both rulebooks of this knowledge "
-              "base.", "")
-    for pair in found.pairs:
-        old, new = (names.edition_short(hb.kb, e) for e in pair)
-        shown = found.of_pair(pair)
-        f.add(f"```{{rubric}} {f.text(old)} to {f.text(new)}", "```", "",
-              f"Computed as between two books, from the rulings of {f.xref('edition', pair[0])}"
-              f" and {f.xref('edition', pair[1])}; each changed ruling with both answers: "
-              f"the page of {f.xref('edition', pair[1])}.", "")
-        if not shown:
-            f.add("No scenario is ruled differently.", "")
-        by_topic: dict[str, list] = {}
-        for c in shown:
-            by_topic.setdefault(c.topic, []).append(c)
-        for topic, group in by_topic.items():
-            f.add(f"- {f.xref('topic', topic)}:")
-            for c in group:
-                f.add(f"  - {f.text(_title(hb, c.scenario))}: {f.text(c.difference)}")
-                f.fingerprint.append((hb.rulings.files.get(c.scenario), repr((c.left, c.right))))
-        f.add("")
+    if not pair:
+        f.fingerprint.append(found.pairs)
+        if not found.pairs:
+            f.add("No two consecutive editions of a book are both rulebooks of this "
+                  "knowledge base.", "")
+        return f
+    if pair not in found.pairs:
+        raise ValueError(f"{' and '.join(pair)} are not consecutive rulebook editions")
+    shown = found.of_pair(pair)
+    f.add(f"Computed from the rulings of {f.xref('edition', pair[0])} and "
+          f"{f.xref('edition', pair[1])} as between two books. The page of "
+          f"{f.xref('edition', pair[1])} shows each changed ruling with what the dealer "
+          "does under each edition and the provisions that decide it.", "")
+    if not shown:
+        f.add("No scenario is ruled differently.", "")
+    by_topic: dict[str, list] = {}
+    for c in shown:
+        by_topic.setdefault(c.topic, []).append(c)
+    for topic, group in by_topic.items():
+        f.add(f"- {f.xref('topic', topic)}:")
+        for c in group:
+            f.add(f"  - {f.text(_title(hb, c.scenario))}: {f.text(c.difference)}")
+            f.fingerprint.append((hb.rulings.files.get(c.scenario), repr((c.left, c.right))))
+    f.add("")
     return f
