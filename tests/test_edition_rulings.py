@@ -1,0 +1,95 @@
+"""Issue 24: the edition pages show the rulings that changed from the previous edition,
+and the disagreements page the disagreements computed between consecutive editions.
+
+The scenario asserted is read from the TDA texts as kb/data/provisions/tda.yaml holds
+them: TDA 2024 35-A-6 makes a non-standard card (a joker) found before substantial action
+a misdeal; the 2026 rules (as copy D1 paraphrases them) take it out of the misdeal causes
+and make it foul the deck under 37-E (tda.fouled-deck-2026 revises
+tda.misdeal.non-standard-card): the hand is void and every bet goes back.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from kb.hand.scenario_file import load_scenario
+from kb.handbook.data.rulings import build_table
+from kb.handbook.data.store import Handbook
+from kb.handbook.views.changes import add_changes
+from kb.handbook.views.fragment import Fragment
+from kb.knowledge.load import load_knowledge_base
+from kb.rules.disagreements import consecutive_pairs
+
+JOKER = "A joker in a player’s hand, found before any action"   # as smartquotes print it
+
+
+def _text(fragment: str) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", fragment)))
+
+
+def _section(page: str, start: str, end: str) -> str:
+    return page[page.index(start):page.index(end, page.index(start))]
+
+
+def test_the_2026_page_shows_the_joker_ruling_under_each_edition_answer_first(handbook):
+    page = (handbook / "editions" / "tda-2026.html").read_text()
+    changed = _section(page, "Rulings that changed from TDA 2024", "Provisions in the book")
+    ruling = changed[changed.index(JOKER):]
+    ruling = ruling[:ruling.index("</p>", ruling.index("TDA 2026</div>") + 600)]
+    text = _text(ruling)
+    assert "(changed: the remedy, what the dealer does, the deciding provision)" in text
+    earlier, later = text.split("TDA 2024", 1)[1].split("TDA 2026", 1)
+    assert earlier.split("Remedy")[0].strip() == "Misdeal: reshuffle and redeal"
+    assert "Remedy: misdeal" in earlier and "(TDA 2024 35-A-6)" in earlier
+    assert later.split("Remedy")[0].strip() == ("The hand is void: every player takes back "
+                                                "the chips they put in")
+    assert "Remedy: void" in later and "(TDA 2026 37-E)" in later and "partial" in later
+    # the deciding provisions are links to their entries, like the rest of the handbook
+    assert 'href="tda-2024.html#tda-misdeal-non-standard-card"' in ruling
+    assert 'href="#tda-fouled-deck-2026"' in ruling
+    # no case number in a reader's title; a rule that only moved number is no change
+    assert not re.search(r"Case C\d", _text(changed))
+    assert "Misdeal: exposed down cards in flop games" not in _text(changed)
+
+
+def test_the_2026_page_lists_a_ruling_decided_by_a_revised_provision_once(handbook):
+    page = (handbook / "editions" / "tda-2026.html").read_text()
+    changed = _text(_section(page, "Rulings that changed from TDA 2024",
+                             "Provisions in the book"))
+    assert re.search(r"\b44 of the 238 scenarios\b", changed), changed[:300]
+    line = changed[changed.index("The second flop card is found face up in the deck"):]
+    assert line.startswith("The second flop card is found face up in the deck : Floor’s "
+                           "decision under rule 37-D. TDA 2024: No misdeal after substantial "
+                           "action (TDA 2024 35-D) ; TDA 2026: No misdeal after substantial "
+                           "action (2026) (TDA 2026 37-D) ."), line[:300]
+
+
+def test_an_edition_with_no_previous_edition_says_so(handbook):
+    page = _text((handbook / "editions" / "tda-2024.html").read_text())
+    assert ("No earlier edition of TDA is in this knowledge base: there is no previous "
+            "edition to compare with.") in page
+    assert "Rulings that changed" not in page
+
+
+def test_an_edition_whose_rulings_did_not_change_says_so_with_the_count():
+    kb = load_knowledge_base()
+    hand = load_scenario(kb.root + "/scenarios/case-c27-four-card-flop-stuck-cards.yaml")
+    table = build_table(kb, None, (hand,), {hand.path: "0"})
+    f = Fragment()
+    add_changes(Handbook(kb, table), f, "tda@2026")
+    assert ("No ruling changed: the 1 scenario of this knowledge base ruled under both is "
+            "ruled alike under") in f.source
+
+
+def test_the_disagreements_page_has_a_section_per_pair_of_consecutive_editions(handbook):
+    assert consecutive_pairs(load_knowledge_base())[0] == ("tda@2024", "tda@2026")
+    page = (handbook / "disagreements.html").read_text()
+    start = page.index('id="editions-tda-2024-tda-2026"')
+    section = _text(page[start:page.index("</section>", start)])
+    assert section.startswith('id="editions-tda-2024-tda-2026"> TDA 2024 to TDA 2026 ')
+    assert f"{JOKER}: remedy misdeal against void" in section
+    assert "A player who called a raise finds a joker among his hole cards: remedy dead-hand " \
+           "against void" in section
+    # listed in the page's contents beside the topics
+    assert 'href="#editions-tda-2024-tda-2026"' in page
