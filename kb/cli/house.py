@@ -33,6 +33,10 @@ def add_parsers(commands) -> None:
     check.add_argument("--json", action="store_true",
                        help="print the problems and notes as JSON on stdout (the exit "
                             "status is the same)")
+    check.add_argument("--against", metavar="EDITION",
+                       help="preview the rebase on EDITION (a newer edition of the base): "
+                            "the rulings that change and the entries that go stale; the "
+                            "file is not changed (floorbook diff's text, or its JSON)")
     check.set_defaults(run=run_rulebook_check)
 
     new = actions.add_parser("new", help="write a starter file listing every disagreement",
@@ -120,6 +124,9 @@ def run_rulebook_check(args) -> int:
     stdout instead, with the same exit status."""
     from kb.house.check import notes
 
+    if args.against is not None:
+        from kb.cli.diff import run_against
+        return run_against(args)
     _, spec, problems = _house_problems(args.file, args.scenarios)
     noted = notes(spec) if spec is not None else []
     if args.json:

@@ -17,7 +17,8 @@ from kb.cli.common import path_argument as _path
 from kb.cli.common import progress as _progress
 
 #: The kinds of file that have a JSON Schema in kb/schemas (``floorbook schema KIND``).
-SCHEMA_KINDS = ("scenario", "house", "sources", "provisions", "topics", "glossary", "errata")
+SCHEMA_KINDS = ("scenario", "house", "sources", "provisions", "topics", "glossary", "errata",
+                "diff")
 
 
 def add_parsers(commands) -> None:

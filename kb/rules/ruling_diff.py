@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from kb.hand.scenario import Scenario, ScenarioError
 from kb.knowledge.graph import number_key
 from kb.knowledge.model import KnowledgeBase
-from kb.knowledge.vocabulary import Confidence
+from kb.knowledge.vocabulary import Confidence, RelationKind
 from kb.rules.answer import answer
 from kb.rules.engine import rule
 from kb.rules.outcomes import Remedy
@@ -86,10 +86,15 @@ class ChangedRuling:
     changed: tuple[str, ...]
     earlier: Side
     later: Side
+    #: (earlier number, later number) of each cited provision of the later side that
+    #: revises (``revises``, directly or through editions between) one the earlier side
+    #: cites: the deciding rule was rewritten, not replaced by another
+    revised: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict:
         return {"scenario": self.scenario, "title": self.title, "changed": list(self.changed),
-                "earlier": self.earlier.to_json(), "later": self.later.to_json()}
+                "earlier": self.earlier.to_json(), "later": self.later.to_json(),
+                "revised": [{"earlier": a, "later": b} for a, b in self.revised]}
 
 
 @dataclass(frozen=True)
@@ -163,7 +168,7 @@ def diff_rulings(kb: KnowledgeBase, earlier: Rulebook, later: Rulebook,
         kinds = _changes(a, b)
         if kinds:
             changed.append(ChangedRuling(scenario.id, reader_title(scenario.title), kinds,
-                                         a, b))
+                                         a, b, _revised(kb, old, new)))
         else:
             unchanged += 1
     return RulingsDiff(earlier.id, later.id, tuple(changed), _ordered(kb, later, moved),
@@ -183,10 +188,15 @@ def side(kb: KnowledgeBase, ruling: Ruling) -> Side:
     cited = [c for call in calls for c in call.cited]
     said = [answer(c) for c in calls]
     gist = [_unnumbered(words, c) for words, c in zip(said, calls, strict=True)]
-    return Side(", then ".join(c.remedy for c in calls), "; then ".join(said), cards(ruling),
+    return Side(", then ".join(c.remedy for c in calls), _then(said), cards(ruling),
                 tuple(dict.fromkeys(c.citation.number for c in cited)),
                 _confidence(kb, cited), tuple(dict.fromkeys(c.provision for c in cited)),
-                any(c.random for c in calls), "; then ".join(gist))
+                any(c.random for c in calls), _then(gist))
+
+
+def _then(answers: list[str]) -> str:
+    """Each call's answer in order, the later ones after "; then " in lower case."""
+    return "; then ".join([answers[0], *(a[:1].lower() + a[1:] for a in answers[1:])])
 
 
 def _unnumbered(words: str, call: Ruling) -> str:
@@ -198,15 +208,15 @@ def _unnumbered(words: str, call: Ruling) -> str:
 
 
 def cards(ruling: Ruling) -> str:
-    """The table after ``ruling``'s remedy in words: each seat's hand, the board, burns
-    and muck; "" after a misdeal (the new deal is not known:
+    """The table after ``ruling``'s remedy in words: each seat's hand (a seat without
+    cards only if its hand is dead), the board, burns and muck; "" after a misdeal (the new deal is not known:
     :data:`kb.rules.answer.UNKNOWN_DEAL`)."""
     if ruling.remedy == Remedy.MISDEAL:
         return ""
     table = ruling.table
     seats = [f"seat {seat}: {' '.join(hand) or '-'}" + (" (dead)" if seat in table.dead
                                                        else "")
-             for seat, hand in sorted(table.hands.items())]
+             for seat, hand in sorted(table.hands.items()) if hand or seat in table.dead]
     return "; ".join([*seats, *(f"{name}: {' '.join(getattr(table, name)) or '-'}"
                                 for name in ("board", "burns", "muck"))])
 
@@ -242,12 +252,39 @@ def _changes(a: Side, b: Side) -> tuple[str, ...]:
 
 def _renumbered(old: Ruling, new: Ruling):
     """(earlier number, later number) of each provision both rulings cite by two numbers."""
-    later = {c.provision: c.citation.number for call in new.every_call for c in call.cited}
+    later = _numbers(new)
     for call in old.every_call:
         for c in call.cited:
             number = later.get(c.provision)
             if number is not None and number != c.citation.number:
                 yield c.citation.number, number
+
+
+def _numbers(ruling: Ruling) -> dict[str, str]:
+    """Provision id -> the number ``ruling`` (every call of it) cites it by."""
+    return {c.provision: c.citation.number for call in ruling.every_call for c in call.cited}
+
+
+def _revised(kb: KnowledgeBase, old: Ruling, new: Ruling) -> tuple[tuple[str, str], ...]:
+    """(earlier number, later number) of each provision ``new`` cites that revises, itself
+    or through the provisions it revises, one that ``old`` cites and ``new`` does not."""
+    before, after = _numbers(old), _numbers(new)
+    pairs: dict[tuple[str, str], None] = {}
+    for pid, number in after.items():
+        seen, todo = {pid}, [pid]
+        while todo:
+            here = todo.pop()
+            if not kb.has("provision", here):
+                continue
+            for relation in kb.provision(here).relations:
+                target = relation.target
+                if relation.kind != RelationKind.REVISES or target in seen:
+                    continue
+                seen.add(target)
+                todo.append(target)
+                if target in before and target not in after:
+                    pairs[(before[target], number)] = None
+    return tuple(pairs)
 
 
 def _ordered(kb: KnowledgeBase, book: Rulebook, pairs) -> tuple[tuple[str, str], ...]:
