@@ -82,7 +82,8 @@ def test_rule_prints_each_provision_with_its_number(kb, tmp_path, capsys, name):
 def test_compare_json_lists_the_citations_parallel_to_the_provisions(kb, tmp_path, capsys,
                                                                       name):
     data = json.loads(_printed(capsys, "compare", _file(tmp_path, HANDS[name][0]), "--json"))
-    assert [r["rulebook"] for r in data] == [b.id for b in published_rulebooks(kb)]
+    assert [r["rulebook"] for r in data] == [
+        *(b.id for b in published_rulebooks(kb)), *kb.books.earlier_ids]
     for ruling in data:
         _parallel(kb, ruling)
 
@@ -90,8 +91,9 @@ def test_compare_json_lists_the_citations_parallel_to_the_provisions(kb, tmp_pat
 @pytest.mark.parametrize("name", HANDS)
 def test_compare_prints_every_rulebook(kb, tmp_path, capsys, name):
     text = HANDS[name][0]
-    # the books' rulings; the regulators' follow under their own heading
-    printed = _printed(capsys, "compare", _file(tmp_path, text)).partition("Regulators (")[0]
+    # the books' rulings; the earlier editions' and regulators' follow under headings
+    printed = _printed(capsys, "compare", _file(tmp_path, text)).partition(
+        "Earlier editions (")[0]
     scenario = text.splitlines()[0].removeprefix("id: ")
     headlines = [line for line in printed.splitlines() if line.startswith(scenario)]
     assert [line.split(":")[0] for line in headlines] == [

@@ -12,7 +12,7 @@ from kb.cli.common import progress as _progress
 
 def add_parsers(commands) -> None:
     """Add ``rule`` and ``compare`` to the subcommands ``commands``."""
-    from kb.knowledge.books import published_ids, regulator_ids
+    from kb.knowledge.books import earlier_ids, published_ids, regulator_ids
 
     rule = commands.add_parser(
         "rule", help="rule a scenario file under one rulebook",
@@ -22,8 +22,9 @@ def add_parsers(commands) -> None:
     rule.add_argument("scenario", type=_path, metavar="SCENARIO", help="a scenario YAML file")
     rule.add_argument("--rulebook", required=True, metavar="RULEBOOK",
                       help=f"an edition id ({', '.join(published_ids())}), a regulator's "
-                           f"edition ({', '.join(regulator_ids())}), a house rulebook id, or "
-                           "the path of a house rulebook file")
+                           f"edition ({', '.join(regulator_ids())}), an earlier edition "
+                           f"({', '.join(earlier_ids())}), a house rulebook id, or the path "
+                           "of a house rulebook file")
     rule.add_argument("--seed", type=int, default=0, help="seed of every random step (0)")
     rule.add_argument("--json", action="store_true", help="print the ruling as JSON")
     _data_option(rule)
@@ -32,8 +33,10 @@ def add_parsers(commands) -> None:
     compare = commands.add_parser(
         "compare", help="rule a scenario under every published rulebook, side by side",
         description="Replay the hand of a scenario file and print the ruling of every "
-                    "published rulebook, one after the other, then, under \"Regulators\", "
-                    "each regulator edition's ruling alone.")
+                    "published rulebook, one after the other, then, under \"Earlier "
+                    "editions\", each earlier edition held in full, and under "
+                    "\"Regulators\", each regulator edition's ruling alone.  The JSON list "
+                    "holds the published rulebooks' rulings, then the earlier editions'.")
     compare.add_argument("scenario", type=_path, metavar="SCENARIO", help="a scenario YAML file")
     compare.add_argument("--seed", type=int, default=0, help="seed of every random step (0)")
     compare.add_argument("--json", action="store_true", help="print the rulings as a JSON list")
@@ -79,7 +82,7 @@ def run_rule(args) -> int:
 def run_compare(args) -> int:
     """Rule ``args.scenario`` under every published rulebook."""
     from kb.house.compose import HouseFileError, published_rulebooks
-    from kb.rules.books import regulator_editions
+    from kb.rules.books import earlier_editions, regulator_editions
     from kb.rules.engine import rule
 
     loaded = _scenario_and_kb(args.scenario, args.data)
@@ -91,16 +94,23 @@ def run_compare(args) -> int:
     except HouseFileError as error:          # a house file of the data folder: file:line
         return _fail(str(error).splitlines())
     rulings = [_ruled(rule, kb, book, scenario, args.seed) for book in books]
+    # the earlier editions (no matrix column) follow, in the text under a heading of their
+    # own and at the end of the JSON list, so the published books' entries keep their
+    # places; one that cannot rule the hand is left out, as a regulator is
+    earlier = [r for book in earlier_editions(kb)
+               if not isinstance(r := _ruled(rule, kb, book, scenario, args.seed), Exception)]
     # the JSON list stays one ruling per published rulebook, in column order (its readers
-    # pair them with the rulebooks); `rule --rulebook <regulator> --json` rules one alone.
+    # pair them with the rulebooks), then the earlier editions';
+    # `rule --rulebook <regulator> --json` rules one alone.
     # A regulator rules alone where its code speaks; a hand whose later events need the
     # remedy a book gave (a misdeal, then a new deal) cannot go on from its floor
     # decision: that regulator's ruling is left out, not the whole comparison
     ruled = [] if args.json else [_ruled(rule, kb, book, scenario, args.seed)
                                   for book in regulator_editions(kb)]
     regulators = [r for r in ruled if not isinstance(r, Exception)]
-    return _print_rulings(kb, rulings + regulators, args.json, many=True, seed=args.seed,
-                          regulators=len(regulators), title=scenario.title)
+    return _print_rulings(kb, rulings + earlier + regulators, args.json, many=True,
+                          seed=args.seed, regulators=len(regulators), title=scenario.title,
+                          earlier=len(earlier))
 
 
 def _scenario_and_kb(path: Path, data: Path | None = None):
@@ -128,23 +138,24 @@ def _ruled(rule, kb, book, scenario, seed):
 
 
 def _print_rulings(kb, rulings, as_json: bool, many: bool, seed: int = 0,
-                   regulators: int = 0, title: str | None = None) -> int:
+                   regulators: int = 0, title: str | None = None, earlier: int = 0) -> int:
     errors = [r for r in rulings if isinstance(r, Exception)]
     if errors:
         return _fail([str(errors[0])])
-    print(shown(kb, rulings, as_json, many, seed, regulators, title))
+    print(shown(kb, rulings, as_json, many, seed, regulators, title, earlier))
     return 0
 
 
 def shown(kb, rulings: list, as_json: bool, many: bool, seed: int = 0,
-          regulators: int = 0, title: str | None = None) -> str:
+          regulators: int = 0, title: str | None = None, earlier: int = 0) -> str:
     """What ``rule`` (``many`` false: one ruling) and ``compare`` print for ``rulings``
     (:class:`~kb.rules.ruling.Ruling` records of ``kb``'s rulebooks): their JSON, each
     ruling and call with its ``answer`` (:func:`kb.rules.answer.ruling_json`), or their
     text, each ruling led by its answer (:func:`kb.rules.ruling_text.format_ruling`).
     ``compare``'s text starts with one line per book (:func:`kb.rules.ruling_text.summary`)
     under the scenario's ``title`` (else its id).  The last ``regulators`` rulings are the
-    regulator editions', which the text shows under a heading of their own.  The property
+    regulator editions', and the ``earlier`` before them the earlier editions'; the text
+    shows each group under a heading of its own (the summary line names neither).  The property
     tests and tools/fuzz_hands.py print random hands' rulings through it.  Raises nothing
     for a ruling the engine made.
 
@@ -167,15 +178,20 @@ def shown(kb, rulings: list, as_json: bool, many: bool, seed: int = 0,
     if as_json:
         data = [ruling_json(r) for r in rulings] if many else ruling_json(rulings[0])
         return json.dumps(data, indent=2, ensure_ascii=False)
-    books = rulings[:len(rulings) - regulators]
+    books = rulings[:len(rulings) - regulators - earlier]
     text = "\n\n".join(format_ruling(r, seed, kb) for r in books)
     if many and books:
         text = summary(books, title or books[0].scenario, kb) + "\n\n" + text
+    if earlier:
+        text += "\n\n" + _EARLIER + "\n\n" + "\n\n".join(
+            format_ruling(r, seed, kb) for r in rulings[len(books):len(books) + earlier])
     if regulators:
         text += "\n\n" + _REGULATORS + "\n\n" + "\n\n".join(
-            format_ruling(r, seed, kb) for r in rulings[len(books):])
+            format_ruling(r, seed, kb) for r in rulings[len(books) + earlier:])
     return text
 
 
+_EARLIER = ("Earlier editions (each held in full, ruled by the deciders of the edition it "
+            "decides as; no column of the matrices):")
 _REGULATORS = ("Regulators (each regulator edition alone; a house rulebook stacks one above "
                "its own rules):")

@@ -1,12 +1,14 @@
-"""Which books are published and compared: sources.yaml's ``rulebooks`` and ``compared``,
-read into :class:`~kb.knowledge.model.Books` and checked against the file's own editions.
+"""Which books are published and compared: sources.yaml's ``rulebooks`` and ``compared``
+(with its ``regulators`` and the ``earlier`` editions held in full), read into :class:`~kb.knowledge.model.Books` and checked against the file's own editions.
 
 The schema (``kb/schemas/sources.schema.json``) has already refused the entries of a wrong
 shape; what it cannot say is checked here, each problem at the line of the value at fault
 with what to do: a rulebook that names no edition of the file, a book published twice, a
 ``decides-as`` that is not a published book ruling by its own deciders, a
 ``falls-back-to`` naming an unknown edition or the book itself, a compared pair naming a
-book that is not published, one book twice, or a pair compared twice.
+book that is not published, one book twice, or a pair compared twice; an earlier edition
+or regulator that is no edition of the file, is listed twice or is also published (an
+earlier edition's ``decides-as`` is checked as a rulebook's: never another earlier one).
 
 >>> from kb.files import parse_text
 >>> text = ('sources: []\\ncopies: []\\nrulebooks:\\n  - edition: "a@1"\\n'
@@ -28,7 +30,8 @@ from pathlib import Path
 
 from kb import DATA, files
 from kb.files import InputError, Mapping, Problem, Sequence, nearest_or
-from kb.knowledge.model import Books, Location, PublishedBook
+from kb.knowledge.location import Location
+from kb.knowledge.published import Books, PublishedBook
 
 
 @cache
@@ -53,6 +56,17 @@ def regulator_ids(root: Path = DATA) -> tuple[str, ...]:
     ('sd@2026', 'pa@current', 'nj@2024')
     """
     return _listed(root, "regulators")
+
+
+@cache
+def earlier_ids(root: Path = DATA) -> tuple[str, ...]:
+    """The earlier editions the sources.yaml of ``root`` holds in full (``earlier``), read
+    as :func:`published_ids` reads the rulebooks.
+
+    >>> earlier_ids()
+    ('wsop@2023', 'wsop@2022')
+    """
+    return _listed(root, "earlier")
 
 
 def _listed(root: Path, key: str) -> tuple[str, ...]:
@@ -91,8 +105,68 @@ def read_books(data: Mapping, refused: set, editions: set[str]) -> tuple[Books, 
         problems += _book_problems(book, published, editions)
     pairs, found = _pairs(data, refused, set(published))
     regulators, more = _regulators(data, refused, editions, published)
-    return (Books(tuple(books), pairs, Location(data.file, 1), regulators),
-            problems + found + more)
+    earlier, held = _earlier(data, refused, editions, published,
+                             {b.edition for b in regulators})
+    return (Books(tuple(books), pairs, Location(data.file, 1), regulators, earlier,
+                  _sequence(data, refused, editions)), problems + found + more + held)
+
+
+def _earlier(data: Mapping, refused: set, editions: set[str], published: dict,
+             regulators: set[str]) -> tuple[tuple[PublishedBook, ...], list[Problem]]:
+    """The earlier editions held in full (``earlier``): each an edition of the file, listed
+    once, neither published nor a regulator, deciding as a published book that rules by
+    its own deciders (never as another earlier edition) and falling back to editions of
+    the file."""
+    found: list[PublishedBook] = []
+    problems = []
+    for book in _entries(data, refused, "earlier"):
+        why = _misplaced(book, editions, found, {"a published rulebook": published,
+                                                 "a regulator": regulators})
+        if why:
+            hint = nearest_or(book.edition, editions, "add the edition under its source's "
+                              "editions, or fix the id") if book.edition not in editions \
+                else "list each earlier edition of the file once, and not under rulebooks " \
+                "or regulators"
+            problems.append(_problem(book.at("edition"), f"earlier edition {book.edition!r} "
+                                     f"{why}", hint))
+            continue
+        more = _book_problems(book, published, editions, "earlier edition")
+        problems += more
+        if not more:
+            found.append(book)
+    return tuple(found), problems
+
+
+def _entries(data: Mapping, refused: set, key: str) -> list[PublishedBook]:
+    """The books of the file's list ``key`` that the schema accepted."""
+    return [_book(node) for i, node in enumerate(data.get(key, ())) if (key, i) not in refused]
+
+
+def _misplaced(book: PublishedBook, editions: set[str], found: list[PublishedBook],
+               elsewhere: dict) -> str:
+    """Why ``book`` cannot be listed where it is (``found``: the books listed before it;
+    ``elsewhere``: what another list is called -> its ids), or ""."""
+    if book.edition not in editions:
+        return "is not an edition of any source in this file"
+    also = next((what for what, ids in elsewhere.items() if book.edition in ids), None)
+    if also:
+        return f"is also {also}"
+    return "is listed twice" if book.edition in {b.edition for b in found} else ""
+
+
+def _sequence(data: Mapping, refused: set, editions: set[str]) -> tuple[str, ...]:
+    """Every edition of the file, each source's by year where all of them have one (a
+    source's editions may be listed in any order), else in the file's order."""
+    order: list[str] = []
+    for i, source in enumerate(data.get("sources", ())):
+        if ("sources", i) in refused:
+            continue
+        listed = [(e["id"], e.get("year")) for e in source.get("editions", ())
+                  if e["id"] in editions]
+        if all(type(year) is int for _, year in listed):
+            listed.sort(key=lambda item: item[1])
+        order += [e for e, _ in listed]
+    return tuple(order)
 
 
 def _regulators(data: Mapping, refused: set, editions: set[str], published: dict
@@ -102,13 +176,8 @@ def _regulators(data: Mapping, refused: set, editions: set[str], published: dict
     matrix column)."""
     found: list[PublishedBook] = []
     problems = []
-    for i, node in enumerate(data.get("regulators", ())):
-        if ("regulators", i) in refused:
-            continue
-        book = _book(node)
-        why = ("is not an edition of any source in this file" if book.edition not in editions
-               else "is also a published rulebook" if book.edition in published
-               else "is listed twice" if book.edition in {b.edition for b in found} else "")
+    for book in _entries(data, refused, "regulators"):
+        why = _misplaced(book, editions, found, {"a published rulebook": published})
         if why:
             problems.append(_problem(book.at("edition"), f"regulator {book.edition!r} {why}",
                                      "list each regulator edition of the file once, and "
@@ -130,8 +199,9 @@ def _book(node: Mapping) -> PublishedBook:
 
 
 def _book_problems(book: PublishedBook, published: dict[str, PublishedBook],
-                   editions: set[str]) -> list[Problem]:
-    """What is wrong with the ``decides-as`` and ``falls-back-to`` of one published book."""
+                   editions: set[str], kind: str = "rulebook") -> list[Problem]:
+    """What is wrong with the ``decides-as`` and ``falls-back-to`` of one published book
+    (``kind``: what the message calls it, a rulebook or an earlier edition)."""
     problems = []
     rules = book.decides_as
     if rules and (rules == book.edition or rules not in published
@@ -139,7 +209,7 @@ def _book_problems(book: PublishedBook, published: dict[str, PublishedBook],
         why = ("is the book itself" if rules == book.edition else "is not a published "
                "rulebook" if rules not in published else
                f"itself decides as {published[rules].decides_as!r}")
-        problems.append(_problem(book.at("decides-as"), f"rulebook {book.edition!r}: "
+        problems.append(_problem(book.at("decides-as"), f"{kind} {book.edition!r}: "
                                  f"decides-as {rules!r} {why}", "name a published rulebook "
                                  "that rules with its own deciders, or remove decides-as"))
     for edition in book.falls_back_to:
@@ -147,7 +217,7 @@ def _book_problems(book: PublishedBook, published: dict[str, PublishedBook],
             why = "is the book itself" if edition == book.edition else "is not an edition " \
                 "of any source in this file"
             problems.append(_problem(book.at("falls-back-to", edition),
-                                     f"rulebook {book.edition!r}: falls-back-to {edition!r} "
+                                     f"{kind} {book.edition!r}: falls-back-to {edition!r} "
                                      f"{why}", "name another edition, or remove it"
                                      if edition == book.edition else nearest_or(
                                          edition, editions, "name another edition, or "

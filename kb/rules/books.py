@@ -44,7 +44,8 @@ def resolve_rulebook(kb: KnowledgeBase, ident: str,
     for book in books:
         if book.id == ident:
             return book
-    known = [*kb.books.ids, *kb.books.regulator_ids, *(b.id for b in books)]
+    known = [*kb.books.ids, *kb.books.regulator_ids, *kb.books.earlier_ids,
+             *(b.id for b in books)]
     if not known:
         raise RulebookError(f"unknown rulebook {ident!r} (the knowledge base publishes no "
                             "rulebook: list its editions under rulebooks in sources.yaml, "
@@ -72,3 +73,14 @@ def regulator_editions(kb: KnowledgeBase) -> list[Rulebook]:
     ['sd@2026', 'pa@current', 'nj@2024']
     """
     return [edition_rulebook(kb, edition) for edition in kb.books.regulator_ids]
+
+
+def earlier_editions(kb: KnowledgeBase) -> list[Rulebook]:
+    """The rulebook of every earlier edition ``kb`` holds in full (sources.yaml's
+    ``earlier``), in the file's order.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> [book.id for book in earlier_editions(load_knowledge_base())]
+    ['wsop@2023', 'wsop@2022']
+    """
+    return [edition_rulebook(kb, edition) for edition in kb.books.earlier_ids]

@@ -104,7 +104,7 @@ def _borrowed(book: Lookups, pid: str | None) -> tuple[tuple[str, re.Pattern, st
     place of the other book's (WSOP 2024 88.a.3 where the TDA decider says 35-A-2): the
     numbers to replace, in order, each with its pattern and the number it is replaced by."""
     kb, rulebook = book.kb, book.rulebook
-    if not pid or rulebook.base is not None or kb.books.get(rulebook.id) is None:
+    if not pid or rulebook.base is not None or kb.books.edition_book(rulebook.id) is None:
         return ()
     own = book.cite(pid)
     swaps = []

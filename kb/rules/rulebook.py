@@ -104,7 +104,7 @@ def edition_rulebook(kb: KnowledgeBase, edition_id: str) -> Rulebook:
     """
     book = kb.books.rulable(edition_id)
     if book is None:
-        known = (*kb.books.ids, *kb.books.regulator_ids)
+        known = (*kb.books.ids, *kb.books.regulator_ids, *kb.books.earlier_ids)
         raise RulebookError(f"unknown rulebook {edition_id!r}; " + nearest_or(
             edition_id, known, "the editions are " + ", ".join(known)))
     rules = book.deciders
@@ -115,7 +115,8 @@ def edition_rulebook(kb: KnowledgeBase, edition_id: str) -> Rulebook:
             ordered[topic] = ordered.get(topic, ()) + precedence_order(kb, pids, edition)
             origin.update((pid, edition) for pid in pids if pid not in origin)
     silent = {t.id: note for t in kb.topics
-              if (note := _silent(kb, t, edition_id, rules, ordered.get(t.id, ())))}
+              if (note := _silent(kb, t, edition_id, rules, [
+                  pid for pid in ordered.get(t.id, ()) if origin[pid] == edition_id]))}
     if edition_id in kb.books.regulator_ids:
         silent = _regulator_silent(kb, edition_id, ordered) | silent
     title = kb.edition(edition_id).label if kb.has("edition", edition_id) else edition_id
@@ -142,7 +143,9 @@ def _silent(kb: KnowledgeBase, topic, edition_id: str, rules: str, governing) ->
     """What ``edition_id`` does not cover on ``topic``: its own ``silent`` note, else the
     note of the edition its deciders number rules by, unless the edition has a provision
     on the topic that that edition lacks (TDA 2026's RP-25 ends 2024's silence on a draw
-    stub running short)."""
+    stub running short).  ``governing``: the edition's own provisions on the topic (those
+    of the books it falls back to do not end a silence of its own, as they do not for
+    the edition it decides as)."""
     notes = dict(topic.silent)
     if notes.get(edition_id) or edition_id == rules:
         return notes.get(edition_id, "")
@@ -317,7 +320,7 @@ def _settings(kb: KnowledgeBase, pids) -> dict[str, set[str]]:
 def _renumbering(kb: KnowledgeBase, rulebook: Rulebook) -> dict[str, str]:
     """The numbers of the edition the deciders number rules by -> the rulebook's numbers
     (empty when the two are one edition)."""
-    book = kb.books.get(rulebook.id)
+    book = kb.books.edition_book(rulebook.id)
     cited, rules = rulebook.id, book.deciders if book else rulebook.id
     pairs: dict[str, str] = {}
     if cited == rules:
