@@ -31,7 +31,6 @@ from kb.files import Problem as FileProblem
 from kb.files import bulk
 from kb.hand.scenario import Scenario, ScenarioError
 from kb.hand.scenario_file import load_scenario
-from kb.knowledge.diff import previous_edition
 from kb.knowledge.graph import Disagreement, disagreements
 from kb.knowledge.load import Problem
 from kb.knowledge.model import KnowledgeBase, Location
@@ -211,17 +210,24 @@ def computed_disagreements(kb: KnowledgeBase, scenarios, rulings: dict | None = 
 
 def consecutive_pairs(kb: KnowledgeBase) -> tuple[tuple[str, str], ...]:
     """The pairs (earlier, later) of consecutive editions of one source that are both
-    rulebooks of ``kb`` (published or earlier editions, never a regulator's), in the order
-    of the later edition among the rulebooks: the disagreements computed between books are
+    rulebooks of ``kb`` (published books and earlier editions, never a regulator's:
+    :meth:`kb.knowledge.published.Books.previous`): by the published books' column order,
+    each book's editions oldest first.  The disagreements computed between books are
     computed between a book's editions too.
 
     >>> from kb.knowledge.load import load_knowledge_base
-    >>> consecutive_pairs(load_knowledge_base())[0]
-    ('tda@2024', 'tda@2026')
+    >>> consecutive_pairs(load_knowledge_base())[:3]
+    (('tda@2024', 'tda@2026'), ('wsop@2022', 'wsop@2023'), ('wsop@2023', 'wsop@2024'))
     """
-    books = kb.books.ids
-    pairs = ((previous_edition(kb, book), book) for book in books if kb.has("edition", book))
-    return tuple((earlier, later) for earlier, later in pairs if earlier in books)
+    books, pairs = kb.books, dict[tuple[str, str], None]()
+    for book in (*books.ids, *books.earlier_ids):
+        chain: list[tuple[str, str]] = []
+        later, earlier = book, books.previous(book)
+        while earlier is not None and len(chain) <= len(books.earlier_ids):   # no loop
+            chain.append((earlier, later))
+            later, earlier = earlier, books.previous(earlier)
+        pairs.update(dict.fromkeys(reversed(chain)))
+    return tuple(pairs)
 
 
 def exercised_topics(kb: KnowledgeBase, scenarios, rulings: dict | None = None) -> set[str]:

@@ -6,9 +6,11 @@ disagreements computed between each pair of consecutive editions, by topic, as b
 books.  Both read :attr:`kb.handbook.data.store.Handbook.editions`, worked out once per
 build.
 
-A changed ruling is two cards side by side (one above the other on a phone, sphinx-design's
-grid as the disagreements pages draw two rulings), no picture of the table: an edition
-page lists every changed ruling, and the matrices already draw each.
+The changed rulings are a table, a row per scenario and a column per edition (a card per
+row on a phone: floorbook-pages.css), with no picture of the cards: an edition page lists
+every changed ruling, and the matrices already draw each.  A sphinx-design card per side
+weighed 1.5 KB of HTML more per scenario: 169 changed rulings (the WSOP 2023 rules before
+their numbers were in) took the WSOP 2024 page to 365 KB.
 """
 
 from __future__ import annotations
@@ -24,6 +26,13 @@ CHANGED = {"remedy": "the remedy", "answer": "what the dealer does", "cards": "t
            "provision": "the deciding provision"}
 
 
+#: Changed rulings shown in full on an edition page (both answers, the deciding provisions
+#: linked); past these, each is one line (its title, both answers, what changed).  An
+#: edition that rewrote most rules must not take its page past 300 KB: 169 changed rulings
+#: in full (the WSOP 2023 rules before their numbers were in) drew a 309 KB page.
+FULL = 60
+
+
 def add_changed_rulings(hb, f: Fragment, earlier: str, later: str) -> None:
     """Add to ``f`` the rulings that changed from edition ``earlier`` to ``later`` (a line
     saying none changed, with the number of scenarios ruled; or that the two are not both
@@ -35,6 +44,35 @@ def add_changed_rulings(hb, f: Fragment, earlier: str, later: str) -> None:
         f.add(f"Not compared: {f.text(old)} and {f.text(new)} are not both rulebooks of "
               "this knowledge base, so no scenario is ruled under both.", "")
         return
+    _summary(f, diff, old, new)
+    full, rest = diff.changed[:FULL], diff.changed[FULL:]
+    moved = [c for c in full if c.changed == ("provision",)]
+    if len(moved) < len(full):
+        _table(hb, f, [c for c in full if c not in moved], (earlier, old), (later, new))
+    if moved:
+        f.add(f"The same ruling, decided by another provision ({len(moved)}): what the "
+              f"dealer does under {f.text(new)}, then the deciding provisions that differ, "
+              f"under {f.text(old)} and under {f.text(new)}.", "")
+        f.add(*(f"- **{f.text(c.title)}**: {f.text(c.later.answer)}. {f.text(old)}: "
+                f"{_deciding(hb, f, c.earlier, earlier, c.later)}; {f.text(new)}: "
+                f"{_deciding(hb, f, c.later, later, c.earlier)}." for c in moved), "")
+    if rest:
+        f.add(f"{len(rest)} more, each with what the dealer does under {f.text(old)}, then "
+              f"under {f.text(new)} (`floorbook diff {earlier} {later}` lists them in full):",
+              "")
+        f.add(*(f"- **{f.text(c.title)}**: {f.text(c.earlier.answer)}; "
+                f"{f.text(c.later.answer)} ({f.text(_what(c))})" for c in rest), "")
+    for changed in diff.changed:
+        f.fingerprint.append((hb.rulings.files.get(changed.scenario), repr(changed)))
+    if diff.failed:
+        f.add(f"Not compared ({len(diff.failed)}), a side could not rule the hand:", "")
+        f.add(*(f"- {f.text(_title(hb, sid))}: {f.text(why)}" for sid, why in diff.failed))
+        f.add("")
+    f.fingerprint.append((diff.unchanged, diff.failed))
+
+
+def _summary(f: Fragment, diff, old: str, new: str) -> None:
+    """How many scenarios are ruled otherwise, of how many ruled under both."""
     ruled = diff.unchanged + len(diff.changed)
     if not diff.changed:
         scenarios = "the 1 scenario" if ruled == 1 else f"each of the {ruled} scenarios"
@@ -46,51 +84,39 @@ def add_changed_rulings(hb, f: Fragment, earlier: str, later: str) -> None:
               "only moved number is no change: see the renumbering above). For each: what "
               "the dealer does under each edition, what changed, and the provisions that "
               "decide it.", "")
-    moved = [c for c in diff.changed if c.changed == ("provision",)]
-    for changed in diff.changed:
-        if changed not in moved:
-            _changed(hb, f, changed, (earlier, old), (later, new))
-        f.fingerprint.append((hb.rulings.files.get(changed.scenario), repr(changed)))
-    if moved:
-        f.add(f"The same ruling, decided by another provision ({len(moved)}): what the "
-              f"dealer does under {f.text(new)}, then the deciding provisions that differ, "
-              f"under {f.text(old)} and under {f.text(new)}.", "")
-        f.add(*(f"- **{f.text(c.title)}**: {f.text(c.later.answer)}. {f.text(old)}: "
-                f"{_deciding(hb, f, c.earlier, earlier, c.later)}; {f.text(new)}: "
-                f"{_deciding(hb, f, c.later, later, c.earlier)}." for c in moved))
-        f.add("")
-    if diff.failed:
-        f.add(f"Not compared ({len(diff.failed)}), a side could not rule the hand:", "")
-        f.add(*(f"- {f.text(_title(hb, sid))}: {f.text(why)}" for sid, why in diff.failed))
-        f.add("")
-    f.fingerprint.append((diff.unchanged, diff.failed))
 
 
-def _changed(hb, f: Fragment, c: ChangedRuling, *books: tuple[str, str]) -> None:
-    """One changed ruling: its title and what changed, then a card per edition."""
-    what = ", ".join(CHANGED[kind] for kind in c.changed)
-    f.add(f"**{f.text(c.title)}** (changed: {f.text(what)})", "",
-          "::::{grid} 1 2 2 2", ":gutter: 2", ":class-container: floorbook-ruling-change", "")
-    for (book, name), side in zip(books, (c.earlier, c.later), strict=True):
-        f.add(f":::{{grid-item-card}} {f.text(name)}", ":class-card: floorbook-book", "",
-              f"**{f.text(side.answer)}**", "", *_facts(hb, f, side, book, c.changed), ":::",
-              "")
-    f.add("::::", "")
+def _what(c: ChangedRuling) -> str:
+    return "changed: " + ", ".join(CHANGED[kind] for kind in c.changed)
 
 
-def _facts(hb, f: Fragment, side: Side, book: str, changed: tuple[str, ...]) -> list[str]:
-    """A card's paragraphs: the remedy, the cards after it (where they changed: a line per
-    seat on every changed ruling would weigh the page down), the deciding provisions
-    (linked, numbered as the edition prints them) and, when the reading is not
-    confirmed, its confidence."""
-    lines = [f"Remedy: {f.text(side.remedy)}", ""]
+def _table(hb, f: Fragment, changed: list[ChangedRuling], *books: tuple[str, str]) -> None:
+    """The rulings that changed, a row per scenario: its title and what changed, then a
+    cell per edition (the edition named in it: on a phone each row is a card and the
+    header row is hidden, floorbook-pages.css)."""
+    f.add("```{list-table}", ":header-rows: 1", ":widths: 30 35 35",
+          ":class: floorbook-listed floorbook-ruling-changes", "",
+          "* - Scenario", *(f"  - {f.text(name)}" for _, name in books))
+    for c in changed:
+        f.add(f"* - {f.text(c.title)}", "", f"    {f.text(_what(c))}")
+        for (book, name), side in zip(books, (c.earlier, c.later), strict=True):
+            f.add(f"  - {f.text(name)}: **{f.text(side.answer)}**", "",
+                  f"    {_facts(hb, f, side, book, c.changed)}")
+    f.add("```", "")
+
+
+def _facts(hb, f: Fragment, side: Side, book: str, changed: tuple[str, ...]) -> str:
+    """The remedy, the cards after it (where they changed: a line per seat on every
+    changed ruling would weigh the page down), the deciding provisions (linked, numbered
+    as the edition prints them) and, when the reading is not confirmed, its confidence."""
+    parts = [f"Remedy: {f.text(side.remedy)}."]
     if side.cards and "cards" in changed:
-        lines += [f"Cards after it: {f.text(side.cards)}", ""]
-    badge = ""
+        parts.append(f"Cards after it: {f.text(side.cards)}.")
+    parts.append(f"Decided by {_deciding(hb, f, side, book)}.")
     if side.confidence != Confidence.CONFIRMED.value:
         confidence = Confidence(side.confidence)
-        badge = f" {{bdg-{names.CONFIDENCE_COLOUR[confidence]}}}`{confidence.value}`"
-    return [*lines, f"Decided by {_deciding(hb, f, side, book)}{badge}", ""]
+        parts.append(f"{{bdg-{names.CONFIDENCE_COLOUR[confidence]}}}`{confidence.value}`")
+    return " ".join(parts)
 
 
 def _deciding(hb, f: Fragment, side: Side, book: str, other: Side | None = None) -> str:
