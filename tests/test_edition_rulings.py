@@ -95,3 +95,24 @@ def test_the_disagreements_page_has_a_section_per_pair_of_consecutive_editions(h
            "against void" in section
     # listed in the page's contents beside the topics
     assert 'href="#editions-tda-2024-tda-2026"' in page
+
+
+def test_past_the_first_changed_rulings_each_is_one_line_naming_both_answers(monkeypatch):
+    """An edition that rewrote most rules keeps its page light: past FULL changed rulings,
+    each is a line (169 in full took the WSOP 2024 page to 309 KB)."""
+    from kb.handbook.views import rulingchanges
+    kb = load_knowledge_base()
+    hands = [load_scenario(f"{kb.root}/scenarios/{name}.yaml") for name in (
+        "tda2026-joker-in-hand-before-any-action", "joker-in-hand-after-player-acted",
+        "tda2026-joker-on-river-after-substantial-action")]
+    table = build_table(kb, None, tuple(hands), {h.path: "0" for h in hands})
+    monkeypatch.setattr(rulingchanges, "FULL", 1)
+    f = Fragment()
+    add_changes(Handbook(kb, table), f, "tda@2026")
+    shown = [slot[1] for slot in f.slots if slot[0] == "text"]
+    assert "2 more, each with what the dealer does under" in f.source
+    assert "`floorbook diff tda@2024 tda@2026` lists them in full" in f.source
+    rest = f.source[f.source.index("2 more, each"):]
+    assert len(re.findall(r"^- \*\*", rest, re.M)) == 2
+    # the river joker (last by file name, so past the first): 2024 deals on, 2026 voids
+    assert "Take the card out of play and deal on" in shown

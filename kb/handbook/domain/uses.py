@@ -108,7 +108,7 @@ def note_reference(env, reftype: str, target: str) -> None:
 #: read from data of the same :func:`kb.handbook.data.rulings.view_state` as now, they are the
 #: same and are not worked out again.  A view not named here always is.
 BLIND = frozenset({"topic", "edition", "errata", "disagreements", "text-disagreements",
-                    "disagreements-topic", "disagreements-index",
+                    "edition-disagreements", "disagreements-topic", "disagreements-index",
                    "matrix", "topics", "editions", "glossary", "picture", "ref"})
 
 
