@@ -49,7 +49,7 @@ def edition_rulings(kb: KnowledgeBase, table: RulingTable) -> EditionRulings:
     """The rulings of ``table``'s scenarios compared between consecutive editions of
     ``kb`` (seed :data:`kb.handbook.data.rulings.SEED`, as the matrices).  The rulings
     ``table`` holds are not ruled again for the disagreements; an earlier edition (no
-    column of the table) is ruled here.  Raises :class:`~kb.rules.rulebook.RulebookError`
+    column of the table) is ruled here, but for the hands a diff could not rule.  Raises :class:`~kb.rules.rulebook.RulebookError`
     for an edition that cannot be composed.
 
     >>> from kb.knowledge.load import load_knowledge_base
@@ -66,9 +66,12 @@ def edition_rulings(kb: KnowledgeBase, table: RulingTable) -> EditionRulings:
     books = {book: resolve_rulebook(kb, book) for pair in pairs for book in pair}
     diffs = {later: diff_rulings(kb, books[earlier], books[later], scenarios, SEED)
              for earlier, later in pairs}
-    first = scenarios[0].id
+    # a hand one edition cannot rule (its remedy leaves the hand unable to go on) is in the
+    # diff's ``failed``, and left out of the disagreements: ruling it again would raise
+    failed = {sid for diff in diffs.values() for sid, _ in diff.failed}
+    ruled = tuple(s for s in scenarios if s.id not in failed)
     rulings = dict(table.rulings)
-    rulings.update(book_rulings(kb, scenarios, tuple(
-        book for book in books if (first, book) not in table.rulings)))
+    rulings.update(book_rulings(kb, ruled, tuple(
+        book for book in books if (scenarios[0].id, book) not in table.rulings)))
     return EditionRulings(pairs, diffs, tuple(
-        computed_disagreements(kb, scenarios, rulings, pairs)))
+        computed_disagreements(kb, ruled, rulings, pairs)))
