@@ -337,11 +337,15 @@ def _renumbering(kb: KnowledgeBase, rulebook: Rulebook) -> dict[str, str]:
 
 def _earlier_numbers(kb: KnowledgeBase, provision, rules: str) -> list:
     """The number ``rules`` gives ``provision``, or else the first provision it revises
-    (TDA 2026 37-E revises 35-E first, then 35-A-6, whose number stays 2024's)."""
+    (TDA 2026 37-E revises 35-E first, then 35-A-6, whose number stays 2024's), or else,
+    for an earlier edition deciding as a later one, the first provision that revises it
+    (WSOP 2022 88.a.5 is revised by 2024's 88.a.6, whose decider's number it takes)."""
     own = provision.number_in(rules)
     if own is not None:
         return [own]
     revised = [kb.provision(r.target) for r in provision.relations
                if r.kind == RelationKind.REVISES and kb.has("provision", r.target)]
+    revised = revised or [p for p in kb.provisions if any(
+        r.kind == RelationKind.REVISES and r.target == provision.id for r in p.relations)]
     number = revised[0].number_in(rules) if revised else None
     return [number] if number is not None else []

@@ -157,20 +157,29 @@ def tda_flop_no_burn(case: Case) -> Decision | None:
                               "the floor decides.")
     if case.actions_since():
         return _tda_flop_stands(case)
-    table, cards = case.table.copy(), list(irregularity.get("cards"))
+    cards = list(irregularity.get("cards"))
     if len(cards) != 3:
         return floor_decision(f"The flop was dealt without a burn and with "
                               f"{len(cards)} card{'s' * (len(cards) != 1)}: 39-B covers a "
                               "three-card flop dealt without a burn and says nothing of a flop "
                               "with another number of cards, so the floor decides.")
+    return scramble_flop(case, cards, "The flop was dealt without a burn and nobody has "
+                         "acted: the three cards are scrambled face down, {picked} is picked "
+                         "as the burn, and the flop is the other two plus the next card off "
+                         "the stub.")
+
+
+def scramble_flop(case: Case, cards: list[str], text: str) -> Decision:
+    """The three ``cards`` of a flop dealt without a burn scrambled face down, one picked at
+    random as the burn and the next card off the stub completing the flop (TDA 39-B before
+    action, WSOP 88.c.3.i), explained by ``text`` with ``{picked}`` for the burn picked."""
+    table = case.table.copy()
     scrambled = list(cards)
     case.rng.shuffle(scrambled)
     picked = scrambled.pop(case.rng.randrange(3))
     table.burns.append(picked)
     table.board = [c for c in table.board if c not in cards] + scrambled + [table.take()]
-    return carry_on("The flop was dealt without a burn and nobody has acted: the three cards "
-                    f"are scrambled face down, {picked} is picked as the burn, and the flop is "
-                    "the other two plus the next card off the stub.",
+    return carry_on(text.format(picked=picked),
                     [step("scramble-pick", cards=cards, picked=picked, as_="burn",
                           street="flop"), step("deal", street="flop", cards=table.board[-1:])],
                     table, ("tda.rp.randomness",), random=True)

@@ -40,13 +40,20 @@ def wsop_missed_burn(case: Case) -> Decision | None:
     irregularity = ruled_on(case)
     if irregularity.kind != "burn-count":
         return None
-    street = irregularity.get("street")
-    if not acted_on(case, street):
+    if not acted_on(case, irregularity.get("street")):
         return None
+    return burn_error_stands(case, "there has been action on it (at least one check)")
+
+
+def burn_error_stands(case: Case, why: str) -> Decision:
+    """88.c.3's remedy for the burn error ``case`` is ruled on, standing because of ``why``
+    (2024: a check on the round; 2023: substantial action on it): the action stands, the
+    next street is burned and dealt as usual."""
+    irregularity = ruled_on(case)
+    street = irregularity.get("street")
     what = "without a burn" if irregularity.get("burns") == 0 else "after two burns"
-    text = (f"The {street} was dealt {what}, and there has been action on it (at least one "
-            f"check): the action stands (88.c.3). The burn protects the stub, not the order of "
-            "the cards, so nothing is put back")
+    text = (f"The {street} was dealt {what}, and {why}: the action stands (88.c.3). The burn "
+            "protects the stub, not the order of the cards, so nothing is put back")
     log = case.replay.board_log
     following = next_street(case) if log and log[-1]["street"] == street else None
     steps = []
