@@ -20,14 +20,15 @@ def add_parsers(commands) -> None:
     """Add ``diff`` to the subcommands ``commands``."""
     diff = commands.add_parser(
         "diff", help="the rulings that change between two rulebooks",
-        description="Rule every bundled scenario under two rulebooks (two editions, a "
-                    "regulator's, a house rulebook's id or file) and list the scenarios "
+        description="Rule every bundled scenario under two rulebooks (two editions, "
+                    "earlier ones included, a regulator's, a house rulebook's id or file) "
+                    "and list the scenarios "
                     "ruled otherwise: the remedy, what the dealer does, the cards after it "
                     "or the deciding rule; rules that only moved number are listed apart, "
                     "as an old-to-new map.")
     diff.add_argument("earlier", metavar="BOOK", help="the rulebook compared from: an "
-                      "edition id (tda@2024), a regulator's edition, a house rulebook id, or "
-                      "the path of a house rulebook file")
+                      "edition id (tda@2024, wsop@2023), a regulator's edition, a house "
+                      "rulebook id, or the path of a house rulebook file")
     diff.add_argument("later", metavar="BOOK", help="the rulebook compared to, named the "
                       "same ways")
     diff.add_argument("--scenarios", type=_path, metavar="DIR",
@@ -133,11 +134,14 @@ def _books(kb, idents: list[str], data: Path | None, command: str):
     return books
 
 
-def run_against(args) -> int:
+def run_against(args, document) -> int:
     """``rulebook check FILE --against EDITION``: the rebase preview of the house file
     ``args.file`` (:func:`kb.house.rebase.rebase_preview`) over the bundled scenarios and
     those of ``args.scenarios``; text, or with ``--json`` its JSON.  A bad house file or
-    scenario: every problem, exit 1; an EDITION that is no published edition: exit 2."""
+    scenario: every problem, exit 1 (with ``--json``, the house file's problems as
+    ``rulebook check --json`` prints them: ``document(path, None, problems, [])``, which
+    is :func:`kb.cli.house.check_document`); an EDITION that is no published edition:
+    exit 2."""
     from kb.house.compose import HouseFileError
     from kb.house.rebase import rebase_preview
     from kb.rules.rulebook import RulebookError
@@ -156,7 +160,12 @@ def run_against(args) -> int:
     try:
         preview = rebase_preview(kb, args.file, args.against, scenarios)
     except HouseFileError as error:
-        return _fail([str(p) for p in error.problems])
+        problems = [str(p) for p in error.problems]
+        if args.json:                   # as rulebook check --json reports a bad file
+            print(json.dumps(document(args.file, None, problems, []), indent=2,
+                             ensure_ascii=False))
+            return 1
+        return _fail(problems)
     except RulebookError as error:
         print(f"floorbook rulebook check: {error}", file=sys.stderr)
         return 2

@@ -126,7 +126,7 @@ def run_rulebook_check(args) -> int:
 
     if args.against is not None:
         from kb.cli.diff import run_against
-        return run_against(args)
+        return run_against(args, check_document)
     _, spec, problems = _house_problems(args.file, args.scenarios)
     noted = notes(spec) if spec is not None else []
     if args.json:

@@ -17,8 +17,9 @@ from kb.cli.common import path_argument as _path
 from kb.cli.common import progress as _progress
 
 #: The kinds of file that have a JSON Schema in kb/schemas (``floorbook schema KIND``).
-SCHEMA_KINDS = ("scenario", "house", "sources", "provisions", "topics", "glossary", "errata",
-                "diff")
+SCHEMA_KINDS = ("scenario", "house", "sources", "provisions", "topics", "glossary", "errata")
+#: The schemas of what a command prints (``diff --json``), served by ``schema`` too.
+OUTPUT_KINDS = ("diff",)
 
 
 def add_parsers(commands) -> None:
@@ -70,9 +71,10 @@ def add_parsers(commands) -> None:
         "schema", help="print the path of a kind of file's JSON Schema, for an editor's "
                        "YAML support",
         description="Print where the JSON Schema of a kind of file is installed; put "
-                    "'# yaml-language-server: $schema=PATH' at the top of your file.")
-    schema.add_argument("kind", choices=SCHEMA_KINDS, metavar="KIND",
-                        help="one of: " + ", ".join(SCHEMA_KINDS))
+                    "'# yaml-language-server: $schema=PATH' at the top of your file. "
+                    "'diff' is the schema of what floorbook diff --json prints.")
+    schema.add_argument("kind", choices=SCHEMA_KINDS + OUTPUT_KINDS, metavar="KIND",
+                        help="one of: " + ", ".join(SCHEMA_KINDS + OUTPUT_KINDS))
     schema.add_argument("--show", action="store_true", help="print the schema itself")
     schema.set_defaults(run=run_schema)
 

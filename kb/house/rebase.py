@@ -35,6 +35,7 @@ from kb.house.compose import HouseFileError, compose, compose_file
 from kb.house.spec import HouseSpec
 from kb.knowledge.diff import edition_diff
 from kb.knowledge.model import KnowledgeBase
+from kb.knowledge.vocabulary import RelationKind
 from kb.rules.rulebook import RulebookError
 from kb.rules.ruling_diff import RulingsDiff, diff_rulings
 
@@ -181,10 +182,16 @@ def _moves(kb: KnowledgeBase, base: str, against: str) -> dict[str, tuple[str, s
                 if (number := p.number_in(base)) and not p.number_in(against)}
     moves = {c.earlier[0][0]: ("renumbered", c.earlier[0][1], c.later[1], "")
              for c in diff.renumbered if c.later}
-    moves |= {pid: ("revised", old, c.later[1], c.point)
+    moves |= {pid: ("revised", old, c.later[1], _point(kb, c.later[0], pid))
               for c in diff.revised if c.later for pid, old in c.earlier}
     moves |= {c.earlier[0][0]: ("dropped", c.earlier[0][1], "", "") for c in diff.removed}
     return moves
+
+
+def _point(kb: KnowledgeBase, later: str, earlier: str) -> str:
+    """What provision ``later`` changed of ``earlier``, the provision it revises."""
+    return " ".join(r.point for r in kb.provision(later).relations
+                    if r.kind == RelationKind.REVISES and r.target == earlier)
 
 
 def _named(spec: HouseSpec):
@@ -218,7 +225,13 @@ def _words(spec: HouseSpec):
 def _cites(words: str, number: str) -> bool:
     """Whether ``words`` cite rule ``number``: the number alone (not inside another, 35-A
     is not in 35-A-7); a number of digits only (22) only after "rule" or "TDA", where it
-    cannot be a count."""
+    cannot be a count.
+
+    >>> _cites("as 35-A-7 says", "35-A-7"), _cites("as 35-A-7 says", "35-A")
+    (True, False)
+    >>> _cites("Rule 22 limits it", "22"), _cites("our 22 players", "22")
+    (True, False)
+    """
     escaped = re.escape(number)
     if number.isdigit():
         pattern = rf"\b(?:rules?|tda)\s+{escaped}(?![\w-])"

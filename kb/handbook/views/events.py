@@ -19,8 +19,6 @@ the scenario's own (docs/scenario-format.md, "Events").
 
 from __future__ import annotations
 
-import re
-
 from kb.hand.scenario import (
     Act,
     BoardMucked,
@@ -41,6 +39,10 @@ from kb.hand.scenario import (
     StubAccident,
     StudStreet,
 )
+
+# the rule of a reader's title lives with the rulings diff, which the rules room needs and
+# cannot import from here
+from kb.rules.ruling_diff import reader_title as reader_title
 
 
 def _list(values) -> str:
@@ -179,21 +181,3 @@ def setting(scenario: Scenario) -> str:
     button = f", button {scenario.button}" if scenario.button is not None else ""
     bomb = ", bomb pot" if scenario.bomb_pot else ""
     return f"{scenario.game}, {scenario.setting}, {len(scenario.seats)} seats{button}{bomb}"
-
-
-#: An internal case number leading a title ("Case C27: ", "C05(a) as it happened: "):
-#: the books' readers do not know it.
-_CASE_NUMBER = re.compile(r"^(?:case\s+)?c\d+[a-z]?(?:\([a-z]\))?(?:\s+as it happened)?\s*:\s*",
-                          re.IGNORECASE)
-
-
-def reader_title(title: str) -> str:
-    """``title`` without an internal case number, its first letter capitalised.
-
-    >>> reader_title("Case C27: four flop cards peeled one by one")
-    'Four flop cards peeled one by one'
-    >>> reader_title("Case C05(a): a hole card leaves the table"), reader_title("Boxed card")
-    ('A hole card leaves the table', 'Boxed card')
-    """
-    rest = _CASE_NUMBER.sub("", title, count=1)
-    return rest[:1].upper() + rest[1:] if rest else title
