@@ -116,3 +116,28 @@ def test_past_the_first_changed_rulings_each_is_one_line_naming_both_answers(mon
     assert len(re.findall(r"^- \*\*", rest, re.M)) == 2
     # the river joker (last by file name, so past the first): 2024 deals on, 2026 voids
     assert "Take the card out of play and deal on" in shown
+
+
+def test_the_wsop_editions_are_compared_each_with_the_one_before(handbook):
+    """WSOP 2023 88.c.3 lets a burn error stand only after substantial action, so a flop
+    dealt without a burn with one check on it is scrambled (88.c.3.i); 2024's 88.c.3 lets
+    it stand after a check (kb/data/provisions/wsop.yaml, wsop.missed-burn-2023)."""
+    assert consecutive_pairs(load_knowledge_base()) == (
+        ("tda@2024", "tda@2026"), ("wsop@2022", "wsop@2023"), ("wsop@2023", "wsop@2024"))
+    page = (handbook / "editions" / "wsop-2024.html").read_text()
+    changed = _section(page, "Rulings that changed from WSOP 2023", "Provisions in the book")
+    row = changed[changed.rindex("<tr", 0, changed.index("noticed after one check")):]
+    cells = [_text(c).strip() for c in re.findall(r"<td>(.*?)</td>", row[:row.index("</tr>")],
+                                                  re.S)]
+    assert cells[1].startswith("WSOP 2023: Scramble the three flop cards face down")
+    assert "(WSOP 2023 88.c.3)" in cells[1]
+    assert cells[2].startswith("WSOP 2024: After this round’s betting, burn a card and deal "
+                               "the turn")
+    assert "(WSOP 2024 88.c.3)" in cells[2]
+    assert "No earlier edition of WSOP" in (handbook / "editions" / "wsop-2022.html").read_text()
+    disagreements = (handbook / "disagreements.html").read_text()
+    start = disagreements.index('id="editions-wsop-2023-wsop-2024"')
+    section = _text(disagreements[start:disagreements.index("</section>", start)])
+    assert "Flop dealt without a burn, noticed after one check: different procedure " \
+           "(scramble-pick, deal / finish-betting, burn, deal)" in section
+    assert 'id="editions-wsop-2022-wsop-2023"' in disagreements
