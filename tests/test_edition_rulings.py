@@ -72,6 +72,10 @@ def test_an_edition_with_no_previous_edition_says_so(handbook):
     assert ("No earlier edition of TDA is in this knowledge base: there is no previous "
             "edition to compare with.") in page
     assert "Rulings that changed" not in page
+    # New Jersey's 2011 chapter is no rulebook (nj@2024 is a regulator's): nothing is ruled
+    nj = _text((handbook / "editions" / "nj-2024.html").read_text())
+    assert ("Rulings that changed from New Jersey 2011 Not compared: New Jersey 2011 and New "
+            "Jersey 2024 are not both rulebooks of this knowledge base") in nj
 
 
 def test_an_edition_whose_rulings_did_not_change_says_so_with_the_count():
