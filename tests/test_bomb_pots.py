@@ -75,7 +75,8 @@ def test_bomb_pot_must_be_a_boolean():
 
 def rulings(path, capsys) -> dict[str, dict]:
     assert main(["compare", str(path), "--json"]) == 0
-    return {r["rulebook"]: r for r in json.loads(capsys.readouterr().out)}
+    # the published books' rulings (the earlier editions' follow them in the list)
+    return {r["rulebook"]: r for r in json.loads(capsys.readouterr().out) if r["rulebook"] in BOOKS}
 
 
 def test_a_misdeal_cause_found_on_the_flop_before_any_action_is_a_misdeal(capsys):

@@ -32,7 +32,8 @@ def kb():
 
 
 def test_the_bundled_earlier_editions_are_held_but_no_column(kb):
-    assert kb.books.earlier_ids == ("wsop@2023", "wsop@2022") == earlier_ids()
+    assert kb.books.earlier_ids == ("wsop@2023", "wsop@2022", "wsop-live@2023",
+                                   "wsop-live@2022") == earlier_ids()
     assert "wsop@2023" not in kb.books.ids and "wsop@2023" not in published_ids()
     assert kb.books.rulable("wsop@2022").decides_as == "wsop@2024"
     assert kb.books.edition_book("wsop@2023").deciders == "wsop@2024"
@@ -115,7 +116,7 @@ def test_rule_rules_under_an_earlier_edition_and_the_help_names_them(capsys):
     assert (ruling["rulebook"], ruling["remedy"]) == ("wsop@2023", "continue")
     with pytest.raises(SystemExit):
         main(["rule", "--help"])
-    assert "an earlier edition (wsop@2023, wsop@2022)" in " ".join(
+    assert "an earlier edition (wsop@2023, wsop@2022, wsop-live@2023, wsop-live@2022)" in " ".join(
         capsys.readouterr().out.split())
 
 
@@ -128,12 +129,14 @@ def test_compare_prints_the_earlier_editions_after_the_published_books(kb, capsy
     assert "2023" not in summary and "2022" not in summary     # the summary names no column
     earlier, _, regulators = rest.partition("\nRegulators (")
     assert [line.split(":")[0] for line in earlier.splitlines() if " under " in line] == [
-        "four-card-flop under wsop@2023", "four-card-flop under wsop@2022"]
+        "four-card-flop under wsop@2023", "four-card-flop under wsop@2022",
+        "four-card-flop under wsop-live@2023", "four-card-flop under wsop-live@2022"]
     assert "under sd@2026" in regulators
     assert main(["compare", str(FLOP), "--json"]) == 0
     rulings = json.loads(capsys.readouterr().out)
     assert [r["rulebook"] for r in rulings] == [
-        *(b.id for b in published_rulebooks(kb)), "wsop@2023", "wsop@2022"]
+        *(b.id for b in published_rulebooks(kb)), "wsop@2023", "wsop@2022", "wsop-live@2023",
+        "wsop-live@2022"]
 
 
 def _scenario(entry: str):

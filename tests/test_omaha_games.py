@@ -50,7 +50,7 @@ def test_rule_names_the_high_low_game_in_robert_s_rules_reading(capsys):
 
 def test_compare_rules_pot_limit_omaha_as_omaha_under_every_book(capsys):
     assert main(["compare", str(PLO), "--json"]) == 0
-    rulings = json.loads(capsys.readouterr().out)
+    rulings = json.loads(capsys.readouterr().out)[:7]      # the published books, in order
     # Dead Hands 1(d); TDA 38 (2026 40); WSOP 108; Live Action 106: past the cutoff the
     # five-card hand is dead
     assert {r["rulebook"]: (r["remedy"], r["table"]["dead"]) for r in rulings} == {

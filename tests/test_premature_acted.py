@@ -55,7 +55,8 @@ def test_after_a_floor_call_the_betting_is_the_ruling_s_not_an_irregularity():
 
 def rulings(path, capsys) -> dict[str, dict]:
     assert main(["compare", str(path), "--json"]) == 0
-    return {r["rulebook"]: r for r in json.loads(capsys.readouterr().out)}
+    # the published books' rulings (the earlier editions' follow them in the list)
+    return {r["rulebook"]: r for r in json.loads(capsys.readouterr().out) if r["rulebook"] in BOOKS}
 
 
 def test_every_book_rules_the_card_and_leaves_the_bets_to_the_floor(capsys):

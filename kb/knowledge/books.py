@@ -64,7 +64,7 @@ def earlier_ids(root: Path = DATA) -> tuple[str, ...]:
     as :func:`published_ids` reads the rulebooks.
 
     >>> earlier_ids()
-    ('wsop@2023', 'wsop@2022')
+    ('wsop@2023', 'wsop@2022', 'wsop-live@2023', 'wsop-live@2022')
     """
     return _listed(root, "earlier")
 

@@ -199,6 +199,13 @@ def _dealt_again(steps: list[Step], kinds: list[str]) -> str:
         return (f"Set the premature card aside; after this round's betting, burn and deal "
                 f"the {first}; after the {first} betting, shuffle the premature card into "
                 f"the stub{cut} and deal the {street} without a burn")
+    if kinds[0] == "set-aside" and "finish-betting" in kinds and "burn" in kinds:
+        # stud's premature street under Robert's Rules' method (WSOP Live Action 2022, 236)
+        when = ("first" if _last(kinds, "return-to-stub") < _last(kinds, "deal")
+                else "before seventh street")
+        return (f"Take the premature cards and one more card per player out of play; after "
+                f"this round's betting, burn and deal the {street}; the cards taken out are "
+                f"shuffled back into the stub {when}")
     if "burn" in kinds[kinds.index("shuffle"):]:
         return f"Shuffle the burn cards into the stub{cut}, then burn and deal the {street}"
     if "finish-betting" in kinds:

@@ -81,6 +81,6 @@ def earlier_editions(kb: KnowledgeBase) -> list[Rulebook]:
 
     >>> from kb.knowledge.load import load_knowledge_base
     >>> [book.id for book in earlier_editions(load_knowledge_base())]
-    ['wsop@2023', 'wsop@2022']
+    ['wsop@2023', 'wsop@2022', 'wsop-live@2023', 'wsop-live@2022']
     """
     return [edition_rulebook(kb, edition) for edition in kb.books.earlier_ids]
