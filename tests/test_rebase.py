@@ -14,10 +14,12 @@ import json
 from functools import cache
 from pathlib import Path
 
+import jsonschema
 import pytest
 from test_ruling_diff import HOSTILE, JOKER_AFTER, JOKER_BEFORE, STUD_SEVENTH
 
 from kb.cli import main
+from kb.files import SCHEMAS
 from kb.house.compose import RULEBOOKS
 from kb.house.rebase import rebase_preview
 from kb.knowledge import load
@@ -106,6 +108,9 @@ def test_json_of_the_preview(capsys):
         "(tda.misdeal.exposed-downcards), which is 37-A-6 in tda@2026 (check its text in the "
         "new edition and update the number)")
     assert document["rulings"]["unchanged"] == 194
+    schema = json.loads((SCHEMAS / "diff.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(document["rulings"], schema)
+    assert [s["change"] for s in document["stale"]] == ["cited", "renumbered", "renumbered"]
 
 
 def test_an_unknown_edition_is_a_usage_error(capsys):

@@ -21,6 +21,7 @@ D1) before running the diff:
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from functools import cache
 from pathlib import Path
@@ -292,3 +293,34 @@ def test_a_scenario_a_book_cannot_rule_is_listed_apart_and_counted(capsys):
     out = capsys.readouterr().out
     assert out.splitlines()[0].endswith("; 1 not compared.")
     assert "\n- misdeal-then-exposed-card-on-the-new-deal: " in out.split("Not compared")[1]
+
+
+def test_wsop_2024_changes_the_missed_burn_noticed_after_one_check(capsys):
+    # Read in the texts (/work/texts, WSOP Tournament Rules 2023 and 2024, rule 88.c.3):
+    # 2023 lets a round dealt without its burn stand once substantial action has occurred,
+    # and a flop whose burn is missing, noticed before substantial action, is scrambled and
+    # one of its cards made the burn (88.c.3.i); 2024 lets it stand after a single check.
+    # One check is no substantial action, so only this scenario is ruled otherwise.
+    assert main(["diff", "wsop@2023", "wsop@2024", "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    ruled_otherwise = [c for c in document["changed"] if c["changed"] != ["provision"]]
+    assert [c["scenario"] for c in ruled_otherwise] == ["flop-no-burn-after-one-check"]
+    change = ruled_otherwise[0]
+    assert change["earlier"]["answer"].startswith("Scramble the three flop cards face down")
+    assert change["later"]["answer"] == "After this round's betting, burn a card and deal the turn"
+    assert change["revised"] == [{"earlier": "88.c.3", "later": "88.c.3"}]
+
+
+@pytest.mark.parametrize("make, problem", [
+    (lambda path: os.mkfifo(path), "this is a FIFO, not a file"),
+    (lambda path: path.write_bytes(b"a" * 300_000), "the file is larger than 256,000 bytes"),
+    (lambda path: path.write_text("a: &a [*a]\n", encoding="utf-8"), "YAML aliases (*a)"),
+    (lambda path: path.write_bytes(b"id: \xff\n"), "not UTF-8"),
+], ids=["fifo", "too-big", "alias", "not-utf8"])
+def test_a_house_file_that_cannot_be_read_is_one_located_line(tmp_path, capsys, make, problem):
+    path = tmp_path / "house.yaml"
+    make(path)
+    assert main(["diff", str(path), "tda@2026"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith(f"{path}:1: ")
+    assert problem in captured.err and len(captured.err.splitlines()) == 1

@@ -56,8 +56,8 @@ class Side:
     joined by "; then "), ``cards`` (the table after the last remedy in words; "" after a
     misdeal), ``citations`` (numbers as the book prints them, each once, in order),
     ``confidence`` (the least sure of the cited provisions and numbers; "confirmed" when
-    nothing is cited), ``provisions`` (the ids cited, parallel to nothing: each once, in
-    order) and ``random`` (a step drew with the seed)."""
+    nothing is cited), ``provisions`` (the ids cited, each once, in order; not
+    one for one with ``citations``, as two provisions may share a number) and ``random`` (a step drew with the seed)."""
 
     remedy: str
     answer: str
