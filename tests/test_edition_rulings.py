@@ -127,7 +127,8 @@ def test_the_wsop_editions_are_compared_each_with_the_one_before(handbook):
     dealt without a burn with one check on it is scrambled (88.c.3.i); 2024's 88.c.3 lets
     it stand after a check (kb/data/provisions/wsop.yaml, wsop.missed-burn-2023)."""
     assert consecutive_pairs(load_knowledge_base()) == (
-        ("tda@2024", "tda@2026"), ("wsop@2022", "wsop@2023"), ("wsop@2023", "wsop@2024"))
+        ("tda@2024", "tda@2026"), ("wsop@2022", "wsop@2023"), ("wsop@2023", "wsop@2024"),
+        ("wsop-live@2022", "wsop-live@2023"), ("wsop-live@2023", "wsop-live@2024"))
     page = (handbook / "editions" / "wsop-2024.html").read_text()
     changed = _section(page, "Rulings that changed from WSOP 2023", "Provisions in the book")
     row = changed[changed.rindex("<tr", 0, changed.index("noticed after one check")):]
@@ -145,3 +146,15 @@ def test_the_wsop_editions_are_compared_each_with_the_one_before(handbook):
     assert "Flop dealt without a burn, noticed after one check: different procedure " \
            "(scramble-pick, deal / finish-betting, burn, deal)" in section
     assert 'id="editions-wsop-2022-wsop-2023"' in disagreements
+
+
+def test_the_general_index_lists_no_earlier_editions_entries(handbook):
+    """The earlier editions' pages add nothing to genindex, which had 1.3 KB to spare:
+    indexed as a published book is, the WSOP 2022/2023 rules took it to 492 KB."""
+    page_html = (handbook / "genindex.html").read_text()
+    index = page_html[page_html.index("<h1"):]                  # past the navigation
+    for page in ("wsop-2022", "wsop-2023", "wsop-live-2022", "wsop-live-2023"):
+        assert f'href="editions/{page}.html' not in index, page
+    assert "WSOP 2023" not in index and "WSOP Live Action 2022" not in index
+    assert "88.a.7" in index and "WSOP 2024" in index            # the 2024 numbers stay
+    assert len(page_html.encode()) < 300_000
