@@ -178,5 +178,7 @@ def test_edition_page_lists_what_changed_with_both_numbers(site):
     assert "39-A" in changes and "The test’s made-up change." in changes       # revised
     assert "39-B" in changes and "41-B" in changes                             # renumbered
     assert "36-B" in changes and "39-C" in changes                             # added, removed
-    assert "Rulings that changed" in changes and "remedy continue against" in changes
-    assert "What changed from" not in (site / "editions" / "tda-2024.html").read_text()
+    assert "Rulings that changed from TDA 2024" in changes and "Remedy: continue" in changes
+    assert "<p>changed: the remedy, what the dealer does" in changes
+    earlier = (site / "editions" / "tda-2024.html").read_text()
+    assert "What changed from" not in earlier and "no previous edition" in earlier

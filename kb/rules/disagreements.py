@@ -208,6 +208,28 @@ def computed_disagreements(kb: KnowledgeBase, scenarios, rulings: dict | None = 
     return found
 
 
+def consecutive_pairs(kb: KnowledgeBase) -> tuple[tuple[str, str], ...]:
+    """The pairs (earlier, later) of consecutive editions of one source that are both
+    rulebooks of ``kb`` (published books and earlier editions, never a regulator's:
+    :meth:`kb.knowledge.published.Books.previous`): by the published books' column order,
+    each book's editions oldest first.  The disagreements computed between books are
+    computed between a book's editions too.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> consecutive_pairs(load_knowledge_base())[:3]
+    (('tda@2024', 'tda@2026'), ('wsop@2022', 'wsop@2023'), ('wsop@2023', 'wsop@2024'))
+    """
+    books, pairs = kb.books, dict[tuple[str, str], None]()
+    for book in (*books.ids, *books.earlier_ids):
+        chain: list[tuple[str, str]] = []
+        later, earlier = book, books.previous(book)
+        while earlier is not None and len(chain) <= len(books.earlier_ids):   # no loop
+            chain.append((earlier, later))
+            later, earlier = earlier, books.previous(earlier)
+        pairs.update(dict.fromkeys(reversed(chain)))
+    return tuple(pairs)
+
+
 def exercised_topics(kb: KnowledgeBase, scenarios, rulings: dict | None = None) -> set[str]:
     """The topics some scenario's ruling under either book of the checked pair names.
 

@@ -18,6 +18,7 @@ from sphinx.errors import SphinxError
 from kb import DATA
 from kb.files import InputError, confined
 from kb.files.cache import Cache, digest
+from kb.handbook.data.editions import EditionRulings, edition_rulings
 from kb.handbook.data.rulings import RulingTable, build_table, kept_table, view_state
 from kb.knowledge.graph import build_graph
 from kb.knowledge.load import LoadError, load_knowledge_base
@@ -41,8 +42,9 @@ class DataError(SphinxError):
 
 @dataclass
 class Handbook:
-    """The knowledge base of one build, its scenarios' rulings, and its graph (built on
-    first use).  ``state``: what the views are made of but the provisions' summaries
+    """The knowledge base of one build, its scenarios' rulings, and its graph and its
+    rulings compared across editions (both worked out on first use).  ``state``: what the
+    views are made of but the provisions' summaries
     (:func:`kb.handbook.data.rulings.view_state`), ``""`` when unknown."""
 
     kb: KnowledgeBase
@@ -54,6 +56,12 @@ class Handbook:
     @cached_property
     def graph(self) -> nx.MultiDiGraph:
         return build_graph(self.kb)
+
+    @cached_property
+    def editions(self) -> EditionRulings:
+        """The rulings compared between consecutive editions (worked out on first use: only
+        the edition pages and the disagreements page read them)."""
+        return edition_rulings(self.kb, self.rulings)
 
 
 def data_dir(app) -> Path | None:

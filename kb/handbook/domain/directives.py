@@ -20,6 +20,7 @@ from sphinx.util.parsing import nested_parse_to_nodes
 
 from kb.handbook.data.store import handbook
 from kb.handbook.domain import uses
+from kb.handbook.domain.indices import indexed_numbers
 from kb.handbook.guard.untrusted import restricted
 from kb.handbook.running import compat
 from kb.handbook.views import pictures
@@ -228,9 +229,14 @@ class ProvisionDirective(FragmentMixin, ObjectDescription):
             _objects(self.env).note_object("provision", name, anchor,
                                            names.display_name(kb, p), self.get_location())
         main = "main" if canonical else ""
+        # an earlier edition's page, and a rule only an earlier edition has, add nothing to
+        # the general index (indexed_numbers says why); the index of provisions lists them
+        if {self.options.get("edition", ""), names.primary_edition(p)} & set(
+                kb.books.earlier_ids):
+            return
         self.indexnode["entries"].extend(
             ("pair", f"{n.number}; {names.edition_short(kb, n.edition)}", anchor, main, None)
-            for n in p.numbers)
+            for n in indexed_numbers(kb, p))
         self.indexnode["entries"].append(("single", f"{p.title}; {p.id}", anchor, main, None))
 
     def _toc_entry_name(self, sig_node) -> str:

@@ -10,7 +10,7 @@ from sphinx.domains import Domain, ObjType
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
-from kb.handbook.domain import directives, indices, uses
+from kb.handbook.domain import consecutive, directives, indices, uses
 from kb.handbook.running import compat
 from kb.handbook.views.cells import row_anchor
 
@@ -52,6 +52,7 @@ class RuleDomain(Domain):
         "errata": directives.ErrataDirective,
         "disagreements": directives.DisagreementsDirective,
         "text-disagreements": directives.TextDisagreementsDirective,
+        "edition-disagreements": consecutive.EditionDisagreementsDirective,
         "glossary": directives.GlossaryDirective,
         "topics": directives.TopicsTableDirective,
         "editions": directives.EditionsTableDirective,

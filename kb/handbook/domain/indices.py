@@ -17,6 +17,27 @@ from sphinx.domains import Index, IndexEntry
 from kb.knowledge.graph import number_key
 
 
+def indexed_numbers(kb, p) -> list:
+    """The numbers of provision ``p`` the general index lists, in ``p``'s order: those of
+    the published books and regulators, not an earlier edition's (sources.yaml's
+    ``earlier``).  An earlier edition's page, and a provision only an earlier edition
+    numbers, add nothing to the general index (the index of provisions lists them, and
+    search reads their pages' text).  Each page showing a provision adds its entries: the
+    WSOP Tournament and Live Action 2023 and 2022 rules, indexed as a published book is,
+    took genindex from 299 to 492 KB; with the earlier numbers on their own pages only,
+    and only where no later edition printed them alike, to 310 KB; with their pages'
+    titles only, 301 KB: over the 300 KB a reader's page may weigh either way (the index
+    had 1.3 KB to spare).
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> [n.edition for n in indexed_numbers(kb, kb.provision("wsop.misdeal.dealt-out"))]
+    ['wsop@2024']
+    """
+    earlier = set(kb.books.earlier_ids)
+    return [n for n in p.numbers if n.edition not in earlier]
+
+
 class ProvisionIndex(Index):
     """Provisions grouped by source, each source in its book's order."""
 

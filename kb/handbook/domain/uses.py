@@ -15,7 +15,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from kb.handbook.data.store import handbook
-from kb.handbook.views import contents, matrix, pictures, texts
+from kb.handbook.views import contents, matrix, pictures, rulingchanges, texts
 from kb.knowledge import names
 
 #: view name -> function (handbook, *ids) -> something with a stable repr or a .digest
@@ -28,6 +28,7 @@ VIEWS: dict[str, Callable[..., Any]] = {
     "disagreements-topic": matrix.topic_disagreements,
     "disagreements-index": contents.index_table,
     "text-disagreements": matrix.textual_body,
+    "edition-disagreements": rulingchanges.edition_disagreements,
     "matrix": matrix.matrix_body,
     "topics": texts.topics_table,
     "editions": texts.editions_table,
@@ -107,7 +108,7 @@ def note_reference(env, reftype: str, target: str) -> None:
 #: read from data of the same :func:`kb.handbook.data.rulings.view_state` as now, they are the
 #: same and are not worked out again.  A view not named here always is.
 BLIND = frozenset({"topic", "edition", "errata", "disagreements", "text-disagreements",
-                    "disagreements-topic", "disagreements-index",
+                    "edition-disagreements", "disagreements-topic", "disagreements-index",
                    "matrix", "topics", "editions", "glossary", "picture", "ref"})
 
 

@@ -64,6 +64,8 @@ FIXED = {
                          "```{toctree}\n:hidden:\n:glob:\n\n*\n```\n",
     "disagreements.md": "# Where the books disagree\n\n## Shown by scenarios\n\n"
                         "```{rule:disagreements}\n```\n\n"
+                        "## Between consecutive editions\n\n"
+                        "```{rule:edition-disagreements}\n```\n\n"
                         "## Differences in the texts (no scenario)\n\n"
                         "```{rule:text-disagreements}\n```\n",
     "glossary.md": "# Glossary\n\n```{rule:glossary}\n```\n",

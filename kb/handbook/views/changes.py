@@ -1,26 +1,29 @@
 """An edition page's "What changed" section: the edition diff of
 :func:`kb.knowledge.diff.edition_diff` against the source's previous edition (by year), and
-the scenarios the two editions' rulebooks rule differently.  Nothing here is written per
+the scenarios the two editions' rulebooks rule differently
+(:mod:`kb.handbook.views.rulingchanges`).  Nothing here is written per
 edition: any later edition in the data gets its section."""
 
 from __future__ import annotations
 
-from kb.handbook.views.events import reader_title
 from kb.handbook.views.fragment import Fragment
+from kb.handbook.views.rulingchanges import add_changed_rulings
 from kb.knowledge import names
 from kb.knowledge.diff import Change, edition_diff, previous_edition
-from kb.rules.disagreements import difference
 
 
 def add_changes(hb, f: Fragment, edition_id: str) -> None:
-    """Add to ``f`` what changed in ``edition_id`` from the previous edition of its source;
-    nothing when there is none or nothing changed."""
+    """Add to ``f`` what changed in ``edition_id`` from the previous edition of its source:
+    the provisions revised, added, removed and renumbered, then the rulings that changed
+    (:mod:`kb.handbook.views.rulingchanges`); a line when there is no previous edition."""
     earlier = previous_edition(hb.kb, edition_id)
     if earlier is None:
+        source = hb.kb.source(hb.kb.edition(edition_id).source)
+        f.add("```{rubric} What changed", "```", "",
+              f"No earlier edition of {f.text(source.short or source.title)} is in this "
+              "knowledge base: there is no previous edition to compare with.", "")
         return
     diff = edition_diff(hb.kb, earlier, edition_id)
-    if not diff:
-        return
     # short names ("TDA 2024"): the change tables' header cells are a phone's third each
     old, new = (names.edition_short(hb.kb, e) for e in (earlier, edition_id))
     f.add(f"```{{rubric}} What changed from {f.text(old)}", "```", "",
@@ -33,7 +36,7 @@ def add_changes(hb, f: Fragment, edition_id: str) -> None:
     _listed(f, "Added", diff.added, lambda c: c.later)
     _listed(f, "Removed", diff.removed, lambda c: c.earlier[0])
     _renumbered(f, diff.renumbered, old, new)
-    _rulings(hb, f, earlier, edition_id, old, new)
+    add_changed_rulings(hb, f, earlier, edition_id)
 
 
 def _revised(f: Fragment, changes: tuple[Change, ...], old: str, new: str) -> None:
@@ -74,29 +77,3 @@ def _renumbered(f: Fragment, changes: tuple[Change, ...], old: str, new: str) ->
         f.add(f"* - {f.text(c.earlier[0][1])}", f"  - {f.text(c.later[1])}",
               f"  - {f.xref('prov', c.later[0])}")
     f.add("```", "")
-
-
-def _rulings(hb, f: Fragment, earlier: str, later: str, old: str, new: str) -> None:
-    """The scenarios whose rulings differ between the two editions' rulebooks (when both
-    are published and ruled in this build)."""
-    table = hb.rulings
-    books = {b.id for b in table.rulebooks}
-    if earlier not in books or later not in books:
-        return
-    differing = []
-    for sid, scenario in table.scenarios.items():
-        a, b = table.rulings[sid, earlier], table.rulings[sid, later]
-        what = difference(a, b)
-        if what:
-            differing.append((scenario, a, b, what))
-            f.fingerprint.append((table.files[sid], repr((a, b))))
-    f.add("**Rulings that changed:** " + (
-        f"{len(differing)} scenarios of this knowledge base are ruled differently "
-        f"under {f.text(old)} and {f.text(new)}." if differing else
-        "no scenario of this knowledge base is ruled differently."), "")
-    for scenario, _, b, what in differing:
-        topic = f" ({f.xref('topic', b.topic)})" if b.topic else ""
-        cited = ", ".join(c.number for c in b.citations)
-        f.add(f"- {f.text(reader_title(scenario.title))}{topic}: {f.text(what)}"
-              + (f"; {f.text(new)} cites {f.text(cited)}" if cited else "") + ".")
-    f.add("")
