@@ -88,6 +88,16 @@ def parse_scenario(text: str, file: str = "<string>") -> Scenario:
     if data is None:
         raise ScenarioError(file, 1, "the file is empty",
                             "write a scenario: see docs/scenario-format.md")
+    return scenario_of(data, file)
+
+
+def scenario_of(data, file: str) -> Scenario:
+    """The scenario of ``data``, a parsed YAML value (as :func:`kb.files.parse_text` gives
+    it), checked as a scenario file is: the schema, then the checks in code.  ``data`` may
+    be a part of a larger file (a decision log entry's ``hand``): every problem is at its
+    own line in that file, ``file``.
+
+    Raises :class:`ScenarioError` with every problem found, sorted by line."""
     problems = validate(data, "scenario", file)
     if isinstance(data, Mapping):
         problems += whole_number_problems(data, file, problems, skip="expect")
