@@ -3,11 +3,15 @@
 a folder, the log's own folder), and a refused or failed export writes nothing."""
 
 import os
+import re
+import shutil
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+from kb import DATA
+from kb.cli import main
 from kb.decisions.export import (
     SCHEMA,
     ExportError,
@@ -48,8 +52,8 @@ def test_the_tables_hold_the_decision_the_ruling_and_its_citations(tmp_path):
         ("rrop@v11", "misdeal", "Misdeal: reshuffle and redeal", "boxed-cards")]
     assert rows(out, "SELECT position, provision, number, edition FROM citations") == [
         (1, "rrop.misdeals.boxed-cards", "Misdeals 2(c)", "rrop@v11")]
-    assert rows(out, "SELECT game, irregularity, timing, inconsistent FROM situations") == [
-        ("holdem", "boxed", "deal", 1)]
+    assert rows(out, "SELECT rulebook, game, irregularity, timing, inconsistent "
+                     "FROM situations") == [("rrop@v11", "holdem", "boxed", "deal", 1)]
     assert rows(out, "SELECT floor, floor_remedy, book_remedy FROM departures") == [
         ("Sam R.", "continue", "misdeal")]
     assert rows(out, "PRAGMA foreign_key_check") == []
@@ -134,3 +138,80 @@ def test_a_failed_write_leaves_the_earlier_file_and_no_temporary(tmp_path, monke
         write_database(out, database(report(), Path("log")), tmp_path / "log")
     assert out.read_bytes() == b"earlier"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["log.sqlite"]
+
+
+# --------------------------------------------------------------------------- the command
+
+SAMPLE = DATA / "logs" / "sample"
+
+
+def export(capsys, *args) -> tuple[int, str, str]:
+    status = main(["log", "export", *map(str, args)])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_the_sample_log_exports_its_entries_and_departures(tmp_path, capsys):
+    out = tmp_path / "log.sqlite"
+    status, said, _ = export(capsys, SAMPLE, "-o", out)
+    assert status == 0 and "16 decisions, 3 departing from the book" in said
+    assert rows(out, "SELECT count(*) FROM decisions") == [(16,)]
+    assert rows(out, "SELECT file, floor, floor_remedy, book_remedy, rulebook FROM departures "
+                     "ORDER BY id") == [
+        ("2026-03-19-t7-four-card-flop.yaml", "Alex K.", "misdeal", "continue",
+         "house.casino@2026"),
+        ("2026-03-21-t6-exposed-later-card.yaml", "Jordan P.", "misdeal", "continue",
+         "house.casino@2026"),
+        ("2026-05-14-t11-exposed-first-card-two-folds.yaml", "Dana L.", "continue", "misdeal",
+         "tda@2024")]
+    # the situation ruled two ways under one book, with each of its three rulings
+    assert rows(out, "SELECT d.floor, d.remedy FROM situations AS s JOIN decisions AS d ON "
+                     "d.situation_id = s.id WHERE s.inconsistent = 1 ORDER BY d.date") == [
+        ("Sam R.", "continue"), ("Alex K.", "misdeal"), ("Jordan P.", "continue")]
+    # the casino's own 13.1 decides; the base's provisions on the topic follow it
+    assert rows(out, "SELECT number, edition FROM citations JOIN decisions AS d ON "
+                     "d.id = decision_id WHERE d.file LIKE '2026-03-02-%' ORDER BY position") == [
+        ("13.1", "house.casino@2026"), ("Hold'em 1", "rrop@v11"), ("Misdeals 2(a)", "rrop@v11"),
+        ("Irregularities 13", "rrop@v11")]
+    assert rows(out, "SELECT value FROM export WHERE key = 'format_version'") == [("1",)]
+
+
+def test_the_docs_queries_run_on_the_sample(tmp_path, capsys):
+    """The three queries of docs/decision-log-export.md, as printed there."""
+    out = tmp_path / "log.sqlite"
+    assert export(capsys, SAMPLE, "-o", out)[0] == 0
+    text = (Path(__file__).parent.parent / "docs" / "decision-log-export.md").read_text()
+    queries = re.findall(r"```sql\n(.*?)```", text, re.DOTALL)
+    assert len(queries) == 3
+    found = [rows(out, query) for query in queries]
+    assert sorted(found[0]) == [("Alex K.", 1), ("Dana L.", 1), ("Jordan P.", 1)]
+    assert [row[4] for row in found[1]] == ["Sam R.", "Alex K.", "Jordan P."]
+    assert ("house.casino@2026", "13.2", 1) in found[2]
+
+
+def test_bad_entries_and_a_bad_output_are_every_problem_and_nothing_written(tmp_path,
+                                                                            capsys):
+    log = tmp_path / "log"
+    shutil.copytree(SAMPLE, log)
+    first, second = sorted(log.glob("*.yaml"))[:2]
+    first.write_text(first.read_text().replace("date: 2026-03-02", "date: 2026-02-30"))
+    second.write_text(second.read_text() + "colour: red\n")
+    out = log / "log.sqlite"
+    status, _, err = export(capsys, log, "-o", out)
+    assert status == 1
+    assert f"{out}:1: is inside the log folder" in err
+    assert f"{first}:" in err and f"{second}:" in err and "Traceback" not in err
+    assert not out.exists()
+    status, _, err = export(capsys, log, "-o", tmp_path / "log.sqlite")
+    assert status == 1 and not (tmp_path / "log.sqlite").exists()
+
+
+def test_a_link_as_output_is_refused_before_the_log_is_written_to(tmp_path, capsys):
+    entry = sorted(SAMPLE.glob("*.yaml"))[0]
+    log = tmp_path / "log"
+    shutil.copytree(SAMPLE, log)
+    link = tmp_path / "out.sqlite"
+    link.symlink_to(log / entry.name)
+    status, _, err = export(capsys, log, "-o", link)
+    assert status == 1 and "symbolic link" in err
+    assert (log / entry.name).read_text() == entry.read_text()

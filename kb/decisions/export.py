@@ -11,8 +11,9 @@ would then hold a file it refuses, and a link could aim the export at an entry).
 The tables (:data:`SCHEMA`; every column documented in docs/decision-log-export.md):
 
 ``situations``
-    one row per situation (game, irregularity, timing), ``inconsistent`` 1 where its
-    decisions were ruled with two or more different remedies.
+    one row per situation (game, irregularity, timing) under one rulebook (the check
+    compares a situation within one book), ``inconsistent`` 1 where its decisions were
+    ruled with two or more different remedies.
 ``decisions``
     one row per log entry, in the log's order: its file name, line, date (ISO), table,
     floor person, rulebook in force, the hand's id and title, what the floor ruled
@@ -49,11 +50,12 @@ SCHEMA = """
 CREATE TABLE export (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE situations (
   id INTEGER PRIMARY KEY,
+  rulebook TEXT NOT NULL,
   game TEXT NOT NULL,
   irregularity TEXT NOT NULL,
   timing TEXT NOT NULL,
   inconsistent INTEGER NOT NULL CHECK (inconsistent IN (0, 1)),
-  UNIQUE (game, irregularity, timing)
+  UNIQUE (rulebook, game, irregularity, timing)
 );
 CREATE TABLE decisions (
   id INTEGER PRIMARY KEY,
@@ -123,17 +125,18 @@ def _fill(db: sqlite3.Connection, report: LogReport, folder: Path) -> None:
     db.executemany("INSERT INTO export VALUES (?, ?)",
                    [("format_version", str(FORMAT_VERSION)), ("log", Path(folder).name),
                     ("entries", str(len(report.entries)))])
-    ruled_two_ways = {situation for situation, _ in report.inconsistent}
-    situations: dict[tuple[str, str, str], int] = {}
+    # a situation is compared within one rulebook (kb.decisions.check), so it is keyed so
+    ruled_two_ways = {_situation(e) for _, group in report.inconsistent for e in group}
+    situations: dict[tuple[str, ...], int] = {}
     for entry in report.entries:
-        if entry.situation not in situations:
-            situations[entry.situation] = len(situations) + 1
-            db.execute("INSERT INTO situations VALUES (?, ?, ?, ?, ?)",
-                       (situations[entry.situation], *entry.situation,
-                        int(entry.situation in ruled_two_ways)))
+        if _situation(entry) not in situations:
+            situations[_situation(entry)] = len(situations) + 1
+            db.execute("INSERT INTO situations VALUES (?, ?, ?, ?, ?, ?)",
+                       (situations[_situation(entry)], *_situation(entry),
+                        int(_situation(entry) in ruled_two_ways)))
     for number, entry in enumerate(report.entries, 1):
         db.execute("INSERT INTO decisions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                   _decision_row(number, entry, situations[entry.situation]))
+                   _decision_row(number, entry, situations[_situation(entry)]))
         ruling = entry.ruling
         decided = ruling.decided_by.layer if ruling.decided_by else None
         db.execute("INSERT INTO rulings VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -143,6 +146,11 @@ def _fill(db: sqlite3.Connection, report: LogReport, folder: Path) -> None:
                        [(number, position, cited.provision, cited.citation.number,
                          f"{cited.citation.source}@{cited.citation.edition}")
                         for position, cited in enumerate(_cited(ruling), 1)])
+
+
+def _situation(entry: CheckedDecision) -> tuple[str, ...]:
+    """(rulebook, game, irregularity, timing): the situation as the check compares it."""
+    return (entry.rulebook or entry.ruling.rulebook, *entry.situation)
 
 
 def _cited(ruling: Ruling):
