@@ -42,6 +42,7 @@ SLOW = (
     "tests/test_clean_output.py",
     "tests/test_cli_conventions.py",
     "tests/test_doctrees_trusted.py",
+    "tests/test_decision_log.py",
     "tests/test_export.py",
     "tests/test_followups_house.py",
     "tests/test_hostile.py",

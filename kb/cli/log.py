@@ -77,11 +77,10 @@ def run_log_check(args) -> int:
 
 
 def loaded_log(args):
-    """(knowledge base, house books' callable, the --rulebook's book or None, decisions)
-    for ``args`` (``folder``, ``data``, ``rulebook``), or the exit status after printing
-    what is wrong: 1 for a problem in the data or the log, 2 for an unknown --rulebook."""
-    from functools import cache
-
+    """(knowledge base, the data folder's house books as ``check_log`` takes them, the
+    --rulebook's book or None, decisions) for ``args`` (``folder``, ``data``,
+    ``rulebook``), or the exit status after printing what is wrong: 1 for a problem in the
+    data (its house books included) or the log, 2 for an unknown --rulebook."""
     from kb.decisions.reader import read_log
     from kb.files import InputError
     from kb.house.compose import RULEBOOKS, HouseFileError, folder_rulebooks, resolve_rulebook
@@ -94,7 +93,9 @@ def loaded_log(args):
     except LoadError as error:
         return _fail(str(p) for p in error.problems)
     folder = RULEBOOKS if args.data is None else args.data / "rulebooks"
-    houses = cache(lambda: folder_rulebooks(kb, folder) if folder.is_dir() else ([], []))
+    houses, problems = folder_rulebooks(kb, folder) if folder.is_dir() else ([], [])
+    if problems:            # a house book of the data folder that an entry may name
+        return _fail(str(p) for p in problems)
     book = None
     if args.rulebook is not None:
         try:
@@ -105,10 +106,10 @@ def loaded_log(args):
             print(f"floorbook log: {error}", file=sys.stderr)
             return 2
     try:
-        decisions = read_log(Path(args.folder), rulebook_ids(kb, houses()[0]))
+        decisions = read_log(Path(args.folder), rulebook_ids(kb, houses))
     except InputError as error:
         return _fail(str(p) for p in error.problems)
-    return kb, lambda: houses()[0], book, decisions
+    return kb, lambda: houses, book, decisions
 
 
 def rulebook_ids(kb, houses) -> list[str]:

@@ -41,21 +41,26 @@ from kb.rules.rulebook import Rulebook, RulebookError
 from kb.rules.ruling import Ruling
 
 
-def check_log(kb: KnowledgeBase, decisions: Sequence[Decision], rulebook: Rulebook | None = None,
+def check_log(kb: KnowledgeBase, decisions: Sequence[Decision],
+              rulebook: Rulebook | str | None = None,
               houses: Callable[[], Sequence[Rulebook]] = tuple) -> LogReport:
-    """Every decision of ``decisions`` ruled under ``rulebook`` (default: each under its
-    own ``rulebook``, found among ``kb``'s editions, else among ``houses()``, called once
-    at most) and compared with the floor's remedies.
+    """Every decision of ``decisions`` ruled under ``rulebook`` (a rulebook or its id;
+    default: each under its own ``rulebook``), found among ``kb``'s editions, else among
+    ``houses()`` (the data folder's house books, called once at most), and compared with
+    the floor's remedies.
 
-    Raises :class:`~kb.files.InputError` with every problem of every entry: an unknown
-    rulebook id, a hand that does not replay, a count of remedies that is not the hand's
-    count of floor calls."""
+    Raises :class:`~kb.rules.rulebook.RulebookError` for an unknown ``rulebook`` id (a
+    usage error), and :class:`~kb.files.InputError` with every problem of every entry:
+    an unknown rulebook id, a hand that does not replay, a count of remedies that is not
+    the hand's count of floor calls."""
     find = _finder(kb, houses)
+    if isinstance(rulebook, str):
+        rulebook = find(rulebook)
     entries: list[CheckedDecision] = []
     problems: list[Problem] = []
     for decision in decisions:
         try:
-            book = rulebook or find(decision.rulebook)
+            book = rulebook if rulebook is not None else find(decision.rulebook)
             entries.append(_checked(kb, book, decision))
         except RulebookError as error:      # a house file's own problems, or an unknown id
             problems += getattr(error, "problems", None) or [Problem(
@@ -81,15 +86,20 @@ def _checked(kb: KnowledgeBase, book: Rulebook, decision: Decision) -> CheckedDe
     calls = ruling.every_call
     if len(calls) != len(decision.remedies):
         raise ScenarioError(decision.file, decision.lines.get("ruling", decision.line),
-                            f"the hand has {len(calls)} floor call(s) and the ruling gives "
-                            f"{len(decision.remedies)} remedies",
+                            f"the hand has {_count(len(calls), 'floor call', 'floor calls')} "
+                            f"but the ruling gives "
+                            f"{_count(len(decision.remedies), 'remedy', 'remedies')}",
                             "write remedies: [..], one per floor call, in order")
     remedies = tuple(call.remedy for call in calls)
     return CheckedDecision(
         decision=decision, ruling=ruling, agrees=agrees(decision.remedies, remedies),
-        situation=situation_of(decision.scenario), rulebook=book.id,
+        situation=situation_of(kb, book, decision.scenario), rulebook=book.id,
         book_remedies=remedies, citations=citations(ruling),
         answer="; then ".join(answer(call) for call in calls))
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
 
 
 def agrees(floor: Sequence[str], book: Sequence[str]) -> bool:

@@ -11,7 +11,7 @@ problems at their lines in the log's file.  Every problem of every file is raise
 once, in one :class:`~kb.files.InputError`.
 
 Nothing else is read: no subfolder, no file a log names.  The bounds (:data:`MAX_FILES`,
-:data:`MAX_ENTRY_BYTES`, :data:`MAX_LOG_BYTES`, :data:`MAX_LISTED`) keep a hostile folder
+:data:`MAX_ENTRY_BYTES`, :data:`MAX_LOG_CHARS`, :data:`MAX_LISTED`) keep a hostile folder
 from hanging the reader or filling its memory: past one, reading stops with a problem
 saying which.
 
@@ -55,8 +55,10 @@ from kb.hand.scenario_file import scenario_of
 MAX_FILES = 20_000
 #: The largest entry file: one hand and a few lines about it (a few KB).
 MAX_ENTRY_BYTES = 64_000
-#: The most bytes read from the whole log: past it, reading stops (memory stays bounded).
-MAX_LOG_BYTES = 64_000_000
+#: The most characters of text read from the whole log (each file's bytes are bounded as
+#: they are read; its text, once decoded, counts here): past it, reading stops, so the
+#: memory the log's records take stays bounded.
+MAX_LOG_CHARS = 64_000_000
 #: The most names of any kind the folder is listed for (a folder of millions of other
 #: files must not keep the reader listing).
 MAX_LISTED = 100_000
@@ -85,8 +87,8 @@ def read_log(folder: Path, rulebooks: Collection[str] | None = None) -> tuple[De
                 problems += error.problems
                 continue
             total += len(text)
-            if total > MAX_LOG_BYTES or len(problems) > MAX_PROBLEMS:
-                problems.append(_stopped(path, total > MAX_LOG_BYTES))
+            if total > MAX_LOG_CHARS or len(problems) > MAX_PROBLEMS:
+                problems.append(_stopped(path, total > MAX_LOG_CHARS))
                 break
             decision, found = read_entry(text, str(path), rulebooks)
             problems += found
@@ -112,12 +114,12 @@ def _names(folder: Path) -> tuple[list[str], list[Problem]]:
     try:
         with os.scandir(folder) as entries:
             for listed, entry in enumerate(entries, 1):
-                if listed > MAX_LISTED or len(names) >= MAX_FILES:
+                if entry.name.endswith(".yaml") and not entry.name.startswith("."):
+                    names.append(entry.name)
+                if listed > MAX_LISTED or len(names) > MAX_FILES:
                     return [], [Problem(str(folder), 1, "the folder holds more than "
                                         f"{MAX_FILES:,} YAML files or {MAX_LISTED:,} "
                                         "entries", "split the log into folders, by year")]
-                if entry.name.endswith(".yaml") and not entry.name.startswith("."):
-                    names.append(entry.name)
     except OSError as error:
         return [], [Problem(str(folder), 1, f"cannot list the folder: {error.strerror}",
                             "check its permissions")]
@@ -126,8 +128,8 @@ def _names(folder: Path) -> tuple[list[str], list[Problem]]:
 
 def _stopped(path: Path, by_size: bool) -> Problem:
     if by_size:
-        return Problem(str(path), 1, f"the log holds more than {MAX_LOG_BYTES:,} bytes: "
-                       "reading stopped here", "split the log into folders, by year")
+        return Problem(str(path), 1, f"the log holds more than {MAX_LOG_CHARS:,} "
+                       "characters: reading stopped here", "split the log into folders, by year")
     return Problem(str(path), 1, f"more than {MAX_PROBLEMS:,} problems: reading stopped "
                    "here", "fix these first, then check again")
 
@@ -160,6 +162,7 @@ def read_entry(text: str, file: str, rulebooks: Collection[str] | None = None
         return None, problems
     problems += whole_number_problems(data, file, problems, skip="hand")
     problems += _date_problems(data, file) + _rulebook_problems(data, file, rulebooks)
+    problems += _remedy_problems(data, file)
     scenario = None
     if isinstance(data.get("hand"), Mapping):
         scenario, found = _hand(data["hand"], file)
@@ -180,6 +183,20 @@ def _date_problems(data: Mapping, file: str) -> list[Problem]:
         return [Problem(file, data.value_line("date"), f"{value} is not a day of the "
                         "calendar", "write the date as YYYY-MM-DD, e.g. 2026-03-14")]
     return []
+
+
+def _remedy_problems(data: Mapping, file: str) -> list[Problem]:
+    """A ruling with neither ``remedy`` nor ``remedies``, or both (a schema's ``oneOf``
+    would say it in the schema's words, not the author's)."""
+    ruling = data.get("ruling")
+    if not isinstance(ruling, Mapping) or ("remedy" in ruling) != ("remedies" in ruling):
+        return []
+    both = "remedy" in ruling
+    return [Problem(file, data.value_line("ruling"),
+                    "the ruling has both remedy and remedies" if both
+                    else "the ruling has no remedy",
+                    "write remedy: WORD for one floor call, or remedies: [WORD, ...] for "
+                    "a hand of several, one per call")]
 
 
 def _rulebook_problems(data: Mapping, file: str, rulebooks: Collection[str] | None
