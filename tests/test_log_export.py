@@ -215,3 +215,18 @@ def test_a_link_as_output_is_refused_before_the_log_is_written_to(tmp_path, caps
     status, _, err = export(capsys, log, "-o", link)
     assert status == 1 and "symbolic link" in err
     assert (log / entry.name).read_text() == entry.read_text()
+
+
+def test_rulebook_rules_every_entry_under_one_book(tmp_path, capsys):
+    out = tmp_path / "log.sqlite"
+    assert export(capsys, SAMPLE, "-o", out, "--rulebook", "tda@2024")[0] == 0
+    assert rows(out, "SELECT DISTINCT rulebook FROM rulings") == [("tda@2024",)]
+    # the entry's own rulebook in force is kept beside the book it was ruled under
+    assert rows(out, "SELECT DISTINCT rulebook FROM decisions ORDER BY 1") == [
+        ("house.casino@2026",), ("tda@2024",)]
+
+
+def test_an_unknown_rulebook_is_a_usage_error_and_nothing_written(tmp_path, capsys):
+    out = tmp_path / "log.sqlite"
+    status, _, err = export(capsys, SAMPLE, "-o", out, "--rulebook", "tda@1999")
+    assert status == 2 and "tda@1999" in err and not out.exists()

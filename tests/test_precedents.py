@@ -43,6 +43,8 @@ def hostile(tmp_path_factory):
     text = entry.read_text(encoding="utf-8")
     text = re.sub(r"(?ms)^note: .*\Z", f"note: {HOSTILE_NOTE!r}\n", text)
     text = re.sub(r"(?m)^  said: .*$", f"  said: {HOSTILE_SAID!r}", text)
+    text = re.sub(r"(?m)^table: .*$", "table: '<u>high</u> [x](#y)'", text)
+    text = re.sub(r"(?m)^  title: .*$", "  title: '<i>Exposed</i> `code` :sup:`1`'", text)
     entry.write_text(text, encoding="utf-8")
     status = main(["rulebook", "build", str(RULEBOOKS / "casino.yaml"), "-o",
                    str(work / "site"), "--log", str(log), "--no-names"])
@@ -113,6 +115,9 @@ def test_a_note_and_said_text_of_markup_come_out_as_text(hostile):
     assert ("&lt;script&gt;alert(1)&lt;/script&gt; **bold** {raw}`html` &lt;b&gt;b&lt;/b&gt; "
             "[link](javascript:alert(1))") in text
     assert "&lt;img src=x onerror=alert(1)&gt; ```{eval-rst}```" in text
+    assert "&lt;i&gt;Exposed&lt;/i&gt; `code` :sup:`1`" in text
+    assert "table &lt;u&gt;high&lt;/u&gt; [x](#y)" in text
+    assert "<u>" not in text and "<i>" not in text and 'href="#y"' not in text
     assert 'href="javascript' not in hostile
 
 
