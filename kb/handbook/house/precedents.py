@@ -37,6 +37,9 @@ NO_NAME = "a floor person"
 
 
 class PrecedentsDirective(SphinxDirective):
+    """``{house:precedents}``: the page, from the log the build checked
+    (:attr:`kb.handbook.house.store.Published.log`)."""
+
     def run(self) -> list[nodes.Node]:
         house = published(self.env)
         report = house.log
