@@ -61,7 +61,7 @@ def add_parsers(commands) -> None:
     add_paper_options(build, "--pdf", sides=False)
     build.add_argument("--log", type=_path, metavar="DIR",
                        help="a decision log's folder: publish the page Precedents, each "
-                            "decision beside the book's ruling (docs/decision-log.md)")
+                            "decision beside the book's ruling (docs/decision-log-export.md)")
     build.add_argument("--no-names", action="store_true",
                        help="with --log: leave the floor people's names out (each is "
                             "\"a floor person\")")
