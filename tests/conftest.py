@@ -34,6 +34,7 @@ CHECKOUT = Path(__file__).resolve().parent.parent
 SLOW = (
     "tests/browser",
     "tests/test_bench.py",
+    "tests/test_bench_log.py",
     "tests/test_bench_compare.py",
     "tests/test_blind_views.py",
     "tests/test_build_damaged.py",
@@ -54,6 +55,7 @@ SLOW = (
     "tests/test_invariants_fixes.py",
     "tests/test_invariants_rough.py",
     "tests/test_kept_rulings.py",
+    "tests/test_log_export.py",
     "tests/test_many_items.py",
     "tests/test_parallel_build.py",
     "tests/test_parents_unwritten.py",
@@ -61,6 +63,7 @@ SLOW = (
     "tests/test_pdf.py",
     "tests/test_pdf_house.py",
     "tests/test_plugin.py",
+    "tests/test_precedents.py",
     "tests/test_rebase.py",
     "tests/test_rebuild_pages.py",
     "tests/test_ruling_diff.py",

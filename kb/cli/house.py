@@ -63,6 +63,12 @@ def add_parsers(commands) -> None:
                             "the pages)")
     build.add_argument("--pdf", action="store_true", help="also write a printable PDF")
     add_paper_options(build, "--pdf", sides=False)
+    build.add_argument("--log", type=_path, metavar="DIR",
+                       help="a decision log's folder: publish the page Precedents, each "
+                            "decision beside the book's ruling (docs/decision-log-export.md)")
+    build.add_argument("--no-names", action="store_true",
+                       help="with --log: leave the floor people's names out (each is "
+                            "\"a floor person\")")
     build.set_defaults(run=run_rulebook_build)
 
 
@@ -202,21 +208,42 @@ def run_rulebook_build(args) -> int:
 
     if paper_problem(args, "--pdf"):
         return _fail([f"floorbook rulebook build: {paper_problem(args, '--pdf')}"])
+    if args.no_names and args.log is None:
+        return _fail(["floorbook rulebook build: --no-names leaves names out of the "
+                      "Precedents page: give --log with it"])
     try:
         output_folder(args.output)
         refused = []
     except PublishError as error:
         refused = [f"floorbook rulebook build: -o {args.output}: {error}"]
     loaded = _checked_house(args.file)
-    if refused or isinstance(loaded, int):
+    if isinstance(loaded, int):
         return _fail(refused)
     kb, _ = loaded
+    if args.log is not None:
+        refused += _log_problems(kb, args.file, args.log)
+    if refused:
+        return _fail(refused)
     _progress(f"building the site of {args.file} with Sphinx"
               + (" and its PDF with rinohtype" if args.pdf else "") + " ...")
     try:
-        written = publish(kb, args.file, args.output, pdf=args.pdf, paper=args.paper or "a4")
+        written = publish(kb, args.file, args.output, pdf=args.pdf, paper=args.paper or "a4",
+                          log=args.log, names=not args.no_names)
     except PublishError as error:
         return _fail([str(error)])
     for path in written:
         print(f"wrote {path}")
     return 0
+
+
+def _log_problems(kb, house_file: Path, log: Path) -> list[str]:
+    """Every problem of the decision log in the folder ``log`` of a house site (the house
+    file at ``house_file``, which composes), as ``file:line: message`` lines."""
+    from kb.handbook.house.logged import checked_log
+    from kb.house.compose import load_house_rulebook
+
+    if not log.is_dir():
+        return [f"floorbook rulebook build: --log {log}: is not a folder (give the folder "
+                "of the decision log's files)"]
+    _progress(f"checking the decision log {log} ...")
+    return checked_log(kb, load_house_rulebook(kb, house_file), log)[1]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from kb.cli import log_export
 from kb.cli.common import fail as _fail
 from kb.cli.common import path_argument as _path
 from kb.cli.common import progress as _progress
@@ -42,6 +43,7 @@ def add_parsers(commands) -> None:
                        help=f"exit {DEPARTED} when any entry departs from its book")
     data_option(check)
     check.set_defaults(run=run_log_check)
+    log_export.add_parser(actions, data_option, loaded_log)     # part D2's: log export
 
 
 def data_option(parser) -> None:

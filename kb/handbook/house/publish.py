@@ -34,6 +34,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+from kb.handbook.house.logged import checked_log
 from kb.handbook.running.run import BuildError, build_site
 from kb.house.compose import load_house_rulebook
 from kb.house.leftovers import building
@@ -60,6 +61,7 @@ TEMPLATE = {"house.rtt": "[TEMPLATE_CONFIGURATION]\nname = floorbook house ruleb
 PAPERS = {"a4": "A4", "letter": "letter"}
 
 #: The pages: name -> MyST text (a shell around one directive); the first is the root.
+#: ``precedents`` is written only for a site built with a decision log (:func:`pages`).
 PAGES = {
     "index": "```{house:front}\n```\n\n```{toctree}\n:maxdepth: 1\n\nrules\ndifferences\n"
              "scenarios\n```\n\n"
@@ -69,7 +71,23 @@ PAGES = {
     "differences": "```{house:differences}\n```\n",
     "scenarios": "```{house:scenarios}\n```\n",
     "find": "```{house:finder}\n```\n",
+    "precedents": "```{house:precedents}\n```\n",
 }
+
+
+def pages(log: bool) -> dict[str, str]:
+    """:data:`PAGES` of a site built with a decision log (``log``: the Precedents page,
+    listed after the scenarios) or without one.
+
+    >>> list(pages(False)) == [p for p in PAGES if p != "precedents"]
+    True
+    >>> pages(True)["index"].split()[7:10]
+    ['scenarios', 'precedents', '```']
+    """
+    if not log:
+        return {name: text for name, text in PAGES.items() if name != "precedents"}
+    return dict(PAGES, index=PAGES["index"].replace("scenarios\n", "scenarios\nprecedents\n",
+                                                    1))
 
 
 class PublishError(Exception):
@@ -87,14 +105,16 @@ def site_name(house_id: str) -> str:
 
 
 def publish(kb: KnowledgeBase, path: Path, output: Path, pdf: bool = False,
-            paper: str = "a4") -> list[Path]:
+            paper: str = "a4", log: Path | None = None, names: bool = True) -> list[Path]:
     """Build the site of the house file at ``path`` into the folder ``output`` (created),
-    and with ``pdf`` also ``output/<slug>.pdf``, on ``paper`` (a key of :data:`PAPERS`).
-    Returns the paths written: the pages'
-    HTML files, then the PDF.
+    and with ``pdf`` also ``output/<slug>.pdf``, on ``paper`` (a key of :data:`PAPERS`);
+    with ``log`` (a decision log's folder) also the page "Precedents"
+    (:mod:`kb.handbook.house.precedents`), the floor people named unless ``names`` is
+    false.  Returns the paths written: the pages' HTML files, then the PDF.
 
-    Raises :class:`PublishError` if the house file does not compose, if ``output`` is a
-    file or a non-empty folder that is not an earlier house site, or if a build warns.
+    Raises :class:`PublishError` if the house file does not compose, if the log has a
+    problem (every one listed), if ``output`` is a file or a non-empty folder that is not
+    an earlier house site, or if a build warns.
     """
     try:
         book = load_house_rulebook(kb, Path(path))
@@ -105,11 +125,16 @@ def publish(kb: KnowledgeBase, path: Path, output: Path, pdf: bool = False,
         raise PublishError(f"{path} is inside the output folder {target}, which a build "
                            "replaces; keep the rulebook file elsewhere or choose another "
                            "folder")
+    if log is not None:
+        _, problems = checked_log(kb, book, Path(log))
+        if problems:
+            raise PublishError("\n".join(problems))
     name = site_name(book.id)
     with tempfile.TemporaryDirectory(prefix="floorbook-house-") as tmp:
         work = Path(tmp)
-        values = settings(Path(path).resolve(), f"{name}.pdf" if pdf else "")
-        write_pages(work / "src", paper)
+        values = settings(Path(path).resolve(), f"{name}.pdf" if pdf else "",
+                          Path(log).resolve() if log is not None else None, names)
+        write_pages(work / "src", paper, log is not None)
         build(work / "src", work / "html", "html", values)
         if pdf:
             with source_date():             # the same bytes under one SOURCE_DATE_EPOCH
@@ -120,8 +145,8 @@ def publish(kb: KnowledgeBase, path: Path, output: Path, pdf: bool = False,
         except OSError as error:
             raise PublishError(f"{target}: cannot write the site there ({error.strerror}); "
                                "give another folder") from None
-    return [target / f"{page}.html" for page in PAGES] + ([target / f"{name}.pdf"] if pdf
-                                                            else [])
+    return [target / f"{page}.html" for page in pages(log is not None)] + (
+        [target / f"{name}.pdf"] if pdf else [])
 
 
 def output_folder(output: Path) -> Path:
@@ -150,10 +175,12 @@ def output_folder(output: Path) -> Path:
     return target
 
 
-def settings(house_file: Path, pdf: str) -> dict[str, Any]:
+def settings(house_file: Path, pdf: str, log: Path | None = None,
+             names: bool = True) -> dict[str, Any]:
     """The Sphinx settings of the site of the house file at ``house_file`` (an absolute
-    path), its PDF named ``pdf`` (a plain file name, or "" for none).  Raises
-    :class:`PublishError` for any other PDF name.
+    path), its PDF named ``pdf`` (a plain file name, or "" for none), its decision log
+    the folder ``log`` (an absolute path, or None), floor people named unless ``names``
+    is false.  Raises :class:`PublishError` for any other PDF name.
 
     >>> settings(Path("/rules/ours.yaml"), "ours.pdf")["extensions"]
     ['myst_parser', 'sphinx_design', 'kb.handbook.house.site']
@@ -167,14 +194,16 @@ def settings(house_file: Path, pdf: str) -> dict[str, Any]:
             "html_copy_source": False,      # publish the pages, not their MyST shells
             "html_show_sourcelink": False,
             "html_show_copyright": False,   # the house's words: floorbook claims none
-            "floorbook_house_file": str(house_file), "floorbook_house_pdf": pdf}
+            "floorbook_house_file": str(house_file), "floorbook_house_pdf": pdf,
+            "floorbook_house_log": str(log) if log else "", "floorbook_house_names": names}
 
 
-def write_pages(folder: Path, paper: str = "a4") -> None:
-    """Write the pages of :data:`PAGES` and the PDF's template (:data:`TEMPLATE`, on
-    ``paper``, a key of :data:`PAPERS`) into ``folder`` (created)."""
+def write_pages(folder: Path, paper: str = "a4", log: bool = False) -> None:
+    """Write the pages of :func:`pages` (``log``: with the Precedents page) and the PDF's
+    template (:data:`TEMPLATE`, on ``paper``, a key of :data:`PAPERS`) into ``folder``
+    (created)."""
     folder.mkdir(parents=True)
-    for page, text in PAGES.items():
+    for page, text in pages(log).items():
         (folder / f"{page}.md").write_text(text, encoding="utf-8")
     for name, text in TEMPLATE.items():
         (folder / name).write_text(text.replace("{paper}", PAPERS[paper]), encoding="utf-8")

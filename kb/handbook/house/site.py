@@ -8,6 +8,11 @@ Add ``"kb.handbook.house.site"`` to ``extensions`` (with ``myst_parser``), as th
 ``floorbook_house_pdf``
     the file name of the printable PDF beside the pages (a validated slug + ``.pdf``), or
     empty when none is built.
+``floorbook_house_log``
+    the absolute path of a decision log's folder, for the page "Precedents"
+    (``house:precedents``, :mod:`kb.handbook.house.precedents`), or empty.
+``floorbook_house_names``
+    false to leave the floor people's names out of the Precedents page.
 
 At ``config-inited`` the house's title becomes ``project``, ``html_title`` and the PDF's
 title (``rinoh_documents``), so house text never enters the settings; at ``builder-inited`` the
@@ -26,6 +31,7 @@ from kb.handbook.house import finding
 from kb.handbook.house import nodes as hn
 from kb.handbook.house.differences import DifferencesDirective
 from kb.handbook.house.finding import HouseFinderDirective
+from kb.handbook.house.precedents import PrecedentsDirective
 from kb.handbook.house.required import required_section
 from kb.handbook.house.scenarios import ScenariosDirective
 from kb.handbook.house.store import Published, configure, load, published
@@ -95,9 +101,13 @@ def setup(app) -> dict:
     HouseDomain.directives = {"front": FrontDirective, "rules": RulesDirective,
                               "differences": DifferencesDirective,
                               "scenarios": ScenariosDirective,
-                              "finder": HouseFinderDirective}
+                              "finder": HouseFinderDirective,
+                              "precedents": PrecedentsDirective}
     app.add_config_value("floorbook_house_file", "", "env", types=frozenset({str}))
     app.add_config_value("floorbook_house_pdf", "", "env", types=frozenset({str}))
+    # the decision log's folder (absolute, or "" for none) and whether floor people are named
+    app.add_config_value("floorbook_house_log", "", "env", types=frozenset({str}))
+    app.add_config_value("floorbook_house_names", True, "env", types=frozenset({bool}))
     app.connect("config-inited", configure)
     app.connect("builder-inited", load)
     app.add_domain(HouseDomain)

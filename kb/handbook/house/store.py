@@ -15,6 +15,8 @@ from weakref import WeakKeyDictionary
 
 from sphinx.errors import ConfigError, ExtensionError
 
+from kb.decisions.model import LogReport
+from kb.handbook.house.logged import checked_log
 from kb.house.compose import compose_file
 from kb.house.spec import HouseError, HouseSpec, read_house_file
 from kb.knowledge.load import LoadError, load_knowledge_base
@@ -36,6 +38,7 @@ class Published:
     book: Rulebook
     scenarios: tuple
     printed: bool = False  # built for print (rinohtype's PDF), not for the screen
+    log: LogReport | None = None    # the decision log checked, for the Precedents page
 
 
 def published(env) -> Published:
@@ -83,5 +86,18 @@ def load(app) -> None:
     base = edition_rulebook(kb, spec.base).title
     for document in app.config.rinoh_documents:
         document["subtitle"] = f"House rules on {base}"
+    log = app.config.floorbook_house_log
     _LOADED[app.env] = Published(kb, spec, book, load_scenarios(),
-                                 printed=app.builder.name == "rinoh")
+                                 printed=app.builder.name == "rinoh",
+                                 log=_log(kb, book, Path(log)) if log else None)
+
+
+def _log(kb: KnowledgeBase, book: Rulebook, folder: Path) -> LogReport:
+    """The decision log in ``folder`` checked (:func:`kb.handbook.house.logged.checked_log`);
+    ExtensionError listing its problems (``floorbook rulebook build`` checked it before the
+    build, so this is a log changed meanwhile)."""
+    report, problems = checked_log(kb, book, folder)
+    if problems or report is None:
+        raise ExtensionError("floorbook: the decision log has problems:\n"
+                             + "\n".join(f"  {p}" for p in problems))
+    return report

@@ -1,0 +1,42 @@
+"""The decision log of a house rulebook's site, read and checked once: for
+``floorbook rulebook build --log DIR`` before anything is built (every problem printed,
+nothing written), and again by the site's extension at ``builder-inited``.
+
+Each entry is ruled under the rulebook in force it names: the house rulebook being
+published, or an edition of the knowledge base (the book the room followed before it
+had its own); an id that is neither is a problem at the entry's ``rulebook`` line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kb.decisions.check import check_log
+from kb.decisions.model import LogReport
+from kb.decisions.reader import read_log
+from kb.files import InputError
+from kb.knowledge.model import KnowledgeBase
+from kb.rules.rulebook import Rulebook
+
+
+def checked_log(kb: KnowledgeBase, book: Rulebook, folder: Path
+                ) -> tuple[LogReport | None, list[str]]:
+    """``(report, problems)``: the log in ``folder`` checked, each entry under the
+    rulebook in force it names (``book``, the house rulebook published, among them);
+    ``problems`` are ``file:line: message (what to do)`` lines, every one of the log, and
+    ``report`` None when there are any."""
+    try:
+        decisions = read_log(Path(folder), _rulebook_ids(kb, book))
+        report = check_log(kb, decisions, houses=lambda: (book,))
+    except InputError as error:
+        return None, [str(p) for p in error.problems]
+    return report, []
+
+
+def _rulebook_ids(kb: KnowledgeBase, book: Rulebook) -> list[str]:
+    """The ids an entry may name as its rulebook in force: ``kb``'s editions (published,
+    earlier, regulators) and ``book``'s, so that an unknown one is reported by the reader
+    with the log's other problems (kb.cli.log's ``rulebook_ids`` is the command line's,
+    with the data folder's house books instead)."""
+    books = kb.books
+    return [*books.ids, *getattr(books, "earlier_ids", ()), *books.regulator_ids, book.id]
