@@ -161,7 +161,7 @@ def test_rule_and_compare_print_the_rulings(capsys):
     out = capsys.readouterr().out
     assert "floor-decision" in out and "121" in out
     assert main(["compare", str(OMAHA)]) == 0
-    out = capsys.readouterr().out.partition("Earlier editions (")[0]  # the books' rulings
+    out = capsys.readouterr().out.partition("Earlier editions of these books")[0]  # the books' rulings
     assert out.count("  remedy: floor-decision") == 5 and out.count("  remedy: continue") == 2
 
 

@@ -123,8 +123,12 @@ def test_rule_rules_under_an_earlier_edition_and_the_help_names_them(capsys):
 def test_compare_prints_the_earlier_editions_after_the_published_books(kb, capsys):
     assert main(["compare", str(FLOP)]) == 0
     text = capsys.readouterr().out
-    published, heading, rest = text.partition("\nEarlier editions (")
+    published, heading, rest = text.partition("\nEarlier editions of these books")
     assert heading and "under wsop@2023" not in published
+    # the heading in a floor person's words, not the engine's ("deciders", "decides as")
+    assert rest.splitlines()[0] == (" (for comparison; the handbook's tables "
+                                    "show the current editions):")
+    assert "decider" not in text and "decides as" not in text
     summary = published.split("\n\n")[0]
     assert "2023" not in summary and "2022" not in summary     # the summary names no column
     earlier, _, regulators = rest.partition("\nRegulators (")

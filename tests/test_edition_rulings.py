@@ -13,6 +13,8 @@ from __future__ import annotations
 import html
 import re
 
+from docutils import nodes
+
 from kb.hand.scenario_file import load_scenario
 from kb.handbook.data.rulings import build_table
 from kb.handbook.data.store import Handbook
@@ -59,7 +61,10 @@ def test_the_2026_page_lists_a_ruling_decided_by_a_revised_provision_once(handbo
     page = (handbook / "editions" / "tda-2026.html").read_text()
     changed = _text(_section(page, "Rulings that changed from TDA 2024",
                              "Provisions in the book"))
-    assert re.search(r"\b44 of the 238 scenarios\b", changed), changed[:300]
+    # the counts of `floorbook diff tda@2024 tda@2026`
+    assert ("of the 238 scenarios of this knowledge base ruled under both: 10 rulings "
+            "change; 34 keep the same ruling under a revised or another rule; 194 scenarios "
+            "are ruled alike.") in changed, changed[:300]
     line = changed[changed.index("The second flop card is found face up in the deck"):]
     assert line.startswith("The second flop card is found face up in the deck : Floor’s "
                            "decision under rule 37-D. TDA 2024: No misdeal after substantial "
@@ -140,6 +145,10 @@ def test_the_wsop_editions_are_compared_each_with_the_one_before(handbook):
                                "the turn")
     assert "(WSOP 2024 88.c.3)" in cells[2]
     assert "No earlier edition of WSOP" in (handbook / "editions" / "wsop-2022.html").read_text()
+    # the counts of `floorbook diff wsop@2023 wsop@2024`; the heading can be linked to
+    assert ("1 ruling changes; 12 keep the same ruling under a revised or another rule; 225 "
+            "scenarios are ruled alike.") in _text(changed)
+    assert '<p class="rubric" id="rulings-changed">Rulings that changed from WSOP 2023' in page
     disagreements = (handbook / "disagreements.html").read_text()
     start = disagreements.index('id="editions-wsop-2023-wsop-2024"')
     section = _text(disagreements[start:disagreements.index("</section>", start)])
@@ -158,3 +167,43 @@ def test_the_general_index_lists_no_earlier_editions_entries(handbook):
     assert "WSOP 2023" not in index and "WSOP Live Action 2022" not in index
     assert "88.a.7" in index and "WSOP 2024" in index            # the 2024 numbers stay
     assert len(page_html.encode()) < 300_000
+
+
+def _fragment(edition: str, *names: str) -> Fragment:
+    """The "What changed" section of ``edition``'s page for the bundled scenarios ``names``."""
+    kb = load_knowledge_base()
+    hands = [load_scenario(f"{kb.root}/scenarios/{name}.yaml") for name in names]
+    table = build_table(kb, None, tuple(hands), {h.path: "0" for h in hands})
+    f = Fragment()
+    add_changes(Handbook(kb, table), f, edition)
+    return f
+
+
+def test_the_counts_are_floorbook_diffs_and_the_heading_has_an_anchor():
+    """The page counts as `floorbook diff` does: the joker before any action is ruled
+    otherwise (TDA 2024 35-A-6 misdeal, 2026 37-E void); the second flop card found face
+    up keeps its floor's decision, under 37-D, which revises 35-D: the same ruling under a
+    revised rule, not a changed ruling; the four-card flop is ruled alike."""
+    f = _fragment("tda@2026", "tda2026-joker-in-hand-before-any-action",
+                  "case-c27-four-card-flop-stuck-cards",
+                  "boxed-card-on-flop")
+    text = " ".join(f.source.split())
+    assert ("of the 3 scenarios of this knowledge base ruled under both: 1 ruling changes; "
+            "1 keeps the same ruling under a revised or another rule; 1 scenario is ruled "
+            "alike.") in text, text[:600]
+    assert "The same ruling under a revised or another rule (1)" in text
+    rubric = next(s[1] for s in f.slots if s[0] == "node" and isinstance(s[1], nodes.rubric))
+    assert (rubric["ids"], rubric.astext()) == (["rulings-changed"], "Rulings that changed "
+                                                                      "from TDA 2024")
+
+
+def test_a_renumbering_of_a_fall_back_book_is_not_pointed_at_the_table_above():
+    """WSOP 2024 renumbers none of its own rules (no table above); a stud hand it rules by
+    the Live Action rules cites Rule 238 of 2023, 228 of 2024: named as the fall-back
+    book's, not "see the renumbering above"."""
+    f = _fragment("wsop@2024", "stud-short-stub-common-card")
+    text = " ".join(f.source.split())
+    assert "0 are renumbered" in text and "see the renumbering above" not in text
+    shown = [s[1] for s in f.slots if s[0] == "text"]
+    assert "WSOP Live Action 2024" in shown and "238 → 228" in shown
+    assert "which this edition falls back to, moved number too (1, no change)" in text

@@ -219,7 +219,7 @@ def test_floorbook_compare_prints_every_call(capsys, books):
     from kb.cli import main
     path = SCENARIOS / "misdeal-then-exposed-card-on-the-new-deal.yaml"
     assert main(["compare", str(path)]) == 0
-    out = capsys.readouterr().out.partition("Earlier editions (")[0]   # the published books
+    out = capsys.readouterr().out.partition("Earlier editions of these books")[0]   # the published books
     floor = line(path.stem, "floor:")
     assert out.count(f"call 1, floor called at line {floor}: Misdeal: reshuffle and "
                      "redeal") == len(books)

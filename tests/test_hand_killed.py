@@ -99,7 +99,7 @@ def test_compare_find_a_ruling_and_the_topic_page(kb, capsys):
     from kb.handbook.views.events import describe
     from kb.handbook.views.matrix import column_names, matrix_body, showing
     assert main(["compare", str(SCENARIOS / f"{TABLED}.yaml")]) == 0
-    out = capsys.readouterr().out.partition("Earlier editions (")[0]  # the books' rulings
+    out = capsys.readouterr().out.partition("Earlier editions of these books")[0]  # the books' rulings
     assert out.count("  remedy: continue") == 4 and out.count("  remedy: floor-decision") == 3
     hb = read(None)
     assert sorted(showing(hb.rulings, "hand-killed-by-dealer")) == sorted((TABLED, UNSEEN, STUD))

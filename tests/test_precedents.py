@@ -95,6 +95,15 @@ def test_the_four_card_flop_ruled_two_ways_is_marked(casino):
         "2026-03-05", "2026-03-19", "2026-04-02"]       # not Chris M.'s, under TDA 2024
 
 
+def test_the_books_citations_name_the_book_once_then_its_numbers(casino):
+    """The four-card flop of 2026-03-19: the casino's rules cite 13.5 and 13.8 (the sample
+    log's check, tests/test_decision_log.py), named as the site names its own book."""
+    page = (casino[0] / "precedents.html").read_text(encoding="utf-8")
+    box = next(b for b in boxes(page, "floorbook-precedent") if "2026-03-19, table 7" in b)
+    assert "(our rules 13.5, 13.8)." in box, box
+    assert "@" not in html.unescape(re.sub(r"<[^>]+>", "", article(page)))   # no raw ids
+
+
 def test_decisions_are_grouped_by_topic_in_floor_order(casino):
     page = article((casino[0] / "precedents.html").read_text(encoding="utf-8"))
     titles = re.findall(r'<section id="precedents-([a-z0-9-]+)">', page)

@@ -93,7 +93,7 @@ def test_compare_prints_every_rulebook(kb, tmp_path, capsys, name):
     text = HANDS[name][0]
     # the books' rulings; the earlier editions' and regulators' follow under headings
     printed = _printed(capsys, "compare", _file(tmp_path, text)).partition(
-        "Earlier editions (")[0]
+        "Earlier editions of these books")[0]
     scenario = text.splitlines()[0].removeprefix("id: ")
     headlines = [line for line in printed.splitlines() if line.startswith(scenario)]
     assert [line.split(":")[0] for line in headlines] == [

@@ -126,7 +126,7 @@ def test_a_house_book_on_robert_s_rules_can_adopt_the_tda_rule(kb, tmp_path):
 
 def test_compare_find_a_ruling_matrix_and_words(capsys):
     assert main(["compare", str(TURN)]) == 0
-    out = capsys.readouterr().out.partition("Earlier editions (")[0]  # the books' rulings
+    out = capsys.readouterr().out.partition("Earlier editions of these books")[0]  # the books' rulings
     assert out.count("  remedy: continue") == 3 and out.count("  remedy: floor-decision") == 4
     hb = read(None)
     topics = {t.id: [t.title, f"topics/{t.id}.html"] for t in hb.kb.topics}

@@ -183,7 +183,7 @@ def shown(kb, rulings: list, as_json: bool, many: bool, seed: int = 0,
     if many and books:
         text = summary(books, title or books[0].scenario, kb) + "\n\n" + text
     if earlier:
-        text += "\n\n" + _EARLIER + "\n\n" + "\n\n".join(
+        text += "\n\n" + EARLIER_HEADING + "\n\n" + "\n\n".join(
             format_ruling(r, seed, kb) for r in rulings[len(books):len(books) + earlier])
     if regulators:
         text += "\n\n" + _REGULATORS + "\n\n" + "\n\n".join(
@@ -191,7 +191,9 @@ def shown(kb, rulings: list, as_json: bool, many: bool, seed: int = 0,
     return text
 
 
-_EARLIER = ("Earlier editions (each held in full, ruled by the deciders of the edition it "
-            "decides as; no column of the matrices):")
+#: The heading of the earlier editions in ``compare``'s text, in a floor person's words
+#: (the JSON has no heading: the earlier editions end its list).
+EARLIER_HEADING = ("Earlier editions of these books (for comparison; the handbook's tables "
+                   "show the current editions):")
 _REGULATORS = ("Regulators (each regulator edition alone; a house rulebook stacks one above "
                "its own rules):")

@@ -65,18 +65,35 @@ def edition_short(kb: KnowledgeBase, edition_id: str) -> str:
     return f"{name} {edition_id.partition('@')[2]}"
 
 
-def book_name(kb: KnowledgeBase, rulebook_id: str) -> str:
-    """The name a ruling's citation shows for a book: its edition's short name
-    (:func:`edition_short`); an id ``kb`` does not hold (a house file's own edition) as the
-    id says it, ``@`` made a space.
+#: A house book's title longer than this is too long for a name in a line or a matrix
+#: column's head: its id's words name it instead (seven columns fit 1280 px only with
+#: short names).
+SHORT_TITLE = 24
+
+
+def book_name(kb: KnowledgeBase, rulebook_id: str, title: str = "") -> str:
+    """The one name every view gives a book (a ruling's citation, ``compare``'s lines, a
+    matrix column): its edition's short name (:func:`edition_short`); for an id ``kb`` does
+    not hold (a house file's own book), its ``title`` when at most :data:`SHORT_TITLE`
+    characters, else ``House <name> <version>`` from a ``house.`` id, else the id with
+    ``@`` made a space.
 
     >>> from kb.knowledge.load import load_knowledge_base
     >>> kb = load_knowledge_base()
-    >>> book_name(kb, "wsop-live@2024"), book_name(kb, "house.pub@2026")
-    ('WSOP Live Action 2024', 'house.pub 2026')
+    >>> book_name(kb, "wsop-live@2024"), book_name(kb, "house.pub@2026", "The Pub's Rules")
+    ('WSOP Live Action 2024', "The Pub's Rules")
+    >>> book_name(kb, "house.thursday-home-game@2026", "Thursday Night Home Game Rules")
+    'House thursday-home-game 2026'
+    >>> book_name(kb, "house.pub@2026"), book_name(kb, "club@3")
+    ('House pub 2026', 'club 3')
     """
     if kb.has("edition", rulebook_id):
         return edition_short(kb, rulebook_id)
+    if title and len(title) <= SHORT_TITLE:
+        return title
+    if rulebook_id.startswith("house."):
+        name, _, version = rulebook_id.removeprefix("house.").partition("@")
+        return f"House {name} {version}".strip()
     return rulebook_id.replace("@", " ")
 
 

@@ -145,7 +145,7 @@ def _decision(entry: CheckedDecision, hide: Callable[[str], str] | None, two_way
     if d.said:
         floor += nodes.Text(f"; said to the table: “{told(d.said)}”")
     box += floor
-    cites = "; ".join(entry.citations) or "no provision"
+    cites = cited(entry, book) or "no provision"
     ruled_by = book(entry.rulebook or d.rulebook)
     box += hn.para(hn.strong(f"{ruled_by[:1].upper()}{ruled_by[1:]}: "),
                    f"{entry.answer or entry.book_remedy} ({cites}).",
@@ -159,3 +159,21 @@ def _decision(entry: CheckedDecision, hide: Callable[[str], str] | None, two_way
     if d.note:
         box += hn.para(hn.strong("Note: "), told(d.note), classes=("floorbook-precedent-note",))
     return box
+
+
+def cited(entry: CheckedDecision, book: Callable[[str], str]) -> str:
+    """The numbers the book's ruling of ``entry`` cites, each once, after the name
+    ``book`` gives their book (rulebook id -> name), books apart by "; ":
+    ``our rules 13.5, 13.8; Robert's Rules v11 Misdeals 2(h)``; "" when it cites none.
+
+    >>> from types import SimpleNamespace as Ns
+    >>> call = Ns(citations=[Ns(source="house.casino", edition="2026", number=n)
+    ...                      for n in ("13.5", "13.8", "13.5")])
+    >>> cited(Ns(ruling=Ns(every_call=[call])), lambda book_id: "Casino")
+    'Casino 13.5, 13.8'
+    """
+    by_book: dict[str, dict[str, None]] = {}
+    for call in entry.ruling.every_call:
+        for c in call.citations:
+            by_book.setdefault(f"{c.source}@{c.edition}", {})[c.number] = None
+    return "; ".join(f"{book(b)} {', '.join(numbers)}" for b, numbers in by_book.items())

@@ -36,7 +36,8 @@ def add_changes(hb, f: Fragment, edition_id: str) -> None:
     _listed(f, "Added", diff.added, lambda c: c.later)
     _listed(f, "Removed", diff.removed, lambda c: c.earlier[0])
     _renumbered(f, diff.renumbered, old, new)
-    add_changed_rulings(hb, f, earlier, edition_id)
+    add_changed_rulings(hb, f, earlier, edition_id, {
+        (c.earlier[0][1], c.later[1]) for c in diff.renumbered if c.later is not None})
 
 
 def _revised(f: Fragment, changes: tuple[Change, ...], old: str, new: str) -> None:

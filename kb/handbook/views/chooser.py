@@ -19,7 +19,7 @@ from docutils import nodes
 from sphinx import addnodes
 
 from kb.handbook.data.store import handbook
-from kb.knowledge.names import edition_short
+from kb.knowledge.names import book_name
 
 #: The script and its style, in kb/handbook/static.
 SCRIPT_FILE = "floorbook-books.js"
@@ -30,34 +30,11 @@ DATA_ID = "floorbook-books-data"
 PRIORITY = 400
 
 
-#: A house book's title longer than this is too long for a column's head: its id's words
-#: name it instead (seven columns fit 1280 px only with short names).
-SHORT_TITLE = 24
-
-
 def column_names(hb) -> dict[str, str]:
-    """Rulebook id -> the short name its column shows: an edition's short name ("Robert's
-    Rules v11"); a house book's title if short (:data:`SHORT_TITLE`), else its id's words
-    ("House thursday-home-game 2026")."""
-    kb = hb.kb
-    return {b.id: edition_short(kb, b.id) if kb.has("edition", b.id) else short_title(b)
-            for b in hb.rulings.rulebooks}
-
-
-def short_title(book) -> str:
-    """A house book's name for a column: its title when at most :data:`SHORT_TITLE`
-    characters, else ``House <name> <version>`` from its id.
-
-    >>> from types import SimpleNamespace as Book
-    >>> short_title(Book(id="house.pub@2026", title="The Pub's Rules"))
-    "The Pub's Rules"
-    >>> short_title(Book(id="house.thursday-home-game@2026", title="Thursday Night Home Game Rules"))
-    'House thursday-home-game 2026'
-    """
-    if len(book.title) <= SHORT_TITLE:
-        return book.title
-    name, _, version = book.id.removeprefix("house.").partition("@")
-    return f"House {name} {version}".strip()
+    """Rulebook id -> the short name its column shows, as every view names a book
+    (:func:`kb.knowledge.names.book_name`): an edition's short name ("Robert's Rules v11");
+    a house book's title if short, else its id's words ("House thursday-home-game 2026")."""
+    return {b.id: book_name(hb.kb, b.id, b.title) for b in hb.rulings.rulebooks}
 
 
 def books_data(rulebooks, names: dict[str, str]) -> list[dict]:

@@ -15,11 +15,20 @@ their numbers were in) took the WSOP 2024 page to 365 KB.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from docutils import nodes
+
 from kb.handbook.views.events import reader_title
 from kb.handbook.views.fragment import Fragment
 from kb.knowledge import names
 from kb.knowledge.vocabulary import Confidence
+from kb.rules.books import resolve_rulebook
 from kb.rules.ruling_diff import ChangedRuling, Side
+
+#: What a changed ruling's ``changed`` is when only the deciding provision changed: the
+#: same ruling, under a revised or another rule (as `floorbook diff` counts it).
+SAME = ("provision",)
 
 #: What each kind of change (:data:`kb.rules.ruling_diff.KINDS`) is called on the page.
 CHANGED = {"remedy": "the remedy", "answer": "what the dealer does", "cards": "the cards",
@@ -33,24 +42,36 @@ CHANGED = {"remedy": "the remedy", "answer": "what the dealer does", "cards": "t
 FULL = 60
 
 
-def add_changed_rulings(hb, f: Fragment, earlier: str, later: str) -> None:
+#: The id of the heading "Rulings that changed", the same on every edition page, so a
+#: reader can link to it (``wsop-2024.html#rulings-changed``).  An id only, no name: a
+#: name would be a Sphinx label, and one label on every edition page is a duplicate.
+ANCHOR = "rulings-changed"
+
+
+def add_changed_rulings(hb, f: Fragment, earlier: str, later: str,
+                        shown: Collection[tuple[str, str]] = ()) -> None:
     """Add to ``f`` the rulings that changed from edition ``earlier`` to ``later`` (a line
     saying none changed, with the number of scenarios ruled; or that the two are not both
-    rulebooks of the build, so nothing is ruled)."""
+    rulebooks of the build, so nothing is ruled).  ``shown``: the (earlier, later) number
+    pairs the page's renumbering table above holds."""
     old, new = (names.edition_short(hb.kb, e) for e in (earlier, later))
     diff = hb.editions.diff(later)
-    f.add(f"```{{rubric}} Rulings that changed from {f.text(old)}", "```", "")
+    f.add(f.node(nodes.rubric("", f"Rulings that changed from {old}", ids=[ANCHOR])), "")
     if diff is None:
         f.add(f"Not compared: {f.text(old)} and {f.text(new)} are not both rulebooks of "
               "this knowledge base, so no scenario is ruled under both.", "")
         return
-    _summary(f, diff, old, new)
-    full, rest = diff.changed[:FULL], diff.changed[FULL:]
-    moved = [c for c in full if c.changed == ("provision",)]
-    if len(moved) < len(full):
-        _table(hb, f, [c for c in full if c not in moved], (earlier, old), (later, new))
+    # as `floorbook diff` counts them (kb.rules.diff_text): a ruling whose only change is
+    # the deciding provision is the same ruling, under a revised or another rule
+    changes = [c for c in diff.changed if c.changed != SAME]
+    moved = [c for c in diff.changed if c.changed == SAME]
+    _summary(f, diff, (old, new), len(changes), len(moved))
+    _renumbering(hb, f, diff, shown)
+    full, rest = changes[:FULL], changes[FULL:]
+    if full:
+        _table(hb, f, full, (earlier, old), (later, new))
     if moved:
-        f.add(f"The same ruling, decided by another provision ({len(moved)}): what the "
+        f.add(f"The same ruling under a revised or another rule ({len(moved)}): what the "
               f"dealer does under {f.text(new)}, then the deciding provisions that differ, "
               f"under {f.text(old)} and under {f.text(new)}.", "")
         f.add(*(f"- **{f.text(c.title)}**: {f.text(c.later.answer)}. {f.text(old)}: "
@@ -71,19 +92,59 @@ def add_changed_rulings(hb, f: Fragment, earlier: str, later: str) -> None:
     f.fingerprint.append((diff.unchanged, diff.failed))
 
 
-def _summary(f: Fragment, diff, old: str, new: str) -> None:
-    """How many scenarios are ruled otherwise, of how many ruled under both."""
+def _summary(f: Fragment, diff, books: tuple[str, str], changes: int, moved: int) -> None:
+    """How many rulings change, how many keep the same ruling under a revised or another
+    rule, how many scenarios are ruled alike: the counts of ``floorbook diff``."""
+    old, new = books
     ruled = diff.unchanged + len(diff.changed)
     if not diff.changed:
         scenarios = "the 1 scenario" if ruled == 1 else f"each of the {ruled} scenarios"
         f.add(f"No ruling changed: {scenarios} of this knowledge base ruled under both is "
               f"ruled alike under {f.text(old)} and {f.text(new)}.", "")
-    else:
-        f.add(f"{len(diff.changed)} of the {ruled} scenarios of this knowledge base are "
-              f"ruled otherwise under {f.text(new)} than under {f.text(old)} (a rule that "
-              "only moved number is no change: see the renumbering above). For each: what "
-              "the dealer does under each edition, what changed, and the provisions that "
-              "decide it.", "")
+        return
+    counts = [_count(changes, "ruling changes", "rulings change") if changes
+              else "no ruling changes"]
+    if moved:
+        counts.append(_count(moved, "keeps", "keep") + " the same ruling under a revised "
+                      "or another rule")
+    counts.append(_count(diff.unchanged, "scenario is", "scenarios are") + " ruled alike")
+    f.add(f"From {f.text(old)} to {f.text(new)}, of the {ruled} scenarios of this "
+          f"knowledge base ruled under both: {'; '.join(counts)}. For each change: what "
+          "the dealer does under each edition, what changed, and the provisions that "
+          "decide it.", "")
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
+
+
+def _renumbering(hb, f: Fragment, diff, shown: Collection[tuple[str, str]]) -> None:
+    """Where the rules these rulings cite that only moved number are listed: the table
+    above, or (a rule of a book the edition falls back to) here, by book."""
+    if not diff.renumbered:
+        return
+    elsewhere = [pair for pair in diff.renumbered if pair not in set(shown)]
+    if len(elsewhere) < len(diff.renumbered):
+        f.add("A rule that only moved number is no change: see the renumbering above.", "")
+    for edition, pairs in _books_numbering(hb.kb, diff.later, elsewhere).items():
+        f.add(f"The rules these rulings cite from {f.text(edition)}, which this edition "
+              f"falls back to, moved number too ({len(pairs)}, no change): "
+              f"{f.text(', '.join(f'{a} → {b}' for a, b in pairs))}.", "")
+
+
+def _books_numbering(kb, later: str, pairs: list[tuple[str, str]]
+                     ) -> dict[str, list[tuple[str, str]]]:
+    """``pairs`` (earlier number, later number) by the short name of the book the later
+    rulebook cites that prints the later number (the first of its citation editions after
+    itself that does; "another book" when none does)."""
+    editions = resolve_rulebook(kb, later).citation_editions[1:]
+    printed = {(n.edition, n.number) for p in kb.provisions for n in p.numbers}
+    out: dict[str, list[tuple[str, str]]] = {}
+    for a, b in pairs:
+        edition = next((e for e in editions if (e, b) in printed), None)
+        name = names.edition_short(kb, edition) if edition else "another book"
+        out.setdefault(name, []).append((a, b))
+    return out
 
 
 def _what(c: ChangedRuling) -> str:
