@@ -177,6 +177,8 @@ def run_against(args, document) -> int:
 def preview_text(preview) -> str:
     """The text of a :class:`kb.house.rebase.RebasePreview`: what it is, the entries that
     go stale, the problems the file would have on the new edition, then the rulings."""
+    from dataclasses import replace
+
     from kb.rules.diff_text import format_diff
 
     parts = [f"{preview.file}: {preview.house} on {preview.base}, previewed on "
@@ -188,6 +190,7 @@ def preview_text(preview) -> str:
         parts.append("\n".join([f"On {preview.against} the file would have these problems "
                                 "(its rulings are not compared until they are fixed):",
                                 *(f"  {p}" for p in preview.problems)]))
-    if preview.diff is not None:
-        parts.append(format_diff(preview.diff))
+    if preview.diff is not None:        # both sides are the house id: name them by base
+        earlier, later = preview.labels
+        parts.append(format_diff(replace(preview.diff, earlier=earlier, later=later)))
     return "\n\n".join(parts)
