@@ -53,3 +53,43 @@ def test_a_preview_whose_rulings_wait_follows_it_too(tmp_path, capsys):
     assert list(_validator("rebase").iter_errors(document)) == []
     document["stale"][0]["change"] = "moved"            # the schema does check the entries
     assert [e.validator for e in _validator("rebase").iter_errors(document)] == ["enum"]
+
+
+# ------------------------------------------------ --against that is no later edition
+
+def _room(tmp_path: Path, base: str) -> Path:
+    room = tmp_path / "room.yaml"
+    room.write_text(f'id: house.room@2026\ntitle: Room\nbase: "{base}"\n', encoding="utf-8")
+    return room
+
+
+def _previewed(capsys, room: Path, against: str) -> tuple[dict, str]:
+    assert main(["rulebook", "check", str(room), "--against", against, "--json"]) == 0
+    out, err = capsys.readouterr()
+    return json.loads(out), err
+
+
+def test_another_sources_edition_is_previewed_after_a_warning(capsys):
+    # before: no word of it, every entry naming a TDA rule simply "dropped"
+    document, err = _previewed(capsys, HOME_GAME, "rrop@v11")
+    warning = ("rrop@v11 is not an edition of tda, the base tda@2024's source: every entry "
+               "naming one of its rules shows as dropped (give a later edition of tda to "
+               "preview a new edition)")
+    assert err == f"floorbook rulebook check: warning: {warning}\n"
+    assert document["warning"] == warning
+    assert {s["change"] for s in document["stale"]} == {"dropped"}
+
+
+def test_an_earlier_edition_and_the_base_itself_are_warned_of(tmp_path, capsys):
+    _, err = _previewed(capsys, _room(tmp_path, "tda@2026"), "tda@2024")
+    assert err == ("floorbook rulebook check: warning: tda@2024 is an earlier edition than "
+                   "the base tda@2026: the preview shows the rulings going back\n")
+    document, err = _previewed(capsys, _room(tmp_path, "tda@2024"), "tda@2024")
+    assert err == ("floorbook rulebook check: warning: tda@2024 is the base itself: no entry "
+                   "goes stale and no ruling changes\n")
+    assert document["rulings"]["changed"] == [] and document["stale"] == []
+
+
+def test_a_later_edition_of_the_base_is_previewed_without_a_warning(capsys):
+    document, err = _previewed(capsys, HOME_GAME, "tda@2026")
+    assert err == "" and document["warning"] == ""

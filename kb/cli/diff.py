@@ -141,7 +141,8 @@ def run_against(args, document) -> int:
     scenario: every problem, exit 1 (with ``--json``, the house file's problems as
     ``rulebook check --json`` prints them: ``document(path, None, problems, [])``, which
     is :func:`kb.cli.house.check_document`); an EDITION that is no published edition:
-    exit 2."""
+    exit 2; one that is not a later edition of the base's source: a warning on stderr
+    (:func:`kb.house.rebase.against_warning`), and the preview."""
     from kb.house.compose import HouseFileError
     from kb.house.rebase import rebase_preview
     from kb.rules.rulebook import RulebookError
@@ -169,6 +170,8 @@ def run_against(args, document) -> int:
     except RulebookError as error:
         print(f"floorbook rulebook check: {error}", file=sys.stderr)
         return 2
+    if preview.warning:             # allowed (a move to another source), but said
+        print(f"floorbook rulebook check: warning: {preview.warning}", file=sys.stderr)
     print(json.dumps(preview.to_json(), indent=2, ensure_ascii=False) if args.json
           else preview_text(preview))
     return 0

@@ -102,6 +102,8 @@ class RebasePreview:
     diff: RulingsDiff | None
     stale: tuple[StaleEntry, ...]
     problems: tuple[str, ...]
+    #: why ``against`` is probably not the edition meant (:func:`against_warning`), or ""
+    warning: str = ""
 
     @property
     def labels(self) -> tuple[str, str]:
@@ -115,7 +117,8 @@ class RebasePreview:
                 "against": self.against,
                 "rulings": self.diff.to_json() if self.diff is not None else None,
                 "labels": {"earlier": earlier, "later": later},
-                "stale": [s.to_json() for s in self.stale], "problems": list(self.problems)}
+                "stale": [s.to_json() for s in self.stale], "problems": list(self.problems),
+                "warning": self.warning}
 
 
 def rebase_preview(kb: KnowledgeBase, path: Path, against: str,
@@ -137,7 +140,35 @@ def rebase_preview(kb: KnowledgeBase, path: Path, against: str,
     if moved is not None and not more:       # both sides are the house id: labels name them
         diff = diff_rulings(kb, book, moved, scenarios, seed)
     return RebasePreview(spec.file, spec.id, spec.base, against, diff,
-                         stale_entries(kb, spec, against), tuple(str(p) for p in more))
+                         stale_entries(kb, spec, against), tuple(str(p) for p in more),
+                         against_warning(kb, spec.base, against))
+
+
+def against_warning(kb: KnowledgeBase, base: str, against: str) -> str:
+    """Why moving a house book from edition ``base`` to ``against`` is probably not what
+    was meant, or "": ``against`` is the base itself, an earlier edition of its source, or
+    an edition of another source (every entry naming a rule of the base then shows as
+    dropped).  A rebase preview is of a later edition of the base's source.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> against_warning(kb, "tda@2024", "tda@2026")
+    ''
+    >>> against_warning(kb, "tda@2026", "tda@2024")
+    'tda@2024 is an earlier edition than the base tda@2026: the preview shows the rulings going back'
+    """
+    source, other = kb.edition(base).source, kb.edition(against).source
+    if source != other:
+        return (f"{against} is not an edition of {source}, the base {base}'s source: every "
+                "entry naming one of its rules shows as dropped (give a later edition of "
+                f"{source} to preview a new edition)")
+    order = kb.books.sequence
+    if against == base:
+        return f"{against} is the base itself: no entry goes stale and no ruling changes"
+    if base in order and against in order and order.index(against) < order.index(base):
+        return (f"{against} is an earlier edition than the base {base}: the preview shows "
+                "the rulings going back")
+    return ""
 
 
 def rebased(spec: HouseSpec, against: str) -> HouseSpec:
