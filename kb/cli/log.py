@@ -43,7 +43,7 @@ def add_parsers(commands) -> None:
                        help=f"exit {DEPARTED} when any entry departs from its book")
     data_option(check)
     check.set_defaults(run=run_log_check)
-    log_export.add_parser(actions, data_option, loaded_log)     # part D2's: log export
+    log_export.add_parser(actions, data_option, loaded_log)
 
 
 def data_option(parser) -> None:
@@ -81,6 +81,7 @@ def loaded_log(args):
     --rulebook's book or None, decisions) for ``args`` (``folder``, ``data``,
     ``rulebook``), or the exit status after printing what is wrong: 1 for a problem in the
     data (its house books included) or the log, 2 for an unknown --rulebook."""
+    from kb.decisions.check import rulebook_ids
     from kb.decisions.reader import read_log
     from kb.files import InputError
     from kb.house.compose import RULEBOOKS, HouseFileError, folder_rulebooks, resolve_rulebook
@@ -106,15 +107,7 @@ def loaded_log(args):
             print(f"floorbook log: {error}", file=sys.stderr)
             return 2
     try:
-        decisions = read_log(Path(args.folder), rulebook_ids(kb, houses))
+        decisions = read_log(Path(args.folder), rulebook_ids(kb, (b.id for b in houses)))
     except InputError as error:
         return _fail(str(p) for p in error.problems)
     return kb, lambda: houses, book, decisions
-
-
-def rulebook_ids(kb, houses) -> list[str]:
-    """Every rulebook id an entry may name: ``kb``'s editions (published, earlier,
-    regulators) and the ids of ``houses``, the data folder's house books."""
-    books = kb.books
-    earlier = getattr(books, "earlier_ids", ())   # the earlier editions (issue 24, part A)
-    return [*books.ids, *earlier, *books.regulator_ids, *(book.id for book in houses)]
