@@ -64,25 +64,41 @@ def run_log_check(args) -> int:
     loaded = loaded_log(args)
     if isinstance(loaded, int):
         return loaded
-    kb, houses, book, decisions = loaded
+    kb, houses, book, decisions, found = loaded
     _progress(f"ruling {len(decisions)} logged call(s) ...")
-    try:
-        report = check_log(kb, decisions, book, houses)
-    except InputError as error:
-        return _fail(str(p) for p in error.problems)
     name = str(args.folder)
+    try:
+        report = check_log(kb, decisions, book, houses, found)
+    except InputError as error:
+        problems = [str(p) for p in error.problems]
+        return _json_problems(name, book, problems) if args.json else _fail(problems)
     print(json.dumps(report_json(report, name), indent=2, ensure_ascii=False) if args.json
           else report_text(report, name))
     return DEPARTED if args.strict and report.departures else 0
 
 
+def _json_problems(name: str, book, problems: list[str]) -> int:
+    """``log check --json`` of a log with ``problems``: the report's JSON on standard
+    output with ``ok`` false, no entries, and the problems as ``floorbook check --json``
+    gives them (as ``rulebook check --json`` reports a bad file); status 1."""
+    import json
+
+    from kb.cli.knowledge import check_report
+    from kb.decisions.model import LogReport
+    from kb.decisions.report import report_json
+    located = check_report(Path(name), None, problems)["problems"]
+    empty = LogReport(entries=(), inconsistent=(), rulebook=book.id if book else None)
+    print(json.dumps(report_json(empty, name, located), indent=2, ensure_ascii=False))
+    return 1
+
+
 def loaded_log(args):
     """(knowledge base, the data folder's house books as ``check_log`` takes them, the
-    --rulebook's book or None, decisions) for ``args`` (``folder``, ``data``,
+    --rulebook's book or None, the decisions that read, the problems of the log's files
+    that did not: ``check_log``'s ``found``) for ``args`` (``folder``, ``data``,
     ``rulebook``), or the exit status after printing what is wrong: 1 for a problem in the
-    data (its house books included) or the log, 2 for an unknown --rulebook."""
-    from kb.decisions.reader import read_log
-    from kb.files import InputError
+    data (its house books included), 2 for an unknown --rulebook."""
+    from kb.decisions.reader import read_entries
     from kb.house.compose import RULEBOOKS, HouseFileError, folder_rulebooks, resolve_rulebook
     from kb.knowledge.load import LoadError, load_knowledge_base
     from kb.rules.rulebook import RulebookError
@@ -105,11 +121,8 @@ def loaded_log(args):
         except RulebookError as error:
             print(f"floorbook log: {error}", file=sys.stderr)
             return 2
-    try:
-        decisions = read_log(Path(args.folder), rulebook_ids(kb, houses))
-    except InputError as error:
-        return _fail(str(p) for p in error.problems)
-    return kb, lambda: houses, book, decisions
+    decisions, found = read_entries(Path(args.folder), rulebook_ids(kb, houses))
+    return kb, lambda: houses, book, decisions, found
 
 
 def rulebook_ids(kb, houses) -> list[str]:
