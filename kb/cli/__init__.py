@@ -21,7 +21,7 @@ from importlib import metadata
 import shtab
 
 from kb.cli import diff, expect, export, house, init, knowledge, log, rulings
-from kb.cli.common import Shown, fail, path_argument, source_date_problem
+from kb.cli.common import Shown, data_confined, fail, path_argument, source_date_problem
 from kb.cli.knowledge import SCHEMA_KINDS
 from kb.handbook.sitebuild.collector import waiting
 
@@ -48,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
             return fail([problem])
         _quick_exit()
         previous = _on_sigterm(_terminate)
-        return args.run(args)
+        with data_confined(args):       # --data DIR: nothing read through a link in it
+            return args.run(args)
     except KeyboardInterrupt:
         return 130
     except _Terminated:

@@ -28,6 +28,23 @@ def path_argument(text: str) -> Path:
     return Path(text)
 
 
+def data_confined(args: argparse.Namespace):
+    """The context every command runs in (:func:`kb.cli.main`): with ``--data DIR``, no
+    file under DIR is read through a symbolic link below it (:func:`kb.files.confined`),
+    whichever of its subfolders (provisions, scenarios, rulebooks, pages) the command
+    opens and however it opens them, as ``floorbook check --data`` refuses a link out;
+    without, nothing changes.
+
+    >>> with data_confined(argparse.Namespace(data=None)):
+    ...     pass
+    """
+    from contextlib import nullcontext
+
+    from kb.files import confined
+    data = getattr(args, "data", None)
+    return nullcontext() if data is None else confined(data)
+
+
 def colour(stream) -> bool:
     """Whether to colour what goes to ``stream``: a terminal, ``NO_COLOR`` unset and
     ``TERM`` not ``dumb``.

@@ -220,15 +220,17 @@ def run_rulebook_build(args) -> int:
     if isinstance(loaded, int):
         return _fail(refused)
     kb, _ = loaded
-    if args.log is not None:
-        refused += _log_problems(kb, args.file, args.log)
+    report = None
+    if args.log is not None:                # read and checked once: the build takes it
+        report, problems = _checked_log(kb, args.file, args.log)
+        refused += problems
     if refused:
         return _fail(refused)
     _progress(f"building the site of {args.file} with Sphinx"
               + (" and its PDF with rinohtype" if args.pdf else "") + " ...")
     try:
         written = publish(kb, args.file, args.output, pdf=args.pdf, paper=args.paper or "a4",
-                          log=args.log, names=not args.no_names)
+                          log=args.log, names=not args.no_names, report=report)
     except PublishError as error:
         return _fail([str(error)])
     for path in written:
@@ -236,14 +238,15 @@ def run_rulebook_build(args) -> int:
     return 0
 
 
-def _log_problems(kb, house_file: Path, log: Path) -> list[str]:
-    """Every problem of the decision log in the folder ``log`` of a house site (the house
-    file at ``house_file``, which composes), as ``file:line: message`` lines."""
+def _checked_log(kb, house_file: Path, log: Path):
+    """The decision log in the folder ``log`` of a house site (the house file at
+    ``house_file``, which composes), checked: ``(report, problems)``, the report None
+    and every problem as a ``file:line: message`` line when there is any."""
     from kb.handbook.house.logged import checked_log
     from kb.house.compose import load_house_rulebook
 
     if not log.is_dir():
-        return [f"floorbook rulebook build: --log {log}: is not a folder (give the folder "
-                "of the decision log's files)"]
+        return None, [f"floorbook rulebook build: --log {log}: is not a folder (give the "
+                      "folder of the decision log's files)"]
     _progress(f"checking the decision log {log} ...")
-    return checked_log(kb, load_house_rulebook(kb, house_file), log)[1]
+    return checked_log(kb, load_house_rulebook(kb, house_file), log)

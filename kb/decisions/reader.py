@@ -88,7 +88,10 @@ def read_entries(folder: Path, rulebooks: Collection[str] | None = None
     problems with the second (a bad file must not hide another's hand that does not
     replay)."""
     folder = Path(folder)
-    names, problems = _names(folder)
+    names, skipped, problems = _names(folder)
+    if not names and not problems:         # "0 entries checked" would pass for a log
+        problems.append(_no_entry(folder, skipped))
+    problems += [_not_read(folder / name) for name in skipped]
     decisions: list[Decision] = []
     total = 0
     with confined(folder), bulk():
@@ -110,31 +113,56 @@ def read_entries(folder: Path, rulebooks: Collection[str] | None = None
     return tuple(decisions), problems
 
 
-def _names(folder: Path) -> tuple[list[str], list[Problem]]:
-    """The names of the folder's ``*.yaml`` entries (not hidden ones), sorted, and the
-    problems of the folder itself.  The kind of each entry is checked when it is read."""
+def _names(folder: Path) -> tuple[list[str], list[str], list[Problem]]:
+    """The names of the folder's ``*.yaml`` entries (not hidden ones), sorted; those of
+    the files not read because of how their name ends though they look like YAML
+    (``x.yml``, ``x.YAML``), sorted; and the problems of the folder itself.  The kind of
+    each entry is checked when it is read."""
     try:
         info = os.stat(folder)
     except OSError:
-        return [], [Problem(str(folder), 1, "no such folder",
-                            "give the folder of the log's YAML files")]
+        return [], [], [Problem(str(folder), 1, "no such folder",
+                                "give the folder of the log's YAML files")]
     if not stat.S_ISDIR(info.st_mode):
-        return [], [Problem(str(folder), 1, "this is not a folder",
-                            "give the folder of the log's YAML files, one file per call")]
+        return [], [], [Problem(str(folder), 1, "this is not a folder",
+                                "give the folder of the log's YAML files, one file per call")]
     names: list[str] = []
+    skipped: list[str] = []
     try:
         with os.scandir(folder) as entries:
             for listed, entry in enumerate(entries, 1):
-                if entry.name.endswith(".yaml") and not entry.name.startswith("."):
+                if entry.name.startswith("."):
+                    pass
+                elif entry.name.endswith(".yaml"):
                     names.append(entry.name)
+                elif entry.name.lower().endswith((".yaml", ".yml")):
+                    skipped.append(entry.name)
                 if listed > MAX_LISTED or len(names) > MAX_FILES:
-                    return [], [Problem(str(folder), 1, "the folder holds more than "
-                                        f"{MAX_FILES:,} YAML files or {MAX_LISTED:,} "
-                                        "entries", "split the log into folders, by year")]
+                    return [], [], [Problem(str(folder), 1, "the folder holds more than "
+                                            f"{MAX_FILES:,} YAML files or {MAX_LISTED:,} "
+                                            "entries", "split the log into folders, by year")]
     except OSError as error:
-        return [], [Problem(str(folder), 1, f"cannot list the folder: {error.strerror}",
-                            "check its permissions")]
-    return sorted(names), []
+        return [], [], [Problem(str(folder), 1, f"cannot list the folder: {error.strerror}",
+                                "check its permissions")]
+    return sorted(names), sorted(skipped), []
+
+
+def _not_read(path: Path) -> Problem:
+    """The problem of a file that looks like an entry but is not read for its name's end:
+    a ``.yml`` (or ``.YAML``) file is almost surely an entry meant to be read."""
+    stem = path.name.rsplit(".", 1)[0]
+    return Problem(str(path), 1, "not read: only files named *.yaml are the log's entries",
+                   f"if it is an entry, rename it {stem}.yaml")
+
+
+def _no_entry(folder: Path, skipped: list[str]) -> Problem:
+    """The problem of a log folder without one entry: checking it would say "0 entries
+    checked", as if an empty log agreed with its books."""
+    why = (f" ({len(skipped)} file{'s' if len(skipped) != 1 else ''} named otherwise, "
+           "below)") if skipped else ""
+    return Problem(str(folder), 1, f"the log holds no entry: no file named *.yaml{why}",
+                   "put one YAML file per floor call in the folder, named *.yaml, or give "
+                   "the folder that holds them")
 
 
 def _stopped(path: Path, by_size: bool) -> Problem:

@@ -94,8 +94,8 @@ def _checked(fd: int, name: str) -> int:
     return fd
 
 
-#: The data folder :func:`confined` reads, made absolute; None outside it.
-_CONFINED: ContextVar[Path | None] = ContextVar("confined", default=None)
+#: The data folders :func:`confined` reads, made absolute, outermost first; none outside.
+_CONFINED: ContextVar[tuple[Path, ...]] = ContextVar("confined", default=())
 
 
 @contextmanager
@@ -108,6 +108,10 @@ def confined(root: Path) -> Iterator[None]:
     someone sent may hold a link to any file its reader can read, which would be
     published; files named on the command line are read as given, links followed.
 
+    Confinements nest and never loosen: a file under two confined folders is opened from
+    the outer one, so confining a subfolder again (``--data``'s ``scenarios``, read as a
+    folder of scenarios) still refuses the subfolder if it is a link.
+
     >>> import tempfile; root = Path(tempfile.mkdtemp()); (root / "a.yaml").symlink_to("/etc/hostname")
     >>> with confined(root):
     ...     read_bytes(root / "a.yaml", "a.yaml")
@@ -115,7 +119,7 @@ def confined(root: Path) -> Iterator[None]:
     ...
     kb.files.InputError: a.yaml:1: this is a symbolic link, and a data folder is read without following links (copy the file into the folder instead)
     """
-    token = _CONFINED.set(Path(os.path.abspath(root)))
+    token = _CONFINED.set((*_CONFINED.get(), Path(os.path.abspath(root))))
     try:
         yield
     finally:
@@ -123,14 +127,17 @@ def confined(root: Path) -> Iterator[None]:
 
 
 def _below(path: Path) -> tuple[Path, tuple[str, ...]] | None:
-    """The confined root and the names of ``path`` below it, or None when no folder is
-    confined or ``path`` is not under it (it is then read as any file is)."""
-    root = _CONFINED.get()
-    if root is None or not hasattr(os, "O_NOFOLLOW"):
+    """The shallowest confined root ``path`` is below and the names of ``path`` below it,
+    or None when no folder is confined or ``path`` is under none (it is then read as any
+    file is)."""
+    if not hasattr(os, "O_NOFOLLOW"):
         return None
     parts = Path(os.path.abspath(path)).parts
-    if parts[:len(root.parts)] != root.parts or len(parts) == len(root.parts):
+    roots = [root for root in _CONFINED.get()
+             if parts[:len(root.parts)] == root.parts and len(parts) > len(root.parts)]
+    if not roots:
         return None
+    root = min(roots, key=lambda root: len(root.parts))
     return root, parts[len(root.parts):]
 
 

@@ -31,10 +31,12 @@ import re
 import shutil
 import tempfile
 import uuid
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
-from kb.handbook.house.logged import checked_log
+from kb.decisions.model import LogReport
+from kb.handbook.house.logged import checked_log, handed
 from kb.handbook.running.run import BuildError, build_site
 from kb.house.compose import load_house_rulebook
 from kb.house.leftovers import building
@@ -105,12 +107,16 @@ def site_name(house_id: str) -> str:
 
 
 def publish(kb: KnowledgeBase, path: Path, output: Path, pdf: bool = False,
-            paper: str = "a4", log: Path | None = None, names: bool = True) -> list[Path]:
+            paper: str = "a4", log: Path | None = None, names: bool = True,
+            report: LogReport | None = None) -> list[Path]:
     """Build the site of the house file at ``path`` into the folder ``output`` (created),
     and with ``pdf`` also ``output/<slug>.pdf``, on ``paper`` (a key of :data:`PAPERS`);
     with ``log`` (a decision log's folder) also the page "Precedents"
     (:mod:`kb.handbook.house.precedents`), the floor people named unless ``names`` is
-    false.  Returns the paths written: the pages' HTML files, then the PDF.
+    false.  ``report``: the log already checked by the caller
+    (:func:`kb.handbook.house.logged.checked_log`), else it is read and checked here;
+    either way once, and the builds take that report (the log is not read again).
+    Returns the paths written: the pages' HTML files, then the PDF.
 
     Raises :class:`PublishError` if the house file does not compose, if the log has a
     problem (every one listed), if ``output`` is a file or a non-empty folder that is not
@@ -125,12 +131,13 @@ def publish(kb: KnowledgeBase, path: Path, output: Path, pdf: bool = False,
         raise PublishError(f"{path} is inside the output folder {target}, which a build "
                            "replaces; keep the rulebook file elsewhere or choose another "
                            "folder")
-    if log is not None:
-        _, problems = checked_log(kb, book, Path(log))
+    if log is not None and report is None:
+        report, problems = checked_log(kb, book, Path(log))
         if problems:
             raise PublishError("\n".join(problems))
     name = site_name(book.id)
-    with tempfile.TemporaryDirectory(prefix="floorbook-house-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="floorbook-house-") as tmp, \
+            _handing(log, report):
         work = Path(tmp)
         values = settings(Path(path).resolve(), f"{name}.pdf" if pdf else "",
                           Path(log).resolve() if log is not None else None, names)
@@ -147,6 +154,11 @@ def publish(kb: KnowledgeBase, path: Path, output: Path, pdf: bool = False,
                                "give another folder") from None
     return [target / f"{page}.html" for page in pages(log is not None)] + (
         [target / f"{name}.pdf"] if pdf else [])
+
+
+def _handing(log: Path | None, report: LogReport | None):
+    """The builds take ``report`` as the log of ``log`` (:func:`kb.handbook.house.logged.handed`)."""
+    return nullcontext() if log is None or report is None else handed(Path(log), report)
 
 
 def output_folder(output: Path) -> Path:

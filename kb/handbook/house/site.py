@@ -10,7 +10,9 @@ Add ``"kb.handbook.house.site"`` to ``extensions`` (with ``myst_parser``), as th
     empty when none is built.
 ``floorbook_house_log``
     the absolute path of a decision log's folder, for the page "Precedents"
-    (``house:precedents``, :mod:`kb.handbook.house.precedents`), or empty.
+    (``house:precedents``, :mod:`kb.handbook.house.precedents`), or empty; read and
+    checked at ``builder-inited`` unless ``floorbook rulebook build`` handed down the
+    report it checked (:func:`kb.handbook.house.logged.handed`).
 ``floorbook_house_names``
     false to leave the floor people's names out of the Precedents page.
 

@@ -16,7 +16,7 @@ from weakref import WeakKeyDictionary
 from sphinx.errors import ConfigError, ExtensionError
 
 from kb.decisions.model import LogReport
-from kb.handbook.house.logged import checked_log
+from kb.handbook.house.logged import site_log
 from kb.house.compose import compose_file
 from kb.house.spec import HouseError, HouseSpec, read_house_file
 from kb.knowledge.load import LoadError, load_knowledge_base
@@ -93,10 +93,10 @@ def load(app) -> None:
 
 
 def _log(kb: KnowledgeBase, book: Rulebook, folder: Path) -> LogReport:
-    """The decision log in ``folder`` checked (:func:`kb.handbook.house.logged.checked_log`);
-    ExtensionError listing its problems (``floorbook rulebook build`` checked it before the
-    build, so this is a log changed meanwhile)."""
-    report, problems = checked_log(kb, book, folder)
+    """The decision log in ``folder`` checked: the report ``floorbook rulebook build``
+    handed down, read and checked before the build (:func:`kb.handbook.house.logged.site_log`),
+    else the folder read and checked now; ExtensionError listing its problems."""
+    report, problems = site_log(kb, book, folder)
     if problems or report is None:
         raise ExtensionError("floorbook: the decision log has problems:\n"
                              + "\n".join(f"  {p}" for p in problems))
