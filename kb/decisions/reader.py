@@ -94,7 +94,7 @@ def read_entries(folder: Path, rulebooks: Collection[str] | None = None
     problems += [_not_read(folder / name) for name in skipped]
     decisions: list[Decision] = []
     total = 0
-    with confined(folder), bulk():
+    with confined(folder, "a decision log"), bulk():
         for name in names:
             path = folder / name
             try:
