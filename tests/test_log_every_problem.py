@@ -116,3 +116,20 @@ def test_log_check_json_prints_the_problems_as_json_and_exits_1(log, capsys):
     assert document["ok"] is False and document["entries"] == []
     assert _matches([(Path(p["file"]).name, p["line"], p["message"])
                      for p in document["problems"]])
+
+
+def test_log_check_json_reports_a_broken_house_book_of_the_data_folder_too(tmp_path,
+                                                                          capsys):
+    import shutil
+
+    from kb import DATA
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    (data / "rulebooks" / "broken.yaml").write_text("id: house.broken@2026\n",
+                                                      encoding="utf-8")
+    status = main(["log", "check", str(DATA / "logs" / "sample"), "--data", str(data),
+                   "--json"])
+    document = json.loads(capsys.readouterr().out)
+    assert status == 1 and document["ok"] is False
+    Draft202012Validator(json.loads(SCHEMA.read_text())).validate(document)
+    assert {p["file"] for p in document["problems"]} == {f"{data}/rulebooks/broken.yaml"}

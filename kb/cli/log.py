@@ -7,6 +7,8 @@ ids checked), so an action added here reads a log as ``check`` does."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from kb.cli import log_export
@@ -61,7 +63,9 @@ def run_log_check(args) -> int:
     from kb.decisions.report import report_json, report_text
     from kb.files import InputError
 
-    loaded = loaded_log(args)
+    # with --json, a problem of the data folder is reported as the log's are: on stdout
+    failed = partial(_json_problems, str(args.folder), None) if args.json else _fail
+    loaded = loaded_log(args, failed)
     if isinstance(loaded, int):
         return loaded
     kb, houses, book, decisions, found = loaded
@@ -92,12 +96,12 @@ def _json_problems(name: str, book, problems: list[str]) -> int:
     return 1
 
 
-def loaded_log(args):
+def loaded_log(args, failed: Callable[[list[str]], int] = _fail):
     """(knowledge base, the data folder's house books as ``check_log`` takes them, the
     --rulebook's book or None, the decisions that read, the problems of the log's files
     that did not: ``check_log``'s ``found``) for ``args`` (``folder``, ``data``,
-    ``rulebook``), or the exit status after printing what is wrong: 1 for a problem in the
-    data (its house books included), 2 for an unknown --rulebook."""
+    ``rulebook``), or the exit status: ``failed(lines)``'s (1, the lines printed) for a
+    problem in the data (its house books included), 2 for an unknown --rulebook."""
     from kb.decisions.reader import read_entries
     from kb.house.compose import RULEBOOKS, HouseFileError, folder_rulebooks, resolve_rulebook
     from kb.knowledge.load import LoadError, load_knowledge_base
@@ -107,17 +111,17 @@ def loaded_log(args):
     try:
         kb = load_knowledge_base(args.data)
     except LoadError as error:
-        return _fail(str(p) for p in error.problems)
+        return failed([str(p) for p in error.problems])
     folder = RULEBOOKS if args.data is None else args.data / "rulebooks"
     houses, problems = folder_rulebooks(kb, folder) if folder.is_dir() else ([], [])
     if problems:            # a house book of the data folder that an entry may name
-        return _fail(str(p) for p in problems)
+        return failed([str(p) for p in problems])
     book = None
     if args.rulebook is not None:
         try:
             book = resolve_rulebook(kb, args.rulebook, folder)
         except HouseFileError as error:
-            return _fail(str(error).splitlines())
+            return failed(str(error).splitlines())
         except RulebookError as error:
             print(f"floorbook log: {error}", file=sys.stderr)
             return 2
