@@ -48,7 +48,9 @@ def test_the_home_game_on_tda_2026_renumbers_its_overrides_and_changes_the_tda_r
     # the rules 2026 revises: the rulings that change are the TDA's
     assert ruled_otherwise == JOKER_BEFORE | JOKER_AFTER | STUD_SEVENTH
     assert ("41-A", "41-A") not in preview.diff.renumbered
-    assert (preview.diff.earlier, preview.diff.later) == ("on tda@2024", "on tda@2026")
+    assert (preview.diff.earlier, preview.diff.later) == (
+        "house.thursday-home-game@2026", "house.thursday-home-game@2026")
+    assert preview.labels == ("on tda@2024", "on tda@2026")
 
 
 def test_every_kind_of_entry_a_new_edition_leaves_stale():

@@ -146,7 +146,8 @@ def run_against(args, document) -> int:
     scenario: every problem, exit 1 (with ``--json``, the house file's problems as
     ``rulebook check --json`` prints them: ``document(path, None, problems, [])``, which
     is :func:`kb.cli.house.check_document`); an EDITION that is no published edition:
-    exit 2."""
+    exit 2; one that is not a later edition of the base's source: a warning on stderr
+    (:func:`kb.house.rebase.against_warning`), and the preview."""
     from kb.house.compose import HouseFileError
     from kb.house.rebase import rebase_preview
     from kb.rules.rulebook import RulebookError
@@ -174,6 +175,8 @@ def run_against(args, document) -> int:
     except RulebookError as error:
         print(f"floorbook rulebook check: {error}", file=sys.stderr)
         return 2
+    if preview.warning:             # allowed (a move to another source), but said
+        print(f"floorbook rulebook check: warning: {preview.warning}", file=sys.stderr)
     print(json.dumps(preview.to_json(), indent=2, ensure_ascii=False) if args.json
           else preview_text(preview))
     return 0
@@ -182,6 +185,8 @@ def run_against(args, document) -> int:
 def preview_text(preview) -> str:
     """The text of a :class:`kb.house.rebase.RebasePreview`: what it is, the entries that
     go stale, the problems the file would have on the new edition, then the rulings."""
+    from dataclasses import replace
+
     from kb.rules.diff_text import format_diff
 
     parts = [f"{preview.file}: {preview.house} on {preview.base}, previewed on "
@@ -193,6 +198,7 @@ def preview_text(preview) -> str:
         parts.append("\n".join([f"On {preview.against} the file would have these problems "
                                 "(its rulings are not compared until they are fixed):",
                                 *(f"  {p}" for p in preview.problems)]))
-    if preview.diff is not None:
-        parts.append(format_diff(preview.diff))
+    if preview.diff is not None:        # both sides are the house id: name them by base
+        earlier, later = preview.labels
+        parts.append(format_diff(replace(preview.diff, earlier=earlier, later=later)))
     return "\n\n".join(parts)

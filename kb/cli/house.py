@@ -34,9 +34,11 @@ def add_parsers(commands) -> None:
                        help="print the problems and notes as JSON on stdout (the exit "
                             "status is the same)")
     check.add_argument("--against", metavar="EDITION",
-                       help="preview the rebase on EDITION (a newer edition of the base): "
-                            "the rulings that change and the entries that go stale; the "
-                            "file is not changed (floorbook diff's text, or its JSON)")
+                       help="preview the rebase on EDITION, a later edition of the "
+                            "base's source (another one, or an earlier one, is previewed "
+                            "with a warning): the rulings that change and the entries that "
+                            "go stale; the file is not changed (floorbook diff's text, or "
+                            "its JSON)")
     check.set_defaults(run=run_rulebook_check)
 
     new = actions.add_parser("new", help="write a starter file listing every disagreement",

@@ -19,9 +19,10 @@ from kb.cli.common import progress as _progress
 #: The kinds of file that have a JSON Schema in kb/schemas (``floorbook schema KIND``).
 SCHEMA_KINDS = ("scenario", "house", "sources", "provisions", "topics", "glossary", "errata",
                 "decision")
-#: The schemas of what a command prints (``diff --json``, ``log check --json``), served by
+#: The schemas of what a command prints (``diff --json``, ``log check --json``,
+#: ``rulebook check --against --json``), served by
 #: ``schema`` too.
-OUTPUT_KINDS = ("diff", "log-report")
+OUTPUT_KINDS = ("diff", "log-report", "rebase")
 
 
 def add_parsers(commands) -> None:
@@ -74,7 +75,8 @@ def add_parsers(commands) -> None:
                        "YAML support",
         description="Print where the JSON Schema of a kind of file is installed; put "
                     "'# yaml-language-server: $schema=PATH' at the top of your file. "
-                    "'diff' is the schema of what floorbook diff --json prints.")
+                    "'diff' is the schema of what floorbook diff --json prints, 'rebase' "
+                    "of rulebook check --against --json, 'log-report' of log check --json.")
     schema.add_argument("kind", choices=SCHEMA_KINDS + OUTPUT_KINDS, metavar="KIND",
                         help="one of: " + ", ".join(SCHEMA_KINDS + OUTPUT_KINDS))
     schema.add_argument("--show", action="store_true", help="print the schema itself")

@@ -45,7 +45,7 @@ def add_parsers(commands) -> None:
                        help=f"exit {DEPARTED} when any entry departs from its book")
     data_option(check)
     check.set_defaults(run=run_log_check)
-    log_export.add_parser(actions, data_option, loaded_log)     # part D2's: log export
+    log_export.add_parser(actions, data_option, loaded_log)
 
 
 def data_option(parser) -> None:
@@ -102,6 +102,7 @@ def loaded_log(args, failed: Callable[[list[str]], int] = _fail):
     that did not: ``check_log``'s ``found``) for ``args`` (``folder``, ``data``,
     ``rulebook``), or the exit status: ``failed(lines)``'s (1, the lines printed) for a
     problem in the data (its house books included), 2 for an unknown --rulebook."""
+    from kb.decisions.check import rulebook_ids
     from kb.decisions.reader import read_entries
     from kb.house.compose import RULEBOOKS, HouseFileError, folder_rulebooks, resolve_rulebook
     from kb.knowledge.load import LoadError, load_knowledge_base
@@ -125,13 +126,5 @@ def loaded_log(args, failed: Callable[[list[str]], int] = _fail):
         except RulebookError as error:
             print(f"floorbook log: {error}", file=sys.stderr)
             return 2
-    decisions, found = read_entries(Path(args.folder), rulebook_ids(kb, houses))
+    decisions, found = read_entries(Path(args.folder), rulebook_ids(kb, (b.id for b in houses)))
     return kb, lambda: houses, book, decisions, found
-
-
-def rulebook_ids(kb, houses) -> list[str]:
-    """Every rulebook id an entry may name: ``kb``'s editions (published, earlier,
-    regulators) and the ids of ``houses``, the data folder's house books."""
-    books = kb.books
-    earlier = getattr(books, "earlier_ids", ())   # the earlier editions (issue 24, part A)
-    return [*books.ids, *earlier, *books.regulator_ids, *(book.id for book in houses)]

@@ -76,6 +76,21 @@ def check_log(kb: KnowledgeBase, decisions: Sequence[Decision],
                      rulebook=rulebook.id if rulebook else None)
 
 
+def rulebook_ids(kb: KnowledgeBase, houses: Iterable[str] = ()) -> list[str]:
+    """Every rulebook id a log entry may name as its rulebook in force, for
+    :func:`kb.decisions.reader.read_log`: ``kb``'s editions (published, regulators,
+    earlier: :attr:`kb.knowledge.published.Books.rulable_ids`) and the house ids
+    ``houses`` (the data folder's house books for ``log check``; the book published for a
+    house site's Precedents page).
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> ids = rulebook_ids(load_knowledge_base(), ["house.casino@2026"])
+    >>> ids[0], "wsop@2023" in ids, ids[-1]
+    ('rrop@v11', True, 'house.casino@2026')
+    """
+    return [*kb.books.rulable_ids, *houses]
+
+
 def _finder(kb: KnowledgeBase, houses: Callable[[], Sequence[Rulebook]]
             ) -> Callable[[str], Rulebook]:
     """A rulebook by id, each composed once: composing house books is the slow part."""

@@ -18,8 +18,8 @@ rule's text) cite by number a rule that moved.
 >>> preview = rebase_preview(kb, RULEBOOKS / "home-game.yaml", "tda@2026", load_scenarios())
 >>> [(s.line, s.change, s.earlier, s.later) for s in preview.stale]
 [(25, 'cited', '35-A-7', '37-A-6'), (33, 'renumbered', '35-A-7', '37-A-6'), (41, 'renumbered', '26', '28')]
->>> preview.diff.later, len(preview.diff.changed) > 0
-('on tda@2026', True)
+>>> preview.diff.later, preview.labels, len(preview.diff.changed) > 0
+('house.thursday-home-game@2026', ('on tda@2024', 'on tda@2026'), True)
 """
 
 from __future__ import annotations
@@ -90,10 +90,10 @@ class StaleEntry:
 @dataclass(frozen=True)
 class RebasePreview:
     """What moving house book ``house`` (file ``file``) from base ``base`` to ``against``
-    changes: the rulings (``diff``, its books named "on <base>" and "on <against>"; None
-    when the rebased book does not compose), the
-    entries that go stale, and the problems the file would have on the new base (as
-    lines, ``file:line: message (what to do)``)."""
+    changes: the rulings (``diff``, both its rulebooks the id ``house``, on each base;
+    None when the rebased book does not compose), the entries that go stale, and the
+    problems the file would have on the new base (as lines, ``file:line: message (what
+    to do)``).  JSON: ``kb/schemas/rebase.schema.json`` (``floorbook schema rebase``)."""
 
     file: str
     house: str
@@ -102,12 +102,23 @@ class RebasePreview:
     diff: RulingsDiff | None
     stale: tuple[StaleEntry, ...]
     problems: tuple[str, ...]
+    #: why ``against`` is probably not the edition meant (:func:`against_warning`), or ""
+    warning: str = ""
+
+    @property
+    def labels(self) -> tuple[str, str]:
+        """How the two sides of :attr:`diff` are named to a reader, the house id being
+        both: ``("on tda@2024", "on tda@2026")``."""
+        return f"on {self.base}", f"on {self.against}"
 
     def to_json(self) -> dict:
+        earlier, later = self.labels
         return {"format_version": 1, "file": self.file, "id": self.house, "base": self.base,
                 "against": self.against,
                 "rulings": self.diff.to_json() if self.diff is not None else None,
-                "stale": [s.to_json() for s in self.stale], "problems": list(self.problems)}
+                "labels": {"earlier": earlier, "later": later},
+                "stale": [s.to_json() for s in self.stale], "problems": list(self.problems),
+                "warning": self.warning}
 
 
 def rebase_preview(kb: KnowledgeBase, path: Path, against: str,
@@ -126,11 +137,38 @@ def rebase_preview(kb: KnowledgeBase, path: Path, against: str,
             against, kb.books.ids, "use one of: " + ", ".join(kb.books.ids)) + ")")
     moved, more = compose(kb, rebased(spec, against))
     diff = None
-    if moved is not None and not more:       # the two sides are one house book: by base
-        found = diff_rulings(kb, book, moved, scenarios, seed)
-        diff = replace(found, earlier=f"on {spec.base}", later=f"on {against}")
+    if moved is not None and not more:       # both sides are the house id: labels name them
+        diff = diff_rulings(kb, book, moved, scenarios, seed)
     return RebasePreview(spec.file, spec.id, spec.base, against, diff,
-                         stale_entries(kb, spec, against), tuple(str(p) for p in more))
+                         stale_entries(kb, spec, against), tuple(str(p) for p in more),
+                         against_warning(kb, spec.base, against))
+
+
+def against_warning(kb: KnowledgeBase, base: str, against: str) -> str:
+    """Why moving a house book from edition ``base`` to ``against`` is probably not what
+    was meant, or "": ``against`` is the base itself, an earlier edition of its source, or
+    an edition of another source (every entry naming a rule of the base then shows as
+    dropped).  A rebase preview is of a later edition of the base's source.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> against_warning(kb, "tda@2024", "tda@2026")
+    ''
+    >>> against_warning(kb, "tda@2026", "tda@2024")
+    'tda@2024 is an earlier edition than the base tda@2026: the preview shows the rulings going back'
+    """
+    source, other = kb.edition(base).source, kb.edition(against).source
+    if source != other:
+        return (f"{against} is not an edition of {source}, the base {base}'s source: every "
+                "entry naming one of its rules shows as dropped (give a later edition of "
+                f"{source} to preview a new edition)")
+    order = kb.books.sequence
+    if against == base:
+        return f"{against} is the base itself: no entry goes stale and no ruling changes"
+    if base in order and against in order and order.index(against) < order.index(base):
+        return (f"{against} is an earlier edition than the base {base}: the preview shows "
+                "the rulings going back")
+    return ""
 
 
 def rebased(spec: HouseSpec, against: str) -> HouseSpec:

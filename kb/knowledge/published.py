@@ -74,6 +74,17 @@ class Books:
         """The earlier editions' ids, in sources.yaml's order."""
         return tuple(book.edition for book in self.earlier)
 
+    @property
+    def rulable_ids(self) -> tuple[str, ...]:
+        """Every id :meth:`rulable` finds: the published books', the regulator editions',
+        then the earlier editions' (what an unknown id's "did you mean" is drawn from).
+
+        >>> Books((PublishedBook("b@2024"),), regulators=(PublishedBook("r@1"),),
+        ...       earlier=(PublishedBook("b@2023"),)).rulable_ids
+        ('b@2024', 'r@1', 'b@2023')
+        """
+        return (*self.ids, *self.regulator_ids, *self.earlier_ids)
+
     def rulable(self, rulebook_id: str) -> PublishedBook | None:
         """The published book, regulator edition or earlier edition ``rulebook_id``, or
         None."""

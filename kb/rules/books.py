@@ -44,8 +44,7 @@ def resolve_rulebook(kb: KnowledgeBase, ident: str,
     for book in books:
         if book.id == ident:
             return book
-    known = [*kb.books.ids, *kb.books.regulator_ids, *kb.books.earlier_ids,
-             *(b.id for b in books)]
+    known = [*kb.books.rulable_ids, *(b.id for b in books)]
     if not known:
         raise RulebookError(f"unknown rulebook {ident!r} (the knowledge base publishes no "
                             "rulebook: list its editions under rulebooks in sources.yaml, "

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 
-from kb.decisions.check import check_log
+from kb.decisions.check import check_log, rulebook_ids
 from kb.decisions.model import LogReport
 from kb.decisions.reader import read_entries
 from kb.files import InputError
@@ -31,7 +31,7 @@ def checked_log(kb: KnowledgeBase, book: Rulebook, folder: Path
     rulebook in force it names (``book``, the house rulebook published, among them);
     ``problems`` are ``file:line: message (what to do)`` lines, every one of the log, and
     ``report`` None when there are any."""
-    decisions, found = read_entries(Path(folder), _rulebook_ids(kb, book))
+    decisions, found = read_entries(Path(folder), rulebook_ids(kb, [book.id]))
     try:        # the entries that read are ruled even when others did not: every problem
         report = check_log(kb, decisions, houses=lambda: (book,), found=found)
     except InputError as error:
@@ -62,12 +62,3 @@ def site_log(kb: KnowledgeBase, book: Rulebook, folder: Path
     if given is not None and given[0] == Path(folder).resolve():
         return given[1], []
     return checked_log(kb, book, folder)
-
-
-def _rulebook_ids(kb: KnowledgeBase, book: Rulebook) -> list[str]:
-    """The ids an entry may name as its rulebook in force: ``kb``'s editions (published,
-    earlier, regulators) and ``book``'s, so that an unknown one is reported by the reader
-    with the log's other problems (kb.cli.log's ``rulebook_ids`` is the command line's,
-    with the data folder's house books instead)."""
-    books = kb.books
-    return [*books.ids, *getattr(books, "earlier_ids", ()), *books.regulator_ids, book.id]

@@ -7,7 +7,8 @@ page).  A decision where the floor ruled otherwise than the book carries the cla
 ``floorbook-departure`` and says so in words; a situation (game, irregularity, timing)
 ruled two ways is listed first, and each of its decisions carries the class
 ``floorbook-ruled-two-ways``.  With ``floorbook_house_names`` false, every floor person is
-"a floor person", in the texts from the log too (:func:`hider`).
+"a floor person", in the texts from the log too, by full name or any word of 3 letters
+or more of it (:func:`hider`); a table is no name and stays.
 
 Everything from the log (the hand's title, the floor's name, what was said, the note)
 becomes a :class:`docutils.nodes.Text` node: the writer escapes it, and nothing parses it
@@ -89,13 +90,17 @@ def by_topic(kb: KnowledgeBase, report: LogReport
 
 
 def hider(names: Iterable[str]) -> Callable[[str], str]:
-    """A function that writes each of ``names`` (the log's floor people), wherever it
-    stands in a text, as :data:`NO_NAME`: a note that says "as Sam R. did" names Sam too.
+    """A function that writes each of ``names`` (the log's floor people), and each word of
+    3 letters or more of one, wherever it stands in a text as a whole word (case as
+    written), as :data:`NO_NAME`: a note that says "as Sam did" names "Sam R." too.  A
+    shorter word (an initial, "R.") alone is left, as it names no one.
 
-    >>> hider(["Sam R.", "Sam"])("Ruled as Sam R. and Sam did; Samantha agreed.")
+    >>> hider(["Sam R."])("Ruled as Sam R. and Sam did; Samantha agreed.")
     'Ruled as a floor person and a floor person did; Samantha agreed.'
     """
-    found = sorted({name.strip() for name in names if name.strip()}, key=len, reverse=True)
+    whole = {name.strip() for name in names if name.strip()}
+    words = {word for name in whole for word in re.findall(r"\w+", name) if len(word) >= 3}
+    found = sorted(whole | words, key=len, reverse=True)    # "Sam R." before "Sam"
     if not found:
         return lambda text: text
     pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, found)) + r")(?!\w)")
