@@ -252,9 +252,9 @@ def test_links_fifos_folders_and_huge_files_are_refused_at_their_names(tmp_path)
         "folder.yaml:1: this is a folder, not a file (give a YAML file)",
         f"huge.yaml:1: the file is larger than {reader.MAX_ENTRY_BYTES:,} bytes (check that "
         "this is the right file; floorbook files are far smaller)",
-        "inside.yaml:1: this is a symbolic link, and a data folder is read without following "
+        "inside.yaml:1: this is a symbolic link, and a decision log is read without following "
         "links (copy the file into the folder instead)",
-        "link.yaml:1: this is a symbolic link, and a data folder is read without following "
+        "link.yaml:1: this is a symbolic link, and a decision log is read without following "
         "links (copy the file into the folder instead)",
     ]
 

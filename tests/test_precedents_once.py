@@ -24,13 +24,13 @@ def test_the_log_is_read_once_and_a_change_after_the_check_is_not_built(
     read = []
 
     def counted(folder, rulebooks=None):
-        decisions = reader.read_log(folder, rulebooks)
+        decisions, problems = reader.read_entries(folder, rulebooks)
         read.append(len(decisions))
         # the log changes once it has been checked: a later read would refuse it
         (log / sorted(p.name for p in log.iterdir())[0]).write_text("date: [\n")
-        return decisions
+        return decisions, problems
 
-    monkeypatch.setattr(logged, "read_log", counted)
+    monkeypatch.setattr(logged, "read_entries", counted)
     status = main(["rulebook", "build", str(RULEBOOKS / "casino.yaml"), "-o",
                    str(tmp_path / "site"), "--log", str(log)])
     err = capsys.readouterr().err

@@ -324,3 +324,29 @@ def test_a_house_file_that_cannot_be_read_is_one_located_line(tmp_path, capsys, 
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.startswith(f"{path}:1: ")
     assert problem in captured.err and len(captured.err.splitlines()) == 1
+
+
+NO_REPLAY = ("id: no-replay\ntitle: A second flop\ngame: holdem\nseats: 6\nbutton: 6\n"
+             "events:\n  - deal: {}\n  - flop: {}\n  - flop: {}\n")
+
+
+def test_a_hand_that_does_not_replay_is_bad_input_whatever_else_is_wrong(tmp_path, capsys):
+    (tmp_path / "a.yaml").write_text(NO_REPLAY, encoding="utf-8")
+    assert main(["diff", "tda@2024", "tda@2026", "--scenarios", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [
+        f"{tmp_path / 'a.yaml'}:9: a flop cannot come here (the next street is the turn)"]
+    assert "Not compared" not in captured.out
+    (tmp_path / "b.yaml").write_text("id: [b\n", encoding="utf-8")
+    assert main(["diff", "tda@2024", "tda@2026", "--scenarios", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{tmp_path / 'a.yaml'}:9: a flop cannot come here" in err
+    assert f"{tmp_path / 'b.yaml'}:" in err and "Traceback" not in err
+
+
+def test_a_hand_one_book_cannot_rule_is_still_not_compared(tmp_path, capsys):
+    shutil.copy(SCENARIOS / "misdeal-then-exposed-card-on-the-new-deal.yaml", tmp_path)
+    assert main(["diff", "tda@2024", "sd@2026", "--scenarios", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].endswith("; 1 not compared.")
+    assert "\n- misdeal-then-exposed-card-on-the-new-deal: " in out.split("Not compared")[1]

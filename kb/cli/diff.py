@@ -93,8 +93,12 @@ def _kb_and_scenarios(data: Path | None, folder: Path | None):
 
 def own_scenarios(folder: Path):
     """The scenario files of ``folder`` (no file read through a link), or exit status 1
-    after printing every problem of every file (or that the folder is none)."""
+    after printing every problem of every file (or that the folder is none): a hand whose
+    events cannot be replayed up to its first floor call is one (bad input whatever the
+    book); a hand that cannot go on from one book's ruling is that book's, listed as not
+    compared by the diff."""
     from kb.files import confined
+    from kb.hand.segments import replay_problems
     from kb.house.datafolder import folder_scenarios
 
     if not folder.is_dir():
@@ -102,8 +106,9 @@ def own_scenarios(folder: Path):
                       "scenario files)"])
     with confined(folder):
         scenarios, problems, _ = folder_scenarios(folder)
-    if problems:
-        return _fail(str(p) for p in problems)
+    problems = problems + [p for scenario in scenarios for p in replay_problems(scenario)]
+    if problems:        # each file's problems together, the files by name
+        return _fail(str(p) for p in sorted(problems, key=lambda p: (p.file, p.line)))
     if not scenarios:
         return _fail([f"--scenarios {folder}: has no scenario file (*.yaml) to rule"])
     return scenarios

@@ -7,6 +7,8 @@ ids checked), so an action added here reads a log as ``check`` does."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from kb.cli import log_export
@@ -61,29 +63,47 @@ def run_log_check(args) -> int:
     from kb.decisions.report import report_json, report_text
     from kb.files import InputError
 
-    loaded = loaded_log(args)
+    # with --json, a problem of the data folder is reported as the log's are: on stdout
+    failed = partial(_json_problems, str(args.folder), None) if args.json else _fail
+    loaded = loaded_log(args, failed)
     if isinstance(loaded, int):
         return loaded
-    kb, houses, book, decisions = loaded
+    kb, houses, book, decisions, found = loaded
     _progress(f"ruling {len(decisions)} logged call(s) ...")
-    try:
-        report = check_log(kb, decisions, book, houses)
-    except InputError as error:
-        return _fail(str(p) for p in error.problems)
     name = str(args.folder)
+    try:
+        report = check_log(kb, decisions, book, houses, found)
+    except InputError as error:
+        problems = [str(p) for p in error.problems]
+        return _json_problems(name, book, problems) if args.json else _fail(problems)
     print(json.dumps(report_json(report, name), indent=2, ensure_ascii=False) if args.json
           else report_text(report, name))
     return DEPARTED if args.strict and report.departures else 0
 
 
-def loaded_log(args):
+def _json_problems(name: str, book, problems: list[str]) -> int:
+    """``log check --json`` of a log with ``problems``: the report's JSON on standard
+    output with ``ok`` false, no entries, and the problems as ``floorbook check --json``
+    gives them (as ``rulebook check --json`` reports a bad file); status 1."""
+    import json
+
+    from kb.cli.knowledge import check_report
+    from kb.decisions.model import LogReport
+    from kb.decisions.report import report_json
+    located = check_report(Path(name), None, problems)["problems"]
+    empty = LogReport(entries=(), inconsistent=(), rulebook=book.id if book else None)
+    print(json.dumps(report_json(empty, name, located), indent=2, ensure_ascii=False))
+    return 1
+
+
+def loaded_log(args, failed: Callable[[list[str]], int] = _fail):
     """(knowledge base, the data folder's house books as ``check_log`` takes them, the
-    --rulebook's book or None, decisions) for ``args`` (``folder``, ``data``,
-    ``rulebook``), or the exit status after printing what is wrong: 1 for a problem in the
-    data (its house books included) or the log, 2 for an unknown --rulebook."""
+    --rulebook's book or None, the decisions that read, the problems of the log's files
+    that did not: ``check_log``'s ``found``) for ``args`` (``folder``, ``data``,
+    ``rulebook``), or the exit status: ``failed(lines)``'s (1, the lines printed) for a
+    problem in the data (its house books included), 2 for an unknown --rulebook."""
     from kb.decisions.check import rulebook_ids
-    from kb.decisions.reader import read_log
-    from kb.files import InputError
+    from kb.decisions.reader import read_entries
     from kb.house.compose import RULEBOOKS, HouseFileError, folder_rulebooks, resolve_rulebook
     from kb.knowledge.load import LoadError, load_knowledge_base
     from kb.rules.rulebook import RulebookError
@@ -92,22 +112,19 @@ def loaded_log(args):
     try:
         kb = load_knowledge_base(args.data)
     except LoadError as error:
-        return _fail(str(p) for p in error.problems)
+        return failed([str(p) for p in error.problems])
     folder = RULEBOOKS if args.data is None else args.data / "rulebooks"
     houses, problems = folder_rulebooks(kb, folder) if folder.is_dir() else ([], [])
     if problems:            # a house book of the data folder that an entry may name
-        return _fail(str(p) for p in problems)
+        return failed([str(p) for p in problems])
     book = None
     if args.rulebook is not None:
         try:
             book = resolve_rulebook(kb, args.rulebook, folder)
         except HouseFileError as error:
-            return _fail(str(error).splitlines())
+            return failed(str(error).splitlines())
         except RulebookError as error:
             print(f"floorbook log: {error}", file=sys.stderr)
             return 2
-    try:
-        decisions = read_log(Path(args.folder), rulebook_ids(kb, (b.id for b in houses)))
-    except InputError as error:
-        return _fail(str(p) for p in error.problems)
-    return kb, lambda: houses, book, decisions
+    decisions, found = read_entries(Path(args.folder), rulebook_ids(kb, (b.id for b in houses)))
+    return kb, lambda: houses, book, decisions, found

@@ -50,10 +50,10 @@ def run_log_export(args, loaded_log: Callable) -> int:
     if isinstance(loaded, int):          # its problems printed: -o's too, then its status
         _fail(refused)
         return loaded
-    kb, houses, book, decisions = loaded
+    kb, houses, book, decisions, found = loaded
     _progress(f"ruling {len(decisions)} logged call(s) ...")
     try:
-        report = check_log(kb, decisions, book, houses)
+        report = check_log(kb, decisions, book, houses, found)
     except InputError as error:
         return _fail(refused + [str(p) for p in error.problems])
     if refused:

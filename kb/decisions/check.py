@@ -43,7 +43,8 @@ from kb.rules.ruling import Ruling
 
 def check_log(kb: KnowledgeBase, decisions: Sequence[Decision],
               rulebook: Rulebook | str | None = None,
-              houses: Callable[[], Sequence[Rulebook]] = tuple) -> LogReport:
+              houses: Callable[[], Sequence[Rulebook]] = tuple,
+              found: Sequence[Problem] = ()) -> LogReport:
     """Every decision of ``decisions`` ruled under ``rulebook`` (a rulebook or its id;
     default: each under its own ``rulebook``), found among ``kb``'s editions, else among
     ``houses()`` (the data folder's house books, called once at most), and compared with
@@ -52,12 +53,14 @@ def check_log(kb: KnowledgeBase, decisions: Sequence[Decision],
     Raises :class:`~kb.rules.rulebook.RulebookError` for an unknown ``rulebook`` id (a
     usage error), and :class:`~kb.files.InputError` with every problem of every entry:
     an unknown rulebook id, a hand that does not replay, a count of remedies that is not
-    the hand's count of floor calls."""
+    the hand's count of floor calls; with them ``found``, the problems of the log's files
+    that did not read (:func:`kb.decisions.reader.read_entries`), in file order, so that
+    one run reports every problem of the log."""
     find = _finder(kb, houses)
     if isinstance(rulebook, str):
         rulebook = find(rulebook)
     entries: list[CheckedDecision] = []
-    problems: list[Problem] = []
+    problems: list[Problem] = list(found)
     for decision in decisions:
         try:
             book = rulebook if rulebook is not None else find(decision.rulebook)
@@ -67,8 +70,8 @@ def check_log(kb: KnowledgeBase, decisions: Sequence[Decision],
                 decision.file, decision.lines.get("rulebook", decision.line), str(error))]
         except InputError as error:         # a hand that does not replay (ScenarioError)
             problems += error.problems
-    if problems:
-        raise InputError(problems)
+    if problems:        # each file's problems together, the files in the log's order
+        raise InputError(sorted(problems, key=lambda problem: problem.file))
     return LogReport(entries=tuple(entries), inconsistent=inconsistent(entries),
                      rulebook=rulebook.id if rulebook else None)
 

@@ -49,6 +49,7 @@ from kb.files import (
 )
 from kb.hand.scenario import ScenarioError
 from kb.hand.scenario_file import scenario_of
+from kb.hand.segments import replay_problems
 
 #: The most entry files a log folder may hold (a busy room's year is a few thousand
 #: calls; the benchmark checks 10,000): split a bigger log into folders, by year.
@@ -74,6 +75,18 @@ def read_log(folder: Path, rulebooks: Collection[str] | None = None) -> tuple[De
     here (the check resolves it).  Raises :class:`~kb.files.InputError` with every problem
     of every file: a missing folder, a file that is not a regular file, bad YAML, a schema
     error, a date that is no day, an unknown rulebook, a hand that is not a scenario."""
+    decisions, problems = read_entries(folder, rulebooks)
+    if problems:
+        raise InputError(problems)
+    return decisions
+
+
+def read_entries(folder: Path, rulebooks: Collection[str] | None = None
+                 ) -> tuple[tuple[Decision, ...], list[Problem]]:
+    """:func:`read_log` without raising: the decisions of the files that read whole, and
+    every problem of the others, so that a check can rule the first and report its
+    problems with the second (a bad file must not hide another's hand that does not
+    replay)."""
     folder = Path(folder)
     names, skipped, problems = _names(folder)
     if not names and not problems:         # "0 entries checked" would pass for a log
@@ -81,7 +94,7 @@ def read_log(folder: Path, rulebooks: Collection[str] | None = None) -> tuple[De
     problems += [_not_read(folder / name) for name in skipped]
     decisions: list[Decision] = []
     total = 0
-    with confined(folder), bulk():
+    with confined(folder, "a decision log"), bulk():
         for name in names:
             path = folder / name
             try:
@@ -97,9 +110,7 @@ def read_log(folder: Path, rulebooks: Collection[str] | None = None) -> tuple[De
             problems += found
             if decision is not None:
                 decisions.append(decision)
-    if problems:
-        raise InputError(problems)
-    return tuple(decisions)
+    return tuple(decisions), problems
 
 
 def _names(folder: Path) -> tuple[list[str], list[str], list[Problem]]:
@@ -195,6 +206,8 @@ def read_entry(text: str, file: str, rulebooks: Collection[str] | None = None
     if isinstance(data.get("hand"), Mapping):
         scenario, found = _hand(data["hand"], file)
         problems += found
+    if problems and scenario is not None:   # its replay too: the rest must not hide it
+        problems += replay_problems(scenario)
     if problems or scenario is None:
         return None, sorted(set(problems), key=lambda p: (p.line, p.message))
     return _decision(data, file, scenario), []

@@ -65,9 +65,12 @@ def situation_text(situation: Situation) -> str:
     return ", ".join(situation)
 
 
-def report_json(report: LogReport, name: str) -> dict:
-    """The report as a JSON object (a dict ready for :func:`json.dumps`)."""
+def report_json(report: LogReport, name: str, problems: list[dict] | None = None) -> dict:
+    """The report as a JSON object (a dict ready for :func:`json.dumps`); ``ok`` is false
+    when ``problems`` (the log's, each ``{"file", "line", "message", "text"}``) are given:
+    the log was then not checked, and the report is empty."""
     return {"format_version": FORMAT_VERSION, "log": name, "rulebook": report.rulebook,
+            "ok": not problems, "problems": problems or [],
             "entries": [entry_json(entry) for entry in report.entries],
             "departures": len(report.departures),
             "inconsistent": [{"situation": _situation_json(situation),

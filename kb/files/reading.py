@@ -94,12 +94,13 @@ def _checked(fd: int, name: str) -> int:
     return fd
 
 
-#: The data folders :func:`confined` reads, made absolute, outermost first; none outside.
-_CONFINED: ContextVar[tuple[Path, ...]] = ContextVar("confined", default=())
+#: The data folders :func:`confined` reads, made absolute, outermost first, each with its
+#: kind in words; none outside.
+_CONFINED: ContextVar[tuple[tuple[Path, str], ...]] = ContextVar("confined", default=())
 
 
 @contextmanager
-def confined(root: Path) -> Iterator[None]:
+def confined(root: Path, kind: str = "a data folder") -> Iterator[None]:
     """Meanwhile, a file under the data folder ``root`` is read without following any
     symbolic link below ``root`` (``root`` itself may be one: it is opened once): a link
     there, to a file or a folder, is refused (:class:`InputError`, ``this is a symbolic
@@ -107,6 +108,7 @@ def confined(root: Path) -> Iterator[None]:
     ``O_NOFOLLOW``, so a link put there after a look is refused too.  A data folder
     someone sent may hold a link to any file its reader can read, which would be
     published; files named on the command line are read as given, links followed.
+    ``kind`` names the folder in that problem (``"a decision log"``).
 
     Confinements nest and never loosen: a file under two confined folders is opened from
     the outer one, so confining a subfolder again (``--data``'s ``scenarios``, read as a
@@ -118,30 +120,36 @@ def confined(root: Path) -> Iterator[None]:
     Traceback (most recent call last):
     ...
     kb.files.InputError: a.yaml:1: this is a symbolic link, and a data folder is read without following links (copy the file into the folder instead)
+    >>> with confined(root, "a decision log"):
+    ...     read_bytes(root / "a.yaml", "a.yaml")
+    Traceback (most recent call last):
+    ...
+    kb.files.InputError: a.yaml:1: this is a symbolic link, and a decision log is read without following links (copy the file into the folder instead)
     """
-    token = _CONFINED.set((*_CONFINED.get(), Path(os.path.abspath(root))))
+    token = _CONFINED.set((*_CONFINED.get(), (Path(os.path.abspath(root)), kind)))
     try:
         yield
     finally:
         _CONFINED.reset(token)
 
 
-def _below(path: Path) -> tuple[Path, tuple[str, ...]] | None:
-    """The shallowest confined root ``path`` is below and the names of ``path`` below it,
-    or None when no folder is confined or ``path`` is under none (it is then read as any
-    file is)."""
+def _below(path: Path) -> tuple[Path, tuple[str, ...], str] | None:
+    """The shallowest confined root ``path`` is below, the names of ``path`` below it and
+    the kind of the deepest (the folder the file was read as part of), or None when no
+    folder is confined or ``path`` is under none (it is then read as any file is)."""
     if not hasattr(os, "O_NOFOLLOW"):
         return None
     parts = Path(os.path.abspath(path)).parts
-    roots = [root for root in _CONFINED.get()
+    roots = [(root, kind) for root, kind in _CONFINED.get()
              if parts[:len(root.parts)] == root.parts and len(parts) > len(root.parts)]
     if not roots:
         return None
-    root = min(roots, key=lambda root: len(root.parts))
-    return root, parts[len(root.parts):]
+    root = min(roots, key=lambda pair: len(pair[0].parts))[0]
+    kind = max(roots, key=lambda pair: len(pair[0].parts))[1]
+    return root, parts[len(root.parts):], kind
 
 
-def _open_inside(root: Path, parts: tuple[str, ...], name: str) -> int:
+def _open_inside(root: Path, parts: tuple[str, ...], kind: str, name: str) -> int:
     """A descriptor of the regular file ``root/parts...``, each name opened from the
     folder before it without following a link.  Raises :class:`InputError` or OSError."""
     folder = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
@@ -153,7 +161,7 @@ def _open_inside(root: Path, parts: tuple[str, ...], name: str) -> int:
                 raise fail(name, 1, "no such file", "check the path") from None
             last = depth == len(parts) - 1
             if stat.S_ISLNK(info.st_mode):
-                raise _link(name, parts[:depth + 1], last)
+                raise _link(name, parts[:depth + 1], last, kind)
             if not last:
                 flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
             else:
@@ -163,7 +171,7 @@ def _open_inside(root: Path, parts: tuple[str, ...], name: str) -> int:
                 opened = os.open(part, flags, dir_fd=folder)
             except OSError as error:
                 if error.errno == errno.ELOOP:      # made a link since the look
-                    raise _link(name, parts[:depth + 1], last) from None
+                    raise _link(name, parts[:depth + 1], last, kind) from None
                 raise
             os.close(folder)
             folder = opened
@@ -174,11 +182,11 @@ def _open_inside(root: Path, parts: tuple[str, ...], name: str) -> int:
             os.close(folder)
 
 
-def _link(name: str, parts: tuple[str, ...], last: bool) -> InputError:
-    """The problem of a link met at ``parts`` below a confined folder."""
+def _link(name: str, parts: tuple[str, ...], last: bool, kind: str) -> InputError:
+    """The problem of a link met at ``parts`` below a confined folder of ``kind``."""
     what = "this is" if last else f"{'/'.join(parts)} is"
-    return fail(name, 1, f"{what} a symbolic link, and a data folder is read without "
-                "following links", "copy the file into the folder instead")
+    return fail(name, 1, f"{what} a symbolic link, and {kind} is read without following "
+                "links", "copy the file into the folder instead")
 
 
 def decode(data: bytes, name: str) -> str:

@@ -24,9 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 
+from kb.files import Problem
 from kb.hand.actions import Betting
-from kb.hand.deal import play
+from kb.hand.deal import floor_called, play, start
+from kb.hand.replay_check import every_problem_of
 from kb.hand.scenario import (
     STUD_GAMES,
     Act,
@@ -35,6 +38,7 @@ from kb.hand.scenario import (
     Floor,
     NextHand,
     PotAwarded,
+    Scenario,
     ScenarioError,
     Street,
     StudStreet,
@@ -83,6 +87,36 @@ class Carried:
     #: premature turn): dealt by its own event, else before the next street or the first
     #: other event after betting (:func:`play_segment`)
     pending: str | None = None
+
+
+def first_call(scenario: Scenario, parts=None) -> Replay:
+    """The hand replayed up to its first floor call (``parts``: its :func:`segments`, if
+    already cut), before any ruling: the part every rulebook shares.  Raises
+    :class:`~kb.hand.scenario.ScenarioError` at the first event that cannot happen."""
+    state = start(scenario, keep_tables=False)
+    events, floor = (parts or segments(scenario.events))[0]
+    play_segment(state, events, Carried())
+    floor_called(state, floor.line if floor else None)
+    return state
+
+
+def replay_problems(scenario: Scenario) -> list[Problem]:
+    """Every problem of ``scenario``'s events up to its first floor call, [] when they
+    replay: what makes a hand bad input whatever the book.  A later event that cannot
+    follow one book's ruling is that book's failure to rule the hand, not found here.
+
+    >>> from kb.hand.scenario_file import parse_scenario
+    >>> hand = parse_scenario("id: t\\ntitle: t\\ngame: holdem\\nseats: 3\\nbutton: 3\\n"
+    ...                       "events:\\n"
+    ...                       "  - deal: {}\\n  - turn: {}\\n", "t.yaml")
+    >>> [str(p) for p in replay_problems(hand)]
+    ['t.yaml:8: a turn cannot come here (the next street is the flop)']
+    """
+    try:
+        every_problem_of(scenario, partial(first_call, scenario))
+    except ScenarioError as error:
+        return list(error.problems)
+    return []
 
 
 def play_segment(state: Replay, events: tuple[Event, ...], carried: Carried) -> None:

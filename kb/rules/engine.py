@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kb.hand.deal import floor_called, start
+from kb.hand.deal import floor_called
 from kb.hand.draws import Draws
 from kb.hand.replay_check import every_problem_in
 from kb.hand.scenario import Event, Floor, Scenario
-from kb.hand.segments import Carried, play_segment, resume, segments, standing
+from kb.hand.segments import Carried, first_call, play_segment, resume, segments, standing
 from kb.hand.table import Irregularity, StubEmpty
 from kb.knowledge.model import KnowledgeBase
 from kb.knowledge.vocabulary import GAME_GROUPS
@@ -120,11 +120,7 @@ def first_cases(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario,
 
 def _first_call(scenario: Scenario, parts: Parts):
     """The hand replayed up to its first floor call: the part every rulebook shares."""
-    state = start(scenario, keep_tables=False)
-    events, floor = parts[0]
-    play_segment(state, events, Carried())
-    floor_called(state, floor.line if floor else None)
-    return state
+    return first_call(scenario, parts)
 
 
 def _rule(book: Lookups, scenario: Scenario, seed: int, parts: Parts, state,

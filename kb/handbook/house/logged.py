@@ -19,7 +19,7 @@ from pathlib import Path
 
 from kb.decisions.check import check_log, rulebook_ids
 from kb.decisions.model import LogReport
-from kb.decisions.reader import read_log
+from kb.decisions.reader import read_entries
 from kb.files import InputError
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.rulebook import Rulebook
@@ -31,9 +31,9 @@ def checked_log(kb: KnowledgeBase, book: Rulebook, folder: Path
     rulebook in force it names (``book``, the house rulebook published, among them);
     ``problems`` are ``file:line: message (what to do)`` lines, every one of the log, and
     ``report`` None when there are any."""
-    try:
-        decisions = read_log(Path(folder), rulebook_ids(kb, [book.id]))
-        report = check_log(kb, decisions, houses=lambda: (book,))
+    decisions, found = read_entries(Path(folder), rulebook_ids(kb, [book.id]))
+    try:        # the entries that read are ruled even when others did not: every problem
+        report = check_log(kb, decisions, houses=lambda: (book,), found=found)
     except InputError as error:
         return None, [str(p) for p in error.problems]
     return report, []
