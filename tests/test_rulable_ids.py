@@ -50,7 +50,7 @@ def test_rulable_ids_are_every_book_rulable_finds_and_no_other(kb):
 
 def test_the_log_and_the_precedents_page_know_the_same_ids(kb, tmp_path, monkeypatch):
     seen = []
-    monkeypatch.setattr(logged, "read_log", lambda folder, ids: seen.append(ids) or ())
+    monkeypatch.setattr(logged, "read_entries", lambda folder, ids: seen.append(ids) or ((), []))
     house = resolve_rulebook(kb, "tda@2024")
     logged.checked_log(kb, house, tmp_path)
     assert seen == [rulebook_ids(kb, ["tda@2024"])]
