@@ -36,7 +36,8 @@ from kb.handbook.printing import pdf
 from kb.handbook.printing.binder import contributors
 from kb.handbook.printing.cover import WHAT, books, left_out
 from kb.handbook.printing.pdflink import WORDS
-from kb.handbook.printing.printed import SAME_CARDS, PrintBadges, badge
+from kb.handbook.printing.grouped import LEGEND
+from kb.handbook.printing.printed import PrintBadges, badge
 from kb.handbook.views.cards import face
 from kb.handbook.views.chooser import column_names
 from kb.house.compose import resolve_rulebook
@@ -270,11 +271,12 @@ def test_a_table_without_the_examples_keeps_every_ruling_of_every_other_book(kb)
     assert without_examples(plain) is plain
 
 
-def test_matrix_prints_each_rulebook_with_the_cards_after_the_remedy(kb, reader, pages):
+def test_matrix_prints_each_answer_once_with_its_books_and_the_cards_after_it(kb, reader,
+                                                                              pages):
     scenario = load_scenario(FOUR_CARD_FLOP)
     ruling = rule(kb, resolve_rulebook(kb, "tda@2024"), scenario)
     text = "".join(topic_text(kb, reader, pages, "Four-card flop").split())
-    assert "Rulebook" in text and "".join(SAME_CARDS.split()) in text
+    assert "".join(LEGEND.split()) in text.replace("\u2019", "'")
     board = "".join(face(card) for card in ruling.table.board)
     assert len(ruling.table.board) == 3 and f"Board{board}" in text
     assert "\u2665" in board or "\u2666" in board or "\u2660" in board or "\u2663" in board
