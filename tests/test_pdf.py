@@ -35,8 +35,8 @@ from kb.handbook.data.store import Handbook, without_examples
 from kb.handbook.printing import pdf
 from kb.handbook.printing.binder import contributors
 from kb.handbook.printing.cover import WHAT, books, left_out
-from kb.handbook.printing.pdflink import WORDS
 from kb.handbook.printing.grouped import LEGEND
+from kb.handbook.printing.pdflink import WORDS
 from kb.handbook.printing.printed import PrintBadges, badge
 from kb.handbook.views.cards import face
 from kb.handbook.views.chooser import column_names

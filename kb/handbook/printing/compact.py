@@ -16,6 +16,8 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from kb.knowledge.vocabulary import RelationKind
+
 #: The class of a ruling cell (:mod:`kb.handbook.views.cellnode`), of its card lines, of
 #: a floor call's first line, and of the book's name the narrow-screen site shows.
 CELL, LINE, CALL, BOOK = ("floorbook-cell", "floorbook-line", "floorbook-call",
@@ -131,8 +133,33 @@ class SmallFacts(SphinxPostTransform):
                 content = desc.next_node(addnodes.desc_content)
                 for facts in [n for n in content.children if isinstance(n, nodes.bullet_list)] \
                         if content is not None else []:
+                    point_once(facts)
                     small(facts)
                     within(facts, "floorbooktight")
+
+
+#: The names a relation has seen from its target ("differed-from-by"), where the
+#: relation is not its own inverse (as "same-as" is).
+INVERSES = frozenset(kind.inverse for kind in RelationKind if kind.inverse != kind.value)
+
+
+def point_once(facts: nodes.bullet_list) -> None:
+    """Each fact of ``facts`` that is a relation seen from its target (its first word in
+    italics one of :data:`INVERSES`: "*differed-from-by* Two identical cards (Robert's
+    Rules v11 Irregularities 4): Both void the hand...") without the relation's point
+    after the provision named: the same words are printed under that provision, where
+    the relation is declared ("*differs-from* ..."), and were a fifth of the chapter
+    Books and editions a second time."""
+    for entry in facts.children:
+        para = entry.children[0] if isinstance(entry, nodes.list_item) and entry.children \
+            else None
+        if not isinstance(para, nodes.paragraph) or not para.children \
+                or not isinstance(para[0], nodes.emphasis) or para[0].astext() not in INVERSES:
+            continue
+        named = next((n for n, child in enumerate(para.children)
+                      if isinstance(child, (nodes.reference, addnodes.pending_xref))), None)
+        if named is not None:
+            del para.children[named + 1:]
 
 
 def small(node: nodes.Element) -> None:

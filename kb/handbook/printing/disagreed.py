@@ -78,6 +78,7 @@ class CompactDisagreements(SphinxPostTransform):
             node["ids"] = []
         _drop_emptied(self.document)
         _join_lists(self.document)
+        declared_once(self.document, topics, [t.id for t in hb.kb.topics])
 
     @staticmethod
     def line(c, docname: str, table) -> nodes.paragraph:
@@ -111,6 +112,29 @@ def _place(node: nodes.Element) -> nodes.Element | None:
     while parent is not None and not isinstance(parent, nodes.list_item):
         parent = parent.parent
     return parent if parent is not None and parent.parent is not None else None
+
+
+def declared_once(document: nodes.document, objects: dict, topic_ids: list[str]) -> None:
+    """On each topic's disagreements page (a section ``disagreements-<topic>``), the list
+    of the disagreements the books declare, which the topic's own page lists word for
+    word ("The books disagree"), as how many there are and that page's number.
+    ``objects``: the rule domain's objects ((kind, id) -> (docname, anchor, name))."""
+    by_anchor = {f"disagreements-{nodes.make_id(t)}": t for t in topic_ids}
+    for section in list(document.findall(nodes.section)):
+        topic = next((by_anchor[i] for i in section["ids"] if i in by_anchor), None)
+        if topic is None or ("topic", topic) not in objects:
+            continue
+        docname, anchor, _ = objects["topic", topic]
+        for at, child in enumerate(section.children[:-1]):
+            after = section.children[at + 1]
+            if isinstance(child, nodes.paragraph) and child.astext() == "Declared:" \
+                    and isinstance(after, nodes.bullet_list):
+                count = len(after.children)
+                section.remove(after)
+                child += [nodes.Text(f" {count}, listed with the topic (p.~"),
+                          nodes.raw("", rf"\pageref{{\detokenize{{{docname}:{anchor}}}}}",
+                                    format="latex"), nodes.Text(").")]
+                break
 
 
 def _drop_emptied(document: nodes.document) -> None:

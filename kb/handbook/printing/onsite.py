@@ -63,8 +63,8 @@ def scenario_nodes(section: nodes.Element, anchor: str) -> list[nodes.Element]:
 
 
 def on_paper(parts: list[nodes.Element], docname: str) -> list[nodes.Element]:
-    """A scenario's nodes (:func:`scenario_nodes`) as printed: the heading, then the
-    events with :data:`WORDS` and the address of the heading on the site (the page
+    """A scenario's nodes (:func:`scenario_nodes`) as printed: the heading, then (in the
+    footnote size) the events with :data:`WORDS` and the address of the heading on the site (the page
     ``docname``) run in after them; the explanations' dropdown (class
     :data:`~kb.handbook.printing.compact.WHY`) left out."""
     if not parts:
@@ -79,4 +79,6 @@ def on_paper(parts: list[nodes.Element], docname: str) -> list[nodes.Element]:
         kept[0] += line
     else:
         kept.insert(0, nodes.paragraph("", "", *line[1:]))
-    return [heading, *kept]
+    # the events in the rulings' smaller type: the title above is what is looked for
+    return [heading, nodes.raw("", "\\begingroup\\footnotesize\n", format="latex"), *kept,
+            nodes.raw("", "\\endgroup\n", format="latex")]
