@@ -140,10 +140,13 @@ def item(group: Group, names: dict[str, str], unread) -> nodes.list_item:
 
 
 def _numbers(ruling: Ruling, name: str, short) -> str:
-    """The numbers each call of ``ruling`` cites and who decided it (:func:`who`)."""
+    """The numbers each call of ``ruling`` cites and who decided it (:func:`who`); a
+    later call of a hand with nothing to rule on is left out (its answer says so)."""
     calls = calls_of(ruling)
     said = []
     for number, call in enumerate(calls, 1):
+        if len(calls) > 1 and not call.citations and not call.irregularities:
+            continue                    # its answer says so: "No irregularity: play on"
         decided = who(call, name, short)
         words = cited_line(call, short) + (f", {decided}" if decided else "")
         said.append(f"(call {number}) {words}" if len(calls) > 1 else words)
