@@ -105,7 +105,7 @@ def who(call: Ruling, name: str, short=None) -> str:
         else f"decided by the {layer}: {number}"
 
 
-#: What a topic's rulings on paper say before the first scenario.
+#: What the first topic's rulings on paper say before its first scenario (for every topic).
 LEGEND = ("On paper the books that give the same answer share a line: the answer, its "
           "remedy, then each book with its numbers. A book's one number alone is the rule "
           "of that book that decided; otherwise the line says who decided. Each scenario's "

@@ -165,20 +165,26 @@ class PrintMatrix(SphinxPostTransform):
     def run(self, **kwargs) -> None:
         hb = handbook(self.env)
         pages = pages_of(self.document, nodes.table)
+        first = True
         for table in list(self.document.findall(nodes.table)):
             if "floorbook-matrix" in table["classes"] and table.parent is not None:
                 section = table.parent
-                table.replace_self(per_scenario(table, hb, pages.get(id(table), "")))
+                if not first:       # the same words over every topic's rulings: once
+                    _drop_introduction(section, table)
+                table.replace_self(per_scenario(table, hb, pages.get(id(table), ""), first))
                 _drop_empty_rubric(section, SCENARIOS)
+                first = False
 
 
 #: The rubric over a topic page's scenarios, which on paper stand under their rulings.
 SCENARIOS = "The scenarios"
 
 
-def per_scenario(matrix: nodes.table, hb, docname: str) -> list[nodes.Node]:
+def per_scenario(matrix: nodes.table, hb, docname: str, legend: bool = True
+                 ) -> list[nodes.Node]:
     """The nodes :class:`PrintMatrix` puts in place of ``matrix``, a matrix of the
-    handbook data ``hb`` on the page ``docname``: per scenario, its heading and events
+    handbook data ``hb`` on the page ``docname``: :data:`~kb.handbook.printing.grouped.LEGEND`
+    if ``legend``, then per scenario its heading and events
     (taken from where they stand below the matrix, the explanations left to the site:
     :func:`kb.handbook.printing.onsite.on_paper`), then its rulings grouped by answer."""
     # the shape kb.handbook.views.matrix gives it: one tgroup, a head row and a row per scenario
@@ -188,7 +194,8 @@ def per_scenario(matrix: nodes.table, hb, docname: str) -> list[nodes.Node]:
     assert body is not None
     table, names, section = hb.rulings, column_names(hb), matrix.parent
     scenarios = {row_anchor(sid): sid for sid in table.scenarios}
-    printed: list[nodes.Node] = [nodes.paragraph("", LEGEND, classes=["floorbook-legend"])]
+    printed: list[nodes.Node] = [nodes.paragraph("", LEGEND, classes=["floorbook-legend"])
+                                 ] if legend else []
     for row in map(_element, body.children):
         sid = next(scenarios[i] for i in row["ids"] if i in scenarios)
         rulings = table.row(sid)
@@ -206,6 +213,17 @@ def per_scenario(matrix: nodes.table, hb, docname: str) -> list[nodes.Node]:
                                   format="latex"), answers,
                         nodes.raw("", "\\end{floorbooktight}\\endgroup\n", format="latex")])
     return printed
+
+
+def _drop_introduction(section: nodes.Element, matrix: nodes.table) -> None:
+    """The paragraph that introduces the rulings (before ``matrix`` in ``section``, the
+    same on every topic's page) removed: the first topic's says it for every topic."""
+    for child in reversed(section.children[:section.index(matrix)]):
+        if isinstance(child, nodes.rubric):
+            return
+        if isinstance(child, nodes.paragraph):
+            section.remove(child)
+            return
 
 
 def _drop_empty_rubric(section: nodes.Element, title: str) -> None:
