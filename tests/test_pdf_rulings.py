@@ -133,6 +133,14 @@ def test_a_summary_is_printed_once_in_its_full_entry(kb, latex_source):
     assert latex_source.count(" ".join(summary.split()[:8])) == 1
 
 
+def test_the_examples_book_is_not_among_what_each_book_says(kb, latex_source):
+    casino = plain(kb.source("house.casino").title).replace("'", "")
+    cards = re.findall(r"sd-card-title\}\s*\\begin\{sphinxuseclass\}\{sd-font-weight-bold\}"
+                       r"([^\n]*)", latex_source)
+    assert len(cards) > 50 and "Poker TDA Rules" in cards
+    assert [c for c in cards if c.replace("'", "") == casino] == []
+
+
 def test_the_examples_provisions_are_not_drawn_in_a_topics_picture(handbook_data, kb):
     casino = {quote(p.id) for p in kb.provisions if p.source == "house.casino"}
     statements = topic_picture(handbook_data, "exposed-later-hole-card", 1)["statements"]

@@ -126,8 +126,9 @@ class NoExamples(SphinxPostTransform):
         for card in list(self.document.findall(nodes.container)):
             title = next((n for n in card.findall(nodes.Element)
                           if "sd-card-title" in n.get("classes", ())), None)
+            # the title as printed: SmartQuotes made its apostrophes curly
             if "sd-card" in card["classes"] and title is not None \
-                    and title.astext().strip() in titles:
+                    and title.astext().strip().replace("\u2019", "'") in titles:
                 column = card.parent
                 drop = column if isinstance(column, nodes.container) \
                     and len(column.children) == 1 else card

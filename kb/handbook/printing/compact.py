@@ -1,13 +1,11 @@
-"""A ruling printed in few lines: the site draws each part of a ruling cell on a line of
-its own (the remedy, the numbers, who decided, a line per seat's cards), which on paper
-ran one table of seven books to several pages.  In print, the words of a floor call run
-in on one line and the card lines on another; the explanations under a matrix print in
-a smaller type.
-
-:func:`split` serves the matrix's tables (:class:`kb.handbook.printing.printed.PrintMatrix`);
-:class:`PrintCells` does the same for a ruling cell anywhere else (the disagreements'
-cards side by side); :class:`SmallExplanations` sets each "why" dropdown (class
-``floorbook-why``) in the footnote size, in two columns.  LaTeX only.
+"""A ruling and a provision printed in few lines: the site draws each part of a ruling
+cell on a line of its own (the remedy, the numbers, who decided, a line per seat's
+cards), which on paper ran one table of seven books to several pages.  In print, the
+words of a floor call run in on one line and the card lines on another
+(:func:`split`, :func:`run_in`); :class:`PrintCells` does so for a ruling cell left in
+a page (the matrices are printed by :mod:`kb.handbook.printing.grouped`).
+:class:`SmallFacts` sets a provision's facts and note in the footnote size, its numbers
+run in after its summary and a relation's point once.  LaTeX only.
 """
 
 from __future__ import annotations
@@ -89,28 +87,9 @@ class PrintCells(SphinxPostTransform):
                 cell.replace_self(box)
 
 
-class SmallExplanations(SphinxPostTransform):
-    """The explanations' dropdown (:data:`WHY`, sphinx-design keeps a dropdown's classes
-    in ``container_classes``) in the footnote size, its lists in two columns with no space
-    between items (``floorbookwhy`` of floorbook.sty: the explanations were some 1.2
-    million characters, most of the Topics chapter, in lines of 30 words), each
-    explanation printed once for the books that give it word for word (:func:`merge_same`)."""
-
-    default_priority = 200
-    builders = ("latex",)
-
-    def run(self, **kwargs) -> None:
-        for box in list(self.document.findall(nodes.container)):
-            if WHY in [*box["classes"], *box.get("container_classes", ())] and box.parent:
-                for items in list(box.findall(nodes.bullet_list)):
-                    merge_same(items)
-                    within(items, "floorbookwhy")
-                small(box)
-
-
 def within(node: nodes.Element, environment: str) -> None:
-    """``node`` in the LaTeX ``environment`` of floorbook.sty (``floorbookwhy``: two
-    columns of tight items; ``floorbooktight``: tight items), inside any
+    """``node`` in the LaTeX ``environment`` of floorbook.sty (``floorbooktight``: tight
+    items), inside any
     :func:`small` already around it (which sets its own spacing of lists)."""
     assert node.parent is not None
     node.parent.insert(node.parent.index(node),
@@ -196,28 +175,7 @@ def small(node: nodes.Element) -> None:
     node.parent.insert(node.parent.index(node) + 1, nodes.raw("", "\\endgroup\n", format="latex"))
 
 
-def merge_same(items: nodes.bullet_list) -> None:
-    """Items of ``items`` that are one paragraph, a book's name in bold and then the same
-    words (a house book that rules as its base, two editions that agree) as one item
-    naming every such book: ``TDA 2024, Thursday Night Home Game Rules (misdeal): ...``.
-    Any other item is left as it is."""
-    first: dict[str, tuple[nodes.paragraph, int]] = {}   # words -> (item, after names)
-    for item in list(items.children):
-        para = item.children[0] if len(item.children) == 1 else None
-        if not isinstance(para, nodes.paragraph) or not para.children \
-                or not isinstance(para[0], nodes.strong):
-            continue
-        words = "".join(child.astext() for child in para.children[1:])
-        if words in first:
-            kept, end = first[words]
-            kept[end:end] = [nodes.Text(", "), para[0].deepcopy()]
-            first[words] = kept, end + 2
-            items.remove(item)
-        else:
-            first[words] = para, 1
-
-
 def setup(app) -> None:
-    """Register :class:`PrintCells`, :class:`SmallExplanations` and :class:`SmallFacts`."""
-    for transform in (PrintCells, SmallExplanations, SmallFacts):
+    """Register :class:`PrintCells` and :class:`SmallFacts`."""
+    for transform in (PrintCells, SmallFacts):
         app.add_post_transform(transform)

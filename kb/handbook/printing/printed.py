@@ -6,9 +6,9 @@ touched; Sphinx applies post-transforms to a copy per builder):
 
 :class:`PrintMatrix`
     a topic's ruling matrix (a column per rulebook, seven of them, too wide for a page)
-    becomes one table per scenario with a row per rulebook: the books one under the
-    other in the same columns (remedy and numbers, then the cards), so they compare at a
-    glance and a table breaks across pages between rulebooks.
+    becomes, per scenario, its heading and events (moved up from below the matrix, the
+    explanations left to the site: :mod:`kb.handbook.printing.onsite`) and its rulings
+    one line per answer (:mod:`kb.handbook.printing.grouped`).
 :class:`PrintBadges`
     every sphinx-design badge (a remedy, a confidence label, "books differ") becomes a
     :class:`badge` node, drawn by ``\\floorbookbadge`` in its colour.
