@@ -125,6 +125,10 @@ def test_the_disagreements_chapter_lists_each_scenario_once_per_topic(latex_sour
                      r"case-c27-four-card-flop-stuck-cards\}\]", chapter)
     assert item and len(re.findall(re.escape(item.group()), chapter)) == 1
     assert r"(p.~\pageref{\detokenize{topics/four-card-flop:ruling-case-c27" in chapter
+    # the declared differences, which the topic's page lists, by their count and page
+    assert re.search(r"Declared:\} \d+, listed with the topic "
+                     r"\(p.~\\pageref\{\\detokenize\{topics/four-card-flop:", chapter)
+    assert "textasciitilde" not in chapter
 
 
 def test_a_summary_is_printed_once_in_its_full_entry(kb, latex_source):

@@ -131,9 +131,9 @@ def declared_once(document: nodes.document, objects: dict, topic_ids: list[str])
                     and isinstance(after, nodes.bullet_list):
                 count = len(after.children)
                 section.remove(after)
-                child += [nodes.Text(f" {count}, listed with the topic (p.~"),
-                          nodes.raw("", rf"\pageref{{\detokenize{{{docname}:{anchor}}}}}",
-                                    format="latex"), nodes.Text(").")]
+                child += [nodes.Text(f" {count}, listed with the topic"),
+                          nodes.raw("", rf" (p.~\pageref{{\detokenize{{{docname}:{anchor}}}}})",
+                                    format="latex"), nodes.Text(".")]
                 break
 
 
