@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -323,11 +324,12 @@ def _unlink_missing_pdf(pages: Path, args) -> None:
     built anew without the front page's link to it, which the build had put there for
     the PDF to come (only the front page is written again)."""
     from kb.handbook.printing.pdf import NAME
-    from kb.handbook.sitebuild.site import build_site
+    from kb.handbook.sitebuild.site import SiteError, build_site
 
     if args.pdf and not (args.output / NAME).exists():
-        build_site(pages, args.data, args.output, sources=args.sources, progress=None,
-                   reuse=not args.no_cache, printed="")
+        with contextlib.suppress(SiteError):    # the PDF's problems are the ones to show
+            build_site(pages, args.data, args.output, sources=args.sources, progress=None,
+                       reuse=not args.no_cache, printed="")
 
 
 def _print_or_remove_pdf(pages: Path, args) -> None:
