@@ -1,5 +1,6 @@
-"""A provision's brief entry (a topic page's "What each book says") on paper: its title,
-its numbers and the page of its full entry, where its summary is printed.
+"""A provision's brief entry (a topic page's "What each book says"), and its entry on the
+page of an edition other than the one that holds it in full, on paper: its title, its
+numbers and the page of its full entry, where its summary and facts are printed.
 
 On the site a topic page repeats each provision's summary so that a reader need not
 follow a link; on paper that printed every summary twice or more (a provision answers
@@ -7,8 +8,11 @@ one to four topics, and its edition page gives it in full with its facts): 140,0
 characters, a quarter of the Topics chapter.  Each summary is printed once, in its full
 entry under Books and editions; the topic page lists the books' provisions by title and
 number with that page, and its rulings (every book's answer, remedy, numbers and who
-decided) stay whole.  A provision whose only entry is the brief one (no edition numbers
-it) keeps its summary.
+decided) stay whole.  So with the editions: a rule two editions share (TDA 2024 and
+2026, the WSOP's years) is printed in full once, under its first edition (the domain's
+object), and the other edition's page lists it by its number there, its title and that
+page.  A provision whose only entry is the brief one (no edition numbers it) keeps its
+summary.
 
 :class:`BriefOnce` is a post-transform of the ``latex`` builder only.
 """
@@ -25,9 +29,10 @@ from kb.handbook.printing.onsite import pages_of
 
 class BriefOnce(SphinxPostTransform):
     """Each ``rule`` domain provision entry whose full entry is on another page (the
-    domain's object for the provision) as one paragraph: the title in bold, then the
-    entry's last paragraph (its confidence badge and numbers) with its link to the full
-    entry printed as that entry's page number.  The entry's ids go to the paragraph, so
+    domain's object for the provision) as one paragraph: the signature (number and
+    title) in bold, then the entry's paragraph of its confidence badge and numbers
+    (:func:`badge_line`) with its link to the full entry printed as that entry's page
+    number (or that page after it, where it has no link).  The entry's ids go to the paragraph, so
     a link to it lands there.  Runs after references resolve (the link is a reference
     to the full entry by then)."""
 
@@ -48,13 +53,23 @@ class BriefOnce(SphinxPostTransform):
             full = objects.get(("provision", pid))
             if full is None or full[0] == pages.get(id(desc)) or not content.children:
                 continue
-            line = content.children[-1]
-            if not isinstance(line, nodes.paragraph):
+            line = badge_line(content)
+            if line is None:
                 continue
             # the paragraph ends before the next entry's index marks, which LaTeX would
             # run into it (the writer puts them on the paragraph's last line)
             desc.replace_self([brief(signature, line, f"{full[0]}:{full[1]}"),
                                nodes.raw("", "\\par\n", format="latex")])
+
+
+def badge_line(content: addnodes.desc_content) -> nodes.paragraph | None:
+    """The paragraph of an entry's ``content`` that gives its confidence and numbers
+    (the last one that starts with a badge), or None."""
+    for child in reversed(content.children):
+        if isinstance(child, nodes.paragraph) and child.children \
+                and isinstance(child[0], nodes.inline) and "sd-badge" in child[0]["classes"]:
+            return child
+    return None
 
 
 def brief(signature: addnodes.desc_signature, line: nodes.paragraph,
@@ -65,11 +80,16 @@ def brief(signature: addnodes.desc_signature, line: nodes.paragraph,
     title = signature.astext()
     printed = nodes.paragraph("", "", nodes.strong(title, title), nodes.Text(" "),
                               ids=list(signature["ids"]), classes=["floorbook-brief"])
+    page = rf"p.~\pageref{{\detokenize{{{label}}}}}"
+    linked = False
     for child in line.children:
         if isinstance(child, nodes.reference):
-            printed += nodes.raw("", rf"p.~\pageref{{\detokenize{{{label}}}}}", format="latex")
+            printed += nodes.raw("", page, format="latex")
+            linked = True
         else:
             printed += child.deepcopy()
+    if not linked:              # a full entry of another edition's page: no link to it
+        printed += nodes.raw("", f" ({page})", format="latex")
     return printed
 
 
