@@ -30,9 +30,10 @@ from kb.handbook.printing.onsite import pages_of
 class BriefOnce(SphinxPostTransform):
     """Each ``rule`` domain provision entry whose full entry is on another page (the
     domain's object for the provision) as one paragraph: the signature (number and
-    title) in bold, then the entry's paragraph of its confidence badge and numbers
-    (:func:`badge_line`) with its link to the full entry printed as that entry's page
-    number (or that page after it, where it has no link).  The entry's ids go to the paragraph, so
+    title) in bold, then, for a topic's brief entry, the entry's paragraph of its
+    confidence badge and numbers (:func:`badge_line`) with its link to the full entry
+    printed as that entry's page number; for an edition's entry (a number in its
+    signature), that page alone.  The entry's ids go to the paragraph, so
     a link to it lands there.  Runs after references resolve (the link is a reference
     to the full entry by then)."""
 
@@ -53,7 +54,10 @@ class BriefOnce(SphinxPostTransform):
             full = objects.get(("provision", pid))
             if full is None or full[0] == pages.get(id(desc)) or not content.children:
                 continue
-            line = badge_line(content)
+            # an edition's entry (its number in the signature) of a rule printed in full
+            # under another edition: the number, the title and that page are enough
+            numbered = signature.next_node(addnodes.desc_addname) is not None
+            line = nodes.paragraph() if numbered else badge_line(content)
             if line is None:
                 continue
             # the paragraph ends before the next entry's index marks, which LaTeX would

@@ -63,9 +63,10 @@ def scenario_nodes(section: nodes.Element, anchor: str) -> list[nodes.Element]:
 
 
 def on_paper(parts: list[nodes.Element], docname: str) -> list[nodes.Element]:
-    """A scenario's nodes (:func:`scenario_nodes`) as printed: the heading, then (in the
-    footnote size) the events with :data:`WORDS` and the address of the heading on the site (the page
-    ``docname``) run in after them; the explanations' dropdown (class
+    """A scenario's nodes (:func:`scenario_nodes`) as printed: the heading, with the
+    events run in after it in the footnote size (the title is what a reader looks for),
+    then :data:`WORDS` and the address of the heading on the site (the page
+    ``docname``); the explanations' dropdown (class
     :data:`~kb.handbook.printing.compact.WHY`) left out."""
     if not parts:
         return []
@@ -73,12 +74,9 @@ def on_paper(parts: list[nodes.Element], docname: str) -> list[nodes.Element]:
     kept = [node for node in rest
             if WHY not in [*node["classes"], *node.get("container_classes", ())]]
     where = address(docname, heading["ids"][0])
-    line = [nodes.Text(" "), nodes.emphasis(WORDS, WORDS), nodes.literal(where, where),
-            nodes.Text(".")]
-    if kept and isinstance(kept[0], nodes.paragraph):
-        kept[0] += line
-    else:
-        kept.insert(0, nodes.paragraph("", "", *line[1:]))
-    # the events in the rulings' smaller type: the title above is what is looked for
-    return [heading, nodes.raw("", "\\begingroup\\footnotesize\n", format="latex"), *kept,
-            nodes.raw("", "\\endgroup\n", format="latex")]
+    events = kept.pop(0).children if kept and isinstance(kept[0], nodes.paragraph) else []
+    heading += [nodes.Text(" "), nodes.raw("", r"{\footnotesize{}", format="latex"),
+                *(child.deepcopy() for child in events), nodes.Text(" "),
+                nodes.emphasis(WORDS, WORDS), nodes.literal(where, where), nodes.Text("."),
+                nodes.raw("", "}", format="latex")]
+    return [heading, *kept]
