@@ -200,7 +200,10 @@ def _run_build(args) -> int:
     root = args.data or DATA
     cache = Cache.default(not args.no_cache, root)
     # what a PDF printed now is printed from; a kept one printed from other is out of date
-    args.printed_from = uptodate.inputs_digest(folders, {})
+    # (read only where there is a PDF to print or one kept: it reads every input again)
+    from kb.handbook.printing.pdf import NAME
+    args.printed_from = uptodate.inputs_digest(folders, {}) \
+        if args.pdf or (args.output / NAME).is_file() else ""
     built = _build(args, pages, cache)
     if built is None:
         return 1
