@@ -217,16 +217,15 @@ def test_the_example_house_books_are_not_printed_by_default_and_the_cover_says_s
         reader, pages, "Where the books disagree")
 
     def ruled(book) -> list[str]:
-        """Where the book's name stands as a ruling's or an explanation's (a matrix row's
-        answer, "(misdeal)", a list of books), not as a provision's (its number after it:
-        the topics' graphs and provisions name the house books' own provisions)."""
+        """Where the book's name stands as a ruling's: after the dash that ends an answer
+        or the dot between the books that give it ("\u2014 Robert's Rules v11 Misdeals 1
+        \u00b7 TDA 2024 35-A-3"), not as a provision's or a pair's."""
         name = re.escape("".join(names[book.id].split()).replace("\u2019", "'"))
-        return re.findall(name + r"(?![\d.])..", text)
+        return re.findall(r"[\u2014\u00b7]" + name, text)
 
     # every other book's rulings are printed; neither example's
     assert [b.id for b in books if not b.example and len(ruled(b)) < 100] == []
     assert [ruled(b) for b in examples] == [[], []]
-
     cover = "".join(pages[0].split())
     assert "".join(left_out(SimpleNamespace(kb=kb, left_out=examples)).split()) in cover
     assert cover.index("Notprinted") > cover.index("Thebooksandeditions")
