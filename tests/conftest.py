@@ -62,6 +62,7 @@ SLOW = (
     "tests/test_parse_direct.py",
     "tests/test_pdf.py",
     "tests/test_pdf_house.py",
+    "tests/test_pdf_rulings.py",
     "tests/test_plugin.py",
     "tests/test_precedents.py",
     "tests/test_rebase.py",

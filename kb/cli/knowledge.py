@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -205,6 +206,11 @@ def _run_build(args) -> int:
     uptodate.forget(args.output)
     root = args.data or DATA
     cache = Cache.default(not args.no_cache, root)
+    # what a PDF printed now is printed from; a kept one printed from other is out of date
+    # (read only where there is a PDF to print or one kept: it reads every input again)
+    from kb.handbook.printing.pdf import NAME
+    args.printed_from = uptodate.inputs_digest(folders, {}) \
+        if args.pdf or (args.output / NAME).is_file() else ""
     built = _build(args, pages, cache)
     if built is None:
         return 1
@@ -242,7 +248,11 @@ def _build(args, pages: Path | None, cache):
                                printed=_printed(args))
             if not args.quiet:              # the site's summary first, then the PDF's
                 print(f"floorbook build: {built}", flush=True)
-            _print_or_remove_pdf(folder, args)
+            try:
+                _print_or_remove_pdf(folder, args)
+            except SiteError:
+                _unlink_missing_pdf(folder, args)
+                raise
     except SiteError as error:
         here = f"{Path.cwd()}{os.sep}"      # show files under the current folder relative
         _fail(line.removeprefix(here) for line in error.problems)
@@ -304,11 +314,32 @@ def _default_pages(kb, pages: Path | None, output: Path):
 
 def _printed(args) -> str:
     """The PDF's file name, if the site will hold one (``--pdf``, or an earlier build's
-    PDF a plain build keeps), so that its front page links to it; else ``""``."""
+    PDF a plain build keeps), so that its front page links to it; else ``""``.  A kept
+    PDF printed from other pages or data than these (``args.printed_from``) is named with
+    :data:`kb.handbook.printing.pdflink.STALE` after it: the front page says it is out
+    of date."""
     from kb.handbook.printing.pdf import NAME
+    from kb.handbook.printing.pdflink import STALE, printed_from
 
     kept = args.output / NAME
-    return NAME if args.pdf or (kept.is_file() and not kept.is_symlink()) else ""
+    if args.pdf:
+        return NAME
+    if not kept.is_file() or kept.is_symlink():
+        return ""
+    return NAME if printed_from(args.output) == args.printed_from else f"{NAME} {STALE}"
+
+
+def _unlink_missing_pdf(pages: Path, args) -> None:
+    """After ``--pdf`` failed with no PDF in the site (none printed before), the site
+    built anew without the front page's link to it, which the build had put there for
+    the PDF to come (only the front page is written again)."""
+    from kb.handbook.printing.pdf import NAME
+    from kb.handbook.sitebuild.site import SiteError, build_site
+
+    if args.pdf and not (args.output / NAME).exists():
+        with contextlib.suppress(SiteError):    # the PDF's problems are the ones to show
+            build_site(pages, args.data, args.output, sources=args.sources, progress=None,
+                       reuse=not args.no_cache, printed="")
 
 
 def _print_or_remove_pdf(pages: Path, args) -> None:
@@ -317,13 +348,17 @@ def _print_or_remove_pdf(pages: Path, args) -> None:
     keep a PDF an earlier build printed there (the site's copy carried it over) and say
     so."""
     from kb.handbook.printing.pdf import NAME, build_pdf
+    from kb.handbook.printing.pdflink import STALE, record_printed
     from kb.handbook.sitebuild.collector import waiting
     from kb.handbook.sitebuild.site import doctrees_folder
 
     if not args.pdf:
         if (args.output / NAME).is_file() and not args.quiet:
+            stale = _printed(args).endswith(STALE)
             print(f"floorbook build: kept {NAME} from an earlier build --pdf, as it was "
-                  "printed then (build --pdf to print it again)")
+                  "printed then (build --pdf to print it again)" + (
+                      "; the pages or data changed since, so it is out of date and the "
+                      "front page says so" if stale else ""))
         return
     say = _stage(args)
     if say:
@@ -333,6 +368,7 @@ def _print_or_remove_pdf(pages: Path, args) -> None:
         build_pdf(pages, args.data, args.output / NAME, doctrees_folder(args.output),
                   paper=args.paper or "a4", two_sided=args.two_sided,
                   examples=args.with_examples)
+    record_printed(args.output, args.printed_from)
     if not args.quiet:
         print(f"floorbook build: the PDF printed in {time.monotonic() - started:.1f} s "
               f"({args.paper or 'a4'}, {'two' if args.two_sided else 'one'}-sided)")

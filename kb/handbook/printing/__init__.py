@@ -9,10 +9,12 @@ site's link to the PDF), with the LaTeX style floorbook.sty.  Imports ``sitebuil
 def setup(app) -> None:
     """Register the LaTeX side of the binder (:mod:`.binder`, :mod:`.indexkeys`,
     :mod:`.cover`); the site's builders are untouched."""
-    from kb.handbook.printing import binder, compact, cover, indexkeys, pdflink
+    from kb.handbook.printing import binder, briefs, compact, cover, disagreed, indexkeys, pdflink
 
     binder.setup(app)
     compact.setup(app)
+    disagreed.setup(app)
+    briefs.setup(app)
     indexkeys.setup(app)
     cover.setup(app)
     pdflink.setup(app)

@@ -12,6 +12,11 @@ every page (the site's doctrees are not touched):
     them.
 :class:`TopicPages`
     each topic page (``topics/<id>``) starts on a new page.
+:class:`NoExamples`
+    the example house books a build leaves out (``hb.left_out``, without
+    ``--with-examples``) are left out of each topic's "What each book says" (their
+    source's card) and of its picture (their provisions and the lines to them) too, as
+    they are of its rulings.
 :class:`IndexNames`
     a reference to a generated index (``genindex``, a domain's ``rule-provisions``) prints
     that index's title, not its internal name: the LaTeX builder knows no such label.
@@ -26,7 +31,9 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from kb.handbook.data.store import handbook
 from kb.handbook.finding.finder_page import finder_node
+from kb.handbook.views.pictures import neighbourhood, quote
 
 #: The pages for contributors, by docname: a folder (ending in ``/``) or a page.
 CONTRIBUTORS = ("dev/", "benchmarks")
@@ -100,7 +107,55 @@ def index_titles(env) -> dict[str, str]:
     return titles
 
 
+class NoExamples(SphinxPostTransform):
+    """Each card (sphinx-design's ``sd-card``, in its grid column) titled as a source of
+    a left-out example book, and each of its provisions in a topic's picture
+    (:class:`kb.handbook.views.pictures.neighbourhood`: the node's line and every line to
+    it), removed; nothing when the build prints every book."""
+
+    default_priority = 7
+    builders = ("latex",)
+
+    def run(self, **kwargs) -> None:
+        hb = handbook(self.env)
+        left = {b.id for b in hb.left_out}
+        sources = [s for s in hb.kb.sources if any(e.id in left for e in s.editions)]
+        if not sources:
+            return
+        titles = {s.title for s in sources}
+        for card in list(self.document.findall(nodes.container)):
+            title = next((n for n in card.findall(nodes.Element)
+                          if "sd-card-title" in n.get("classes", ())), None)
+            # the title as printed: SmartQuotes made its apostrophes curly
+            if "sd-card" in card["classes"] and title is not None \
+                    and title.astext().strip().replace("\u2019", "'") in titles:
+                column = card.parent
+                drop = column if isinstance(column, nodes.container) \
+                    and len(column.children) == 1 else card
+                if drop.parent is not None:
+                    drop.parent.remove(drop)
+        ids = {s.id for s in sources}
+        gone = {quote(p.id) for p in hb.kb.provisions if p.source in ids}
+        for picture in self.document.findall(neighbourhood):
+            picture["statements"] = [line for line in picture["statements"]
+                                     if not drawn(line, gone)]
+            picture["links"] = {k: v for k, v in picture["links"].items()
+                                if quote(k) not in gone}
+
+
+def drawn(line: str, nodes_drawn: set[str]) -> bool:
+    """Whether the DOT ``line`` (a node's or a relation's) draws one of ``nodes_drawn``
+    (quoted ids).
+
+    >>> drawn('"a" -> "b" [color=red]', {'"b"'}), drawn('"a" [label="b"]', {'"b"'})
+    (True, False)
+    """
+    head, _, rest = line.partition(" ")
+    return head in nodes_drawn or (rest.startswith("-> ") and rest[3:].partition(" ")[0]
+                                   in nodes_drawn)
+
+
 def setup(app) -> None:
     """Register the transforms (the LaTeX builder runs them; no other builder does)."""
-    for transform in (ReadersOnly, TopicPages, IndexNames):
+    for transform in (ReadersOnly, TopicPages, NoExamples, IndexNames):
         app.add_post_transform(transform)

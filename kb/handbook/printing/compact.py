@@ -1,13 +1,11 @@
-"""A ruling printed in few lines: the site draws each part of a ruling cell on a line of
-its own (the remedy, the numbers, who decided, a line per seat's cards), which on paper
-ran one table of seven books to several pages.  In print, the words of a floor call run
-in on one line and the card lines on another; the explanations under a matrix print in
-a smaller type.
-
-:func:`split` serves the matrix's tables (:class:`kb.handbook.printing.printed.PrintMatrix`);
-:class:`PrintCells` does the same for a ruling cell anywhere else (the disagreements'
-cards side by side); :class:`SmallExplanations` sets each "why" dropdown (class
-``floorbook-why``) in the footnote size, in two columns.  LaTeX only.
+"""A ruling and a provision printed in few lines: the site draws each part of a ruling
+cell on a line of its own (the remedy, the numbers, who decided, a line per seat's
+cards), which on paper ran one table of seven books to several pages.  In print, the
+words of a floor call run in on one line and the card lines on another
+(:func:`split`, :func:`run_in`); :class:`PrintCells` does so for a ruling cell left in
+a page (the matrices are printed by :mod:`kb.handbook.printing.grouped`).
+:class:`SmallFacts` sets a provision's facts and note in the footnote size, its numbers
+run in after its summary and a relation's point once.  LaTeX only.
 """
 
 from __future__ import annotations
@@ -15,6 +13,8 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
+
+from kb.knowledge.vocabulary import RelationKind
 
 #: The class of a ruling cell (:mod:`kb.handbook.views.cellnode`), of its card lines, of
 #: a floor call's first line, and of the book's name the narrow-screen site shows.
@@ -87,28 +87,9 @@ class PrintCells(SphinxPostTransform):
                 cell.replace_self(box)
 
 
-class SmallExplanations(SphinxPostTransform):
-    """The explanations' dropdown (:data:`WHY`, sphinx-design keeps a dropdown's classes
-    in ``container_classes``) in the footnote size, its lists in two columns with no space
-    between items (``floorbookwhy`` of floorbook.sty: the explanations were some 1.2
-    million characters, most of the Topics chapter, in lines of 30 words), each
-    explanation printed once for the books that give it word for word (:func:`merge_same`)."""
-
-    default_priority = 200
-    builders = ("latex",)
-
-    def run(self, **kwargs) -> None:
-        for box in list(self.document.findall(nodes.container)):
-            if WHY in [*box["classes"], *box.get("container_classes", ())] and box.parent:
-                for items in list(box.findall(nodes.bullet_list)):
-                    merge_same(items)
-                    within(items, "floorbookwhy")
-                small(box)
-
-
 def within(node: nodes.Element, environment: str) -> None:
-    """``node`` in the LaTeX ``environment`` of floorbook.sty (``floorbookwhy``: two
-    columns of tight items; ``floorbooktight``: tight items), inside any
+    """``node`` in the LaTeX ``environment`` of floorbook.sty (``floorbooktight``: tight
+    items), inside any
     :func:`small` already around it (which sets its own spacing of lists)."""
     assert node.parent is not None
     node.parent.insert(node.parent.index(node),
@@ -120,7 +101,9 @@ def within(node: nodes.Element, environment: str) -> None:
 class SmallFacts(SphinxPostTransform):
     """A provision's list of facts (topics, games, relations, the copy checked: the
     bullet list of a ``rule`` domain object) in the footnote size, its items a hair apart,
-    its summary above it in the body's size."""
+    its summary above it in the body's size with its numbers run in
+    (:func:`run_in_line`), its note after it in the footnote size: the summary is what
+    a reader looks for, the note how it was read."""
 
     default_priority = 200
     builders = ("latex",)
@@ -131,8 +114,57 @@ class SmallFacts(SphinxPostTransform):
                 content = desc.next_node(addnodes.desc_content)
                 for facts in [n for n in content.children if isinstance(n, nodes.bullet_list)] \
                         if content is not None else []:
+                    run_in_line(facts)
+                    point_once(facts)
                     small(facts)
                     within(facts, "floorbooktight")
+                for note in [n for n in content.children if isinstance(n, nodes.paragraph)
+                             and _note(n)] if content else []:
+                    small(note)
+
+
+def _note(node: nodes.Node) -> bool:
+    """Whether ``node`` is a provision's note (a paragraph led by *Note:*)."""
+    return isinstance(node, nodes.paragraph) and bool(node.children) \
+        and isinstance(node[0], nodes.emphasis) and node[0].astext() == "Note:"
+
+
+def run_in_line(facts: nodes.bullet_list) -> None:
+    """The paragraph before a provision's ``facts`` (its confidence badge and numbers)
+    run in at the end of the paragraph before it (the summary), a space apart: a line and
+    a paragraph's space less on each of some 320 entries."""
+    parent = facts.parent
+    assert parent is not None
+    at = parent.index(facts)
+    line, summary = (parent.children[at - 1] if at > 0 else None,
+                     parent.children[at - 2] if at > 1 else None)
+    if isinstance(line, nodes.paragraph) and isinstance(summary, nodes.paragraph):
+        summary += [gap(), *line.children]
+        parent.remove(line)
+
+
+#: The names a relation has seen from its target ("differed-from-by"), where the
+#: relation is not its own inverse (as "same-as" is).
+INVERSES = frozenset(kind.inverse for kind in RelationKind if kind.inverse != kind.value)
+
+
+def point_once(facts: nodes.bullet_list) -> None:
+    """Each fact of ``facts`` that is a relation seen from its target (its first word in
+    italics one of :data:`INVERSES`: "*differed-from-by* Two identical cards (Robert's
+    Rules v11 Irregularities 4): Both void the hand...") without the relation's point
+    after the provision named: the same words are printed under that provision, where
+    the relation is declared ("*differs-from* ..."), and were a fifth of the chapter
+    Books and editions a second time."""
+    for entry in facts.children:
+        para = entry.children[0] if isinstance(entry, nodes.list_item) and entry.children \
+            else None
+        if not isinstance(para, nodes.paragraph) or not para.children \
+                or not isinstance(para[0], nodes.emphasis) or para[0].astext() not in INVERSES:
+            continue
+        named = next((n for n, child in enumerate(para.children)
+                      if isinstance(child, (nodes.reference, addnodes.pending_xref))), None)
+        if named is not None:
+            del para.children[named + 1:]
 
 
 def small(node: nodes.Element) -> None:
@@ -143,28 +175,7 @@ def small(node: nodes.Element) -> None:
     node.parent.insert(node.parent.index(node) + 1, nodes.raw("", "\\endgroup\n", format="latex"))
 
 
-def merge_same(items: nodes.bullet_list) -> None:
-    """Items of ``items`` that are one paragraph, a book's name in bold and then the same
-    words (a house book that rules as its base, two editions that agree) as one item
-    naming every such book: ``TDA 2024, Thursday Night Home Game Rules (misdeal): ...``.
-    Any other item is left as it is."""
-    first: dict[str, tuple[nodes.paragraph, int]] = {}   # words -> (item, after names)
-    for item in list(items.children):
-        para = item.children[0] if len(item.children) == 1 else None
-        if not isinstance(para, nodes.paragraph) or not para.children \
-                or not isinstance(para[0], nodes.strong):
-            continue
-        words = "".join(child.astext() for child in para.children[1:])
-        if words in first:
-            kept, end = first[words]
-            kept[end:end] = [nodes.Text(", "), para[0].deepcopy()]
-            first[words] = kept, end + 2
-            items.remove(item)
-        else:
-            first[words] = para, 1
-
-
 def setup(app) -> None:
-    """Register :class:`PrintCells`, :class:`SmallExplanations` and :class:`SmallFacts`."""
-    for transform in (PrintCells, SmallExplanations, SmallFacts):
+    """Register :class:`PrintCells` and :class:`SmallFacts`."""
+    for transform in (PrintCells, SmallFacts):
         app.add_post_transform(transform)

@@ -74,11 +74,25 @@ def left_out(hb) -> str:
             f"{'them' if len(titles) > 1 else 'it'}).")
 
 
+def pdf_title(title: str) -> str:
+    r"""The LaTeX that sets the PDF's Title (what a reader's window, a file browser and a
+    printer's queue show) to ``title``: hyperref leaves it empty, since the cover is the
+    handbook's own and not LaTeX's title page.  Escaped as the cover's words; a hyphen
+    stays a hyphen in the PDF's string.
+
+    >>> print(pdf_title("The Pub's house rules"))
+    \hypersetup{pdftitle={The Pub's house rules}}
+    """
+    escaped = escape(title).replace(r"\sphinxhyphen{}", "-").replace(r"\textquotesingle{}", "'")
+    return rf"\hypersetup{{pdftitle={{{escaped}}}}}"
+
+
 def cover(title: str, hb, seconds: float) -> str:
     """The LaTeX of the cover page of the handbook titled ``title``, of the handbook
     data ``hb`` (:func:`kb.handbook.data.store.handbook`)."""
     lines = "\\\\\n".join(escape(line) for line in books(hb.kb, hb.rulings.rulebooks))
     return "\n".join([
+        pdf_title(title),
         r"\begin{titlepage}\centering\sffamily\hyphenpenalty=10000\exhyphenpenalty=10000",
         r"\vspace*{2.5cm}",
         rf"{{\Huge\bfseries {escape(title)}\par}}",

@@ -70,7 +70,10 @@ class Translator(LaTeXTranslator):
 
 class PrintEntries(SphinxPostTransform):
     """A rule-domain index entry ``<title>; <provision id>`` as ``<title>; <citation>``
-    (``TDA 2024 35-A-7``): the id is the knowledge base's, not the reader's."""
+    (``TDA 2024 35-A-7``): the id is the knowledge base's, not the reader's.  A number's
+    pair ``35-A; TDA 2024`` as its one entry under the number: the other half of the
+    pair, every number again under its book's name, is the Index of provisions that
+    precedes the index (the book's provisions in its order), and was a third of it."""
 
     default_priority = 200
     builders = ("latex",)
@@ -85,7 +88,14 @@ def _entry(kb, kind: str, words: str, target: str, main: str, key) -> tuple:
     title, _, name = words.rpartition("; ")
     if kind == "single" and title and kb.has("provision", name):
         words = f"{title}; {where(kb, kb.provision(name))}"
+    if kind == "pair" and title and name in _books(kb):
+        kind = "single"                 # the number, then its book; not the book first
     return kind, words, target, main, key
+
+
+def _books(kb) -> set[str]:
+    """The short names of the editions of ``kb`` (the second half of a number's pair)."""
+    return {edition_short(kb, e.id) for e in kb.editions}
 
 
 def where(kb, provision) -> str:

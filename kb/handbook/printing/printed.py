@@ -6,9 +6,9 @@ touched; Sphinx applies post-transforms to a copy per builder):
 
 :class:`PrintMatrix`
     a topic's ruling matrix (a column per rulebook, seven of them, too wide for a page)
-    becomes one table per scenario with a row per rulebook: the books one under the
-    other in the same columns (remedy and numbers, then the cards), so they compare at a
-    glance and a table breaks across pages between rulebooks.
+    becomes, per scenario, its heading and events (moved up from below the matrix, the
+    explanations left to the site: :mod:`kb.handbook.printing.onsite`) and its rulings
+    one line per answer (:mod:`kb.handbook.printing.grouped`).
 :class:`PrintBadges`
     every sphinx-design badge (a remedy, a confidence label, "books differ") becomes a
     :class:`badge` node, drawn by ``\\floorbookbadge`` in its colour.
@@ -39,8 +39,12 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from kb.handbook.data.store import handbook
 from kb.handbook.finding.finder_page import finder_node
-from kb.handbook.printing.compact import gap, split
+from kb.handbook.printing.grouped import LEGEND, groups, item
+from kb.handbook.printing.onsite import on_paper, pages_of, scenario_nodes
+from kb.handbook.views.cells import anchor, row_anchor, shown_seats
+from kb.handbook.views.chooser import column_names
 
 #: sphinx-design's colour names, each a colour ``floorbook<name>`` in floorbook.sty.
 COLOURS = ("primary", "secondary", "success", "info", "warning", "danger", "light", "dark")
@@ -48,13 +52,6 @@ COLOURS = ("primary", "secondary", "success", "info", "warning", "danger", "ligh
 UNLABELLED = (nodes.paragraph, nodes.rubric, nodes.inline, nodes.strong, nodes.emphasis,
               nodes.container, nodes.row, nodes.entry, nodes.list_item, nodes.bullet_list,
               nodes.admonition)
-#: The printed matrix's columns and their relative widths (the longest book's name, "WSOP
-#: Live Action 2024", on one line).
-COLUMNS = (("Rulebook", 20), ("Ruling: remedy, numbers, who decided; the cards after it", 80))
-#: What a book's row prints when its cards are those of the row above it.
-SAME_CARDS = "(the same cards as above)"
-
-
 class badge(nodes.inline):
     """A badge in print; ``node["colour"]`` is one of :data:`COLOURS`."""
 
@@ -158,36 +155,86 @@ FINDER_ON_PAPER = ("On paper there is nothing to pick: each topic's section ends
 
 class PrintMatrix(SphinxPostTransform):
     """Each table of class ``floorbook-matrix`` (:func:`kb.handbook.views.matrix._matrix_table`)
-    as, per scenario, a target with the row's id, the row's title paragraph and a table
-    of :data:`COLUMNS` with a row per rulebook (the columns' titles over the first only).  Runs after cross-references resolve."""
+    as, per scenario, a target with the row's id, the row's title paragraph and the
+    scenario's rulings grouped by answer (:mod:`kb.handbook.printing.grouped`), from the
+    build's ruling table.  Runs after cross-references resolve."""
 
     default_priority = 150
     builders = ("latex",)
 
     def run(self, **kwargs) -> None:
+        hb = handbook(self.env)
+        pages = pages_of(self.document, nodes.table)
+        first = True
         for table in list(self.document.findall(nodes.table)):
-            if "floorbook-matrix" in table["classes"]:
-                table.replace_self(per_scenario(table))
+            if "floorbook-matrix" in table["classes"] and table.parent is not None:
+                section = table.parent
+                if not first:       # the same words over every topic's rulings: once
+                    _drop_introduction(section, table)
+                table.replace_self(per_scenario(table, hb, pages.get(id(table), ""), first))
+                _drop_empty_rubric(section, SCENARIOS)
+                first = False
 
 
-def per_scenario(matrix: nodes.table) -> list[nodes.Node]:
-    """The nodes :class:`PrintMatrix` puts in place of ``matrix``."""
+#: The rubric over a topic page's scenarios, which on paper stand under their rulings.
+SCENARIOS = "The scenarios"
+
+
+def per_scenario(matrix: nodes.table, hb, docname: str, legend: bool = True
+                 ) -> list[nodes.Node]:
+    """The nodes :class:`PrintMatrix` puts in place of ``matrix``, a matrix of the
+    handbook data ``hb`` on the page ``docname``: :data:`~kb.handbook.printing.grouped.LEGEND`
+    if ``legend``, then per scenario its heading and events
+    (taken from where they stand below the matrix, the explanations left to the site:
+    :func:`kb.handbook.printing.onsite.on_paper`), then its rulings grouped by answer."""
     # the shape kb.handbook.views.matrix gives it: one tgroup, a head row and a row per scenario
     group = matrix.next_node(nodes.tgroup)
-    assert group is not None
-    head, body = group.next_node(nodes.thead), group.next_node(nodes.tbody)
-    assert head is not None and body is not None
-    names = [_entry(entry).children for entry in _element(head[0]).children[1:]]
-    printed: list[nodes.Node] = []
-    for number, row in enumerate(map(_element, body.children)):
-        title, *cells = [_entry(cell) for cell in row.children]
+    assert group is not None and matrix.parent is not None
+    body = group.next_node(nodes.tbody)
+    assert body is not None
+    table, names, section = hb.rulings, column_names(hb), matrix.parent
+    scenarios = {row_anchor(sid): sid for sid in table.scenarios}
+    printed: list[nodes.Node] = [nodes.paragraph("", LEGEND, classes=["floorbook-legend"])
+                                 ] if legend else []
+    for row in map(_element, body.children):
+        sid = next(scenarios[i] for i in row["ids"] if i in scenarios)
+        rulings = table.row(sid)
+        parts = scenario_nodes(section, anchor(sid))
+        for part in parts:
+            section.remove(part)
         printed.append(nodes.target("", "", ids=list(row["ids"])))
-        printed.extend(child.deepcopy() for child in title.children)
-        # the table in a smaller type than the prose: seven books' rows and their cards
-        printed.extend([nodes.raw("", "\\begingroup\\footnotesize\n", format="latex"),
-                        _scenario_table(names, cells, head=not number),
-                        nodes.raw("", "\\endgroup\n", format="latex")])
+        printed.extend(on_paper(parts, docname) or
+                       [child.deepcopy() for child in _entry(row.children[0]).children])
+        answers = nodes.bullet_list(classes=["floorbook-printed-rulings"])
+        answers += [item(g, names, lambda book, sid=sid: table.unread(sid, book))
+                    for g in groups(rulings, shown_seats(rulings))]
+        # in a smaller type than the prose, a hair between items
+        printed.extend([nodes.raw("", "\\begingroup\\footnotesize\\begin{floorbooktight}\n",
+                                  format="latex"), answers,
+                        nodes.raw("", "\\end{floorbooktight}\\endgroup\n", format="latex")])
     return printed
+
+
+def _drop_introduction(section: nodes.Element, matrix: nodes.table) -> None:
+    """The paragraph that introduces the rulings (before ``matrix`` in ``section``, the
+    same on every topic's page) removed: the first topic's says it for every topic."""
+    for child in reversed(section.children[:section.index(matrix)]):
+        if isinstance(child, nodes.rubric):
+            return
+        if isinstance(child, nodes.paragraph):
+            section.remove(child)
+            return
+
+
+def _drop_empty_rubric(section: nodes.Element, title: str) -> None:
+    """The rubric ``title`` of ``section`` removed when nothing but other rubrics or
+    sections follows it (its scenarios moved under their rulings)."""
+    for at, child in enumerate(section.children):
+        if isinstance(child, nodes.rubric) and child.astext() == title:
+            rest = section.children[at + 1:]
+            if all(isinstance(n, (nodes.rubric, nodes.section)) for n in rest):
+                section.remove(child)
+            return
 
 
 def _element(node: nodes.Node) -> nodes.Element:
@@ -200,31 +247,3 @@ def _entry(node: nodes.Node) -> nodes.entry:
     """``node``, a cell of a matrix row (kb.handbook.views.matrix puts only entries in a row)."""
     assert isinstance(node, nodes.entry)
     return node
-
-
-def _scenario_table(names: list, cells: list[nodes.entry], head: bool = True) -> nodes.table:
-    """A scenario's table, its columns' titles over it only if ``head`` (the first table
-    of a matrix: the same titles over every scenario were a line and two rules each)."""
-    group = nodes.tgroup(cols=len(COLUMNS))
-    group += [nodes.colspec(colwidth=width) for _, width in COLUMNS]
-    if head:
-        header = nodes.row()
-        header += [nodes.entry("", nodes.paragraph("", label)) for label, _ in COLUMNS]
-        group += nodes.thead("", header)
-    body = nodes.tbody()
-    above = ""
-    for name, cell in zip(names, cells, strict=True):
-        ruling, after = split(cell)
-        cards = after.astext()
-        if cards and cards == above:         # what repeats is printed once
-            ruling[-1] += [gap(), nodes.emphasis(SAME_CARDS, SAME_CARDS)]
-        elif cards:
-            ruling.append(after)
-        above = cards
-        line = nodes.row()
-        line += nodes.entry("", *(child.deepcopy() for child in name))
-        line += nodes.entry("", *ruling)
-        body += line
-    group += body
-    return nodes.table("", group, classes=["longtable", "colwidths-given",
-                                           "floorbook-printed-matrix"])
