@@ -58,6 +58,20 @@ def high(game: str, hole: Sequence[str], board: Sequence[str]) -> int | None:
     return eval7.evaluate([_EVAL7[card] for card in (*hole, *board)])
 
 
+def highs(game: str, hands: Sequence[Sequence[str]], board: Sequence[str]) -> list[int | None]:
+    """:func:`high` of each of ``hands`` on one ``board``, the board's cards looked up once
+    (the enumeration's inner loop: a third of its time was these look-ups).
+
+    >>> a, k = highs("holdem", [("As", "Ah"), ("Ks", "Kh")], ("2c", "7d", "9h", "Qc", "3s"))
+    >>> a > k
+    True
+    """
+    if game == "razz" or game in OMAHA_GAMES:
+        return [high(game, hand, board) for hand in hands]
+    shown = [_EVAL7[card] for card in board]
+    return [eval7.evaluate([_EVAL7[card] for card in hand] + shown) for hand in hands]
+
+
 def low(game: str, hole: Sequence[str], board: Sequence[str]) -> int | None:
     """The strength of the best low hand of ``hole`` with ``board``, higher is stronger
     (ace-to-five: A-2-3-4-5 best), None where the game has no low half or the hand does

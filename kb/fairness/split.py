@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from kb.fairness.showdown import high, low
+from kb.fairness.showdown import LOW_GAMES, highs, low
 
 
 class PotSplit:
@@ -35,9 +35,9 @@ class PotSplit:
     def count(self, dealt: Sequence[Sequence[str]]) -> None:
         """Count one outcome: ``dealt`` is the board's cards to come, then each seat's."""
         board = self.board + tuple(dealt[0])
-        hands = [hand + tuple(more) for hand, more in zip(self.hands, dealt[1:], strict=True)]
-        shares = self.shares(hands, board)
-        for seat, share in enumerate(shares):
+        hands = self.hands if not any(dealt[1:]) else \
+            [hand + tuple(more) for hand, more in zip(self.hands, dealt[1:], strict=True)]
+        for seat, share in enumerate(self.shares(hands, board)):
             if share:
                 self.units[seat] += share
                 self.squares[seat] += share * share
@@ -50,10 +50,15 @@ class PotSplit:
         """Each seat's units of the pot at the showdown of complete ``hands`` and ``board``:
         the high half to the best high hand (ties share it), the low half to the best
         qualifying low, the whole pot to one side when the other has no hand."""
-        highs = [high(self.game, hand, board) for hand in hands]
+        values = highs(self.game, hands, board)
+        if self.game not in LOW_GAMES:   # one winner or a tie of the high hands: most games
+            best = max(values)   # type: ignore[type-var]  # no None: razz is a low game
+            winners = [seat for seat, v in enumerate(values) if v == best]
+            return [self.whole // len(winners) if seat in winners else 0
+                    for seat in range(len(hands))]
         lows = [low(self.game, hand, board) for hand in hands]
         shares = [0] * len(hands)
-        halves = [side for side in (highs, lows) if any(v is not None for v in side)]
+        halves = [side for side in (values, lows) if any(v is not None for v in side)]
         for side in halves:
             best = max(v for v in side if v is not None)
             winners = [seat for seat, v in enumerate(side) if v == best]
