@@ -141,3 +141,14 @@ def test_a_card_given_twice_or_not_a_card_is_refused():
         seat_chances("holdem", {1: ("As", "Ah"), 2: ("As", "Kh")})
     with pytest.raises(ValueError, match="not cards: '10h'"):
         seat_chances("holdem", {1: ("10h", "Ah"), 2: ("Ks", "Kh")})
+
+
+def test_stud_high_low_split_counted_by_hand():
+    # seat 2's queens full take every high; seat 1's A 2 3 4 makes a low only with the 5d
+    # (a wheel: seat 1 takes the low half, seat 2 the high): 2 outcomes of 6 split, the
+    # other 4 (Kh or Tc: four low cards, no eight-or-better) are seat 2's scoops
+    found = odds("stud-high-low", {1: ("As", "2d", "3h", "4c", "Kd", "Ks"),
+                                   2: ("Qs", "Qd", "Qh", "9c", "9d", "Jh")},
+                 stub_cards=("5d", "Kh", "Tc"))
+    assert [(o.share, o.scoop, o.split) for o in found] == [
+        (Fraction(1, 6), 0, Fraction(1, 3)), (Fraction(5, 6), Fraction(2, 3), Fraction(1, 3))]

@@ -98,11 +98,11 @@ def run(name, board, rounds, sample):
             seconds, counts = timed(function, part)
             scale = len(boards) / len(part)
             note = f" (first {len(part):,}, scaled x{scale:.1f})" if scale > 1 else ""
-            print(f"  round {round_} {label:22} {seconds * scale:8.3f} s CPU{note}  "
+            print(f"  round {round_} {label:22} {seconds * scale * 1000:10.1f} ms CPU{note}  "
                   f"aces/kings/ties {counts}")
     start = time.process_time()
     found = odds("holdem", {1: ACES, 2: KINGS}, board, limit=2_000_000)
-    print(f"  kb.fairness.chances.odds {time.process_time() - start:8.3f} s CPU  "
+    print(f"  kb.fairness.chances.odds {(time.process_time() - start) * 1000:10.1f} ms CPU  "
           f"{[(str(o.share), o.outcomes) for o in found]}")
 
 
