@@ -85,10 +85,14 @@ def remedy_shape(ruling: Ruling, seen: list[str]) -> tuple[Shape, str]:
                  for c in s.details.get("cards", (s.details.get("card"),))
                  if c in seen and c not in burned)
     shuffled = any(s.do == "shuffle" for s in steps)
-    if back:
-        return (Shape(_unseen(len(back)), back, "top", shuffled),
-                f"{len(back)} seen card(s) put back in the stub"
-                + (", then the whole stub reshuffled" if shuffled else " at a known place"))
+    # a seen card the remedy leaves in the stub unshuffled is at a place everyone knows
+    left = () if shuffled else tuple(c for c in seen if c in ruling.table.stub_top
+                                     and c not in back)
+    if back or left:
+        return (Shape(_unseen(len(back + left)), back + left, "top", shuffled),
+                f"{len(back + left)} seen card(s) "
+                + ("put back in the stub, then the whole stub reshuffled" if shuffled
+                   else "left in the stub at a known place"))
     return (Shape(_unseen(0), (), "", shuffled),
             "no seen card goes back among the cards to come" + (
                 ", and the stub is reshuffled" if shuffled else ": the stub keeps its order"))
