@@ -220,3 +220,22 @@ def test_an_unknown_rulebook_is_a_usage_error(capsys):
     path = SCENARIOS / "premature-turn.yaml"
     assert main(["fairness", str(path), "--rulebook", "nobook@1"]) == 2
     assert "floorbook fairness:" in capsys.readouterr().err
+
+
+def test_a_hand_with_nothing_to_rule_has_nothing_seen(tmp_path, capsys):
+    # no irregularity: no floor case, the table is the replay's (an IndexError before)
+    clean = tmp_path / "clean.yaml"
+    clean.write_text("id: clean\ntitle: clean\ngame: holdem\nseats: 3\nbutton: 3\nevents:\n"
+                     "  - deal: {}\n  - act: [call, call, check]\n  - flop: {}\n",
+                     encoding="utf-8")
+    assert main(["fairness", str(clean), "--rulebook", "tda@2024"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "clean under tda@2024: no card was seen out of turn: no seat can know a card to come")
+
+
+def test_a_scenario_that_is_a_link_to_an_endless_file_is_refused(tmp_path, capsys):
+    link = tmp_path / "zero.yaml"
+    link.symlink_to("/dev/zero")
+    assert main(["fairness", str(link)]) == 1
+    err = capsys.readouterr().err
+    assert str(link) in err and "Traceback" not in err

@@ -18,6 +18,7 @@ from __future__ import annotations
 from kb.fairness.knowledge import clean_chance, reaches_play, seen_cards
 from kb.fairness.order import MOST_UNSEEN, Shape, keeps_random, positions
 from kb.fairness.report import Fairness, SeatChances, SeenCard
+from kb.hand.deal import replay
 from kb.hand.scenario import Scenario
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.engine import first_cases, rule
@@ -33,7 +34,8 @@ def fairness(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario,
     :class:`~kb.hand.scenario.ScenarioError` when the events cannot be replayed."""
     ruling = rule(kb, rulebook, scenario, seed)
     cases = first_cases(kb, rulebook, scenario, seed)
-    table = cases[0].replay.table
+    # a hand with nothing to rule has no case: its table is the replay's as it ends
+    table = cases[0].replay.table if cases else replay(scenario).table
     found = [i for case in cases for i in case.replay.irregularities]
     clean = clean_chance(scenario.game, len(table.hands), len(table.deck))
     seen = []

@@ -199,7 +199,7 @@ def _known_place(index: int, game: str, after: TableView) -> Place:
         plays = index < come
     else:
         board = len(after.board)
-        order = []
+        order = [True] * (come - (BOARD - board))      # the hole cards still owed first
         for street in (3, 1, 1) if board == 0 else (1,) * (BOARD - board):
             order += [False] + [True] * street
         plays = index < len(order) and order[index]
