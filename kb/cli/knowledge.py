@@ -21,7 +21,7 @@ SCHEMA_KINDS = ("scenario", "house", "sources", "provisions", "topics", "glossar
                 "decision")
 #: The schemas of what a command prints (``diff --json``, ``log check --json``), served by
 #: ``schema`` too.
-OUTPUT_KINDS = ("diff", "log-report")
+OUTPUT_KINDS = ("diff", "log-report", "fairness")
 
 
 def add_parsers(commands) -> None:

@@ -101,8 +101,9 @@ class Fairness:
         return tuple(s for s in self.seen if s.flagged)
 
     def to_json(self) -> dict:
-        """The record as ``floorbook fairness --json`` prints it (one per rulebook)."""
-        return {"format_version": FORMAT_VERSION, "scenario": self.scenario,
+        """The record as ``floorbook fairness --json`` lists it (one per rulebook, in a
+        document that carries :data:`FORMAT_VERSION`)."""
+        return {"scenario": self.scenario,
                 "rulebook": self.rulebook, "seen": [s.to_json() for s in self.seen],
                 "keeps_random": self.keeps_random, "order_reason": self.order_reason,
                 "chances_computed": bool(self.chances_after),
