@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from kb.fairness.chances import SAMPLES, odds, seat_chances, why_not
+from kb.fairness.chances import SAMPLES, odds, redeal, seat_chances, why_not
 
 BOARD4 = ("2c", "7d", "9h", "Qc")
 
@@ -152,3 +152,39 @@ def test_stud_high_low_split_counted_by_hand():
                  stub_cards=("5d", "Kh", "Tc"))
     assert [(o.share, o.scoop, o.split) for o in found] == [
         (Fraction(1, 6), 0, Fraction(1, 3)), (Fraction(5, 6), Fraction(2, 3), Fraction(1, 3))]
+
+
+def test_a_low_is_pokerkits_low_of_the_whole_hand():
+    # kb.fairness.showdown evaluates a low once per key (the five lowest different ranks):
+    # on 600 hands drawn at random the key's low is pokerkit's of the hand itself
+    import random
+
+    from pokerkit import EightOrBetterLowHand, OmahaEightOrBetterLowHand, RegularLowHand
+
+    from kb.fairness.showdown import low
+    from kb.hand.cards import standard_deck
+
+    def strength(kind, hole, board=""):
+        try:
+            return kind.from_game(hole, board).entry.index
+        except ValueError:
+            return None
+
+    draw = random.Random(7)
+    for _ in range(200):
+        hand = draw.sample(standard_deck(), 9)
+        seven, hole, board = hand[:7], hand[:4], hand[4:]
+        for game, kind in (("razz", RegularLowHand), ("stud-high-low", EightOrBetterLowHand)):
+            mine, theirs = low(game, seven, ()), strength(kind, "".join(seven))
+            assert (mine is None and theirs is None) or mine == -theirs, (game, seven)
+        mine = low("omaha-hi-lo", hole, board)
+        theirs = strength(OmahaEightOrBetterLowHand, "".join(hole), "".join(board))
+        assert (mine is None and theirs is None) or mine == -theirs, (hole, board)
+
+
+def test_a_redeal_is_one_share_each_exactly_and_its_splits_estimated():
+    found = redeal("holdem", [1, 4, 6])
+    assert [(c.seat, c.win) for c in found] == [(1, Fraction(1, 3)), (4, Fraction(1, 3)),
+                                                (6, Fraction(1, 3))]
+    assert all(not c.exact and 0 < c.split < 0.1 and 0 < c.error < 0.003 for c in found)
+    assert redeal("lowball-a5", [1, 2]) == ()

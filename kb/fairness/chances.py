@@ -98,6 +98,27 @@ def seat_chances(game: str, hands: Hands, board: Sequence[str] = (),
                  for one in odds(game, hands, board, dead_cards, stub_cards))
 
 
+def redeal(game: str, seats: Sequence[int]) -> tuple[SeatChances, ...]:
+    """Each of ``seats``' chances on a redeal (a misdeal): every seat's cards come new from
+    one shuffled deck, so the seats are exchangeable and each expects the same share of
+    the pot: ``win`` is exactly 1/n. Whether a seat ends in a split is no such symmetry,
+    and its exact count is out of reach (heads-up hold'em alone deals 2 x 10^12 ways), so
+    ``split`` is estimated as in :func:`odds`: ``exact`` is False and ``error`` is the
+    standard error of ``split`` (the one estimated figure). ``()`` where :func:`why_not`
+    gives a reason (a draw game).
+
+    >>> found = redeal("holdem", [2, 5])
+    >>> [(c.seat, str(c.win), c.exact) for c in found]
+    [(2, '1/2', False), (5, '1/2', False)]
+    >>> 0.03 < found[0].split < 0.05 and found[0].error < 0.002
+    True
+    """
+    drawn = odds(game, {seat: () for seat in seats})
+    return tuple(SeatChances(one.seat, Fraction(1, len(drawn)), one.split, False,
+                             math.sqrt(float(one.split) * (1 - float(one.split)) / one.outcomes))
+                 for one in drawn)
+
+
 def odds(game: str, hands: Hands, board: Sequence[str] = (), dead_cards: Sequence[str] = (),
          stub_cards: Sequence[str] | None = None, *, limit: int = LIMIT,
          samples: int = SAMPLES, seed: int = SEED) -> tuple[Odds, ...]:

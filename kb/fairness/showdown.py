@@ -85,11 +85,38 @@ def low(game: str, hole: Sequence[str], board: Sequence[str]) -> int | None:
     if game not in LOW_GAMES:
         return None
     if game in OMAHA_GAMES:
-        return _omaha_low(_ranks(hole), _ranks(board))
-    return _stud_low(game, _ranks((*hole, *board)))
+        hole_low, board_low = _distinct(hole, eight=True), _distinct(board, eight=True)
+        if len(hole_low) < 2 or len(board_low) < 3:
+            return None
+        return _omaha_low(hole_low, board_low)
+    return _stud_low(game, _low_key(game, (*hole, *board)))
 
 
-def _ranks(cards: Sequence[str]) -> tuple[str, ...]:
+#: Ranks from the lowest up for an ace-to-five low: the ace is the lowest card.
+LOW_ORDER = "A23456789TJQK"
+
+
+def _distinct(cards: Sequence[str], eight: bool) -> tuple[str, ...]:
+    """The different ranks of ``cards``, lowest first (eight or lower with ``eight``)."""
+    ranks = sorted({card[0] for card in cards}, key=LOW_ORDER.index)
+    return tuple(rank for rank in ranks if not eight or LOW_ORDER.index(rank) < 8)
+
+
+def _low_key(game: str, cards: Sequence[str]) -> tuple[str, ...]:
+    """What a stud hand's low depends on: with five different ranks (eight or lower, in
+    stud high-low), the five lowest are its best ace-to-five low, whatever else it holds;
+    only a razz hand of fewer different ranks needs its pairs (all its ranks). So a few
+    thousand lows are evaluated, not one per hand: tests/test_chances.py checks the low
+    of the key against pokerkit's of the whole hand.
+
+    >>> _low_key("razz", ("Ks", "2d", "Ah", "2c", "7d", "5h", "9s"))
+    ('A', '2', '5', '7', '9')
+    >>> _low_key("stud-high-low", ("Ks", "2d", "Ah", "2c", "7d", "5h", "9s"))
+    ('A', '2', '5', '7')
+    """
+    distinct = _distinct(cards, eight=game != "razz")
+    if len(distinct) >= 5 or game != "razz":
+        return distinct[:5]
     return tuple(sorted(card[0] for card in cards))
 
 
@@ -118,6 +145,8 @@ def _stud_low(game: str, ranks: tuple[str, ...]) -> int | None:
     # high-only game (most scenarios) never needs to pay
     from pokerkit import EightOrBetterLowHand, RegularLowHand
     kind = RegularLowHand if game == "razz" else EightOrBetterLowHand
+    if len(ranks) < 5:   # stud high-low: fewer than five ranks of eight or lower
+        return None
     try:
         return -kind.from_game(*_suited(ranks)).entry.index   # lower index, stronger low
     except ValueError:                                         # no eight-or-better low
@@ -126,6 +155,8 @@ def _stud_low(game: str, ranks: tuple[str, ...]) -> int | None:
 
 @cache
 def _omaha_low(hole: tuple[str, ...], board: tuple[str, ...]) -> int | None:
+    # the hand's different ranks of eight or lower, in the hole and on the board: the
+    # only cards an eight-or-better low can use (kb.fairness.showdown.low)
     from pokerkit import OmahaEightOrBetterLowHand  # on first use, as in _stud_low
     try:
         return -OmahaEightOrBetterLowHand.from_game(*_suited(hole, board)).entry.index
