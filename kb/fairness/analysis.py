@@ -15,6 +15,8 @@ True
 
 from __future__ import annotations
 
+import importlib
+
 from kb.fairness.knowledge import clean_chance, reaches_play, seen_cards
 from kb.fairness.order import MOST_UNSEEN, Shape, keeps_random, positions
 from kb.fairness.report import Fairness, SeatChances, SeenCard
@@ -106,6 +108,19 @@ def _unseen(seen: int) -> int:
 
 
 def _chances(scenario: Scenario, ruling: Ruling) -> tuple[SeatChances, ...]:
-    """Each seat's chances after the remedy: none until kb.fairness.chances lands (the
-    views then say the chances were not computed: never a made-up figure)."""
-    return ()
+    """Each seat's chances after the remedy, by part O's
+    ``kb.fairness.chances.seat_chances(game, hands, board, dead_cards, stub_cards)``
+    (docs/fairness.md): the live hands, the board, the cards out of play and the stub the
+    remedy left.  None until that module is there: the views then say the chances were
+    not computed, never a made-up figure.  (Looked up by name so that this room works, and
+    its tests pass, before that module is merged.)"""
+    try:
+        chances = importlib.import_module("kb.fairness.chances")
+    except ModuleNotFoundError:
+        return ()
+    table = ruling.table
+    hands = {seat: tuple(cards) for seat, cards in table.hands.items()
+             if cards and seat not in table.dead}
+    dead = (*table.burns, *table.muck, *table.set_aside)
+    return tuple(chances.seat_chances(scenario.game, hands, tuple(table.board), dead,
+                                      tuple(table.stub_top)))

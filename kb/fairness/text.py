@@ -28,16 +28,18 @@ def answer(record: Fairness) -> str:
 
 def _fate(seen: SeenCard) -> str:
     where = seen.where_after
+    # a card only the dealer saw is named so; any other was shown to the players
+    name = (f"the {seen.card} the dealer saw" if seen.seen_by == (0,)
+            else f"the exposed {seen.card}")
     if where in ("burn", "muck", "set-aside"):
-        return f"the exposed {seen.card} becomes " + ("the burn" if where == "burn"
-                                                       else f"part of the {where}")
+        return f"{name} becomes " + ("the burn" if where == "burn" else f"part of the {where}")
     if where.startswith("hand"):
-        return f"the exposed {seen.card} stays in {where.replace('hand', 'seat')}'s hand"
+        return f"{name} stays in {where.replace('hand', 'seat')}'s hand"
     if where == "board":
-        return f"the exposed {seen.card} is on the board"
+        return f"{name} is on the board"
     if where.startswith("scrambled"):
-        return f"the exposed {seen.card} is {where}: it plays {odds(seen.reaches_play)}"
-    return f"the exposed {seen.card} goes to the {where}: it plays {odds(seen.reaches_play)}"
+        return f"{name} is {where}: it plays {odds(seen.reaches_play)}"
+    return f"{name} goes to the {where}: it plays {odds(seen.reaches_play)}"
 
 
 def odds(chance: Fraction) -> str:
