@@ -85,8 +85,8 @@ def seat_chances(game: str, hands: Hands, board: Sequence[str] = (),
     docstring). ``hands`` maps each live seat (folded seats left out) to its cards so far,
     ``board`` the community cards so far, ``dead_cards`` cards out of play (burns, muck),
     ``stub_cards`` the cards the rest is drawn from (default: the rest of the deck).
-    ``()`` when the chances are not computed (:func:`why_not` says why). Raises
-    ValueError when a card is given twice or is not a card.
+    ``()`` when the chances are not computed (:func:`why_not` says why: a card given
+    twice or not a card too, so that a view never stops on a table it cannot count).
 
     >>> [str(c.win) for c in seat_chances("holdem", {1: ("As", "Ah"), 2: ("Ac", "Ad")},
     ...                                  ("2c", "7d", "9h", "Qc", "3s"))]
@@ -139,12 +139,14 @@ def why_not(game: str, hands: Hands, board: Sequence[str] = (),
             dead_cards: Sequence[str] = (), stub_cards: Sequence[str] | None = None,
             ) -> str | None:
     """Why the chances of this table are not computed, in plain words, or None when they
-    are. Raises ValueError as :func:`seat_chances`.
+    are.
 
     >>> why_not("lowball-27", {1: ("2s", "3h", "4d", "5c", "7s"), 2: ("As", "Ah")})
     'a draw game: the cards to come are the players’ own discards and draws, which no enumeration of the stub can know'
     """
-    _check_cards(hands, board, dead_cards, stub_cards)
+    wrong = _card_problem(hands, board, dead_cards, stub_cards)
+    if wrong:
+        return wrong
     if game in DRAW_GAMES:
         return ("a draw game: the cards to come are the players’ own discards and draws, "
                 "which no enumeration of the stub can know")
@@ -204,16 +206,17 @@ def _estimate(table: Hands, pot: PotSplit, samples: int) -> tuple[Odds, ...]:
     return tuple(found)
 
 
-def _check_cards(hands: Hands, board: Sequence[str], dead: Sequence[str],
-                 stub: Sequence[str] | None) -> None:
+def _card_problem(hands: Hands, board: Sequence[str], dead: Sequence[str],
+                  stub: Sequence[str] | None) -> str | None:
     known = [card for held in hands.values() for card in held] + [*board, *dead, *(stub or ())]
     deck = set(standard_deck()) | {JOKER}
     wrong = sorted({card for card in known if card not in deck})
     if wrong:
-        raise ValueError(f"not cards: {', '.join(map(repr, wrong))}")
+        return f"not cards: {', '.join(map(repr, wrong))}"
     twice = sorted({card for card in known if known.count(card) > 1 and card != JOKER})
     if twice:
-        raise ValueError(f"cards given twice: {', '.join(twice)}")
+        return f"cards in two places at once: {', '.join(twice)}"
+    return None
 
 
 def _unseen(game: str, hands: Hands, board: Sequence[str], dead: Sequence[str],
