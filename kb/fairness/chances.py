@@ -22,10 +22,13 @@ draw game (the cards to come are the players' own choice of discards, which no
 enumeration of the stub can know), a joker in play (it plays as the house says), a hand
 or board with more cards than the game has, or fewer unseen cards than are to come.
 
-Too many outcomes. Above :data:`LIMIT` outcomes (about half a second with the high-hand
-evaluator; a preflop all-in has 1,712,304 boards), the chances are estimated from
-:data:`SAMPLES` outcomes drawn with ``random.Random(SEED)``: ``exact`` is False, ``win``
-and ``split`` are floats and ``error`` is the standard error of ``win``. The same
+Too many outcomes. The cost is counted in hand evaluations: one a seat per outcome, 60 in
+Omaha (the best of two hole cards with three of the board). Above :data:`WORK` of them
+(about 1.5 s; a heads-up preflop all-in has 1,712,304 boards, 3.4 million evaluations)
+the chances are estimated from :data:`SAMPLES` outcomes drawn with ``random.Random(SEED)``,
+fewer where they would cost more than :data:`WORK` (never under :data:`FEWEST`):
+``exact`` is False, ``win`` and ``split`` are floats and ``error`` is the standard error
+of ``win``. The same
 arguments give the same figures, so a page built twice does not change.
 
 >>> [str(c.win) for c in seat_chances("holdem", {1: ("As", "Ah"), 2: ("Ks", "Kh")},
@@ -49,12 +52,16 @@ from kb.fairness.split import PotSplit
 from kb.hand.cards import JOKER, standard_deck
 from kb.hand.scenario import DRAW_GAMES, FLOP_GAMES
 
-#: The most outcomes enumerated exactly; above it the chances are estimated. 200,000 is
-#: about 0.4 s for two hold'em hands (docs/benchmarks.md "Chances"): every flop and turn
-#: all-in of any number of seats, and none of the preflop ones (1,712,304 boards).
-LIMIT = 200_000
+#: The most hand evaluations an enumeration makes; above it the chances are estimated.
+#: 500,000 is about 1.5 s (docs/benchmarks.md "Chances"): every flop and turn all-in of
+#: hold'em, and of Omaha up to eight seats on the flop; no preflop all-in.
+WORK = 500_000
 #: The outcomes drawn for an estimate: the standard error of a 50% chance is 0.35%.
 SAMPLES = 20_000
+#: The fewest outcomes drawn, however many seats (seven Omaha hands: 2,000, error 1.1%).
+FEWEST = 2_000
+#: Hand evaluations a seat costs per outcome (the best of 6 x 10 in Omaha).
+EVALUATIONS = {"omaha": 60, "omaha-hi-lo": 60, "pot-limit-omaha": 60}
 #: The seed of an estimate's draws, so that the figures are the same on every run.
 SEED = 25
 
@@ -120,10 +127,11 @@ def redeal(game: str, seats: Sequence[int]) -> tuple[SeatChances, ...]:
 
 
 def odds(game: str, hands: Hands, board: Sequence[str] = (), dead_cards: Sequence[str] = (),
-         stub_cards: Sequence[str] | None = None, *, limit: int = LIMIT,
-         samples: int = SAMPLES, seed: int = SEED) -> tuple[Odds, ...]:
+         stub_cards: Sequence[str] | None = None, *, limit: int | None = None,
+         samples: int | None = None, seed: int = SEED) -> tuple[Odds, ...]:
     """Each live seat's :class:`Odds` (the arguments as :func:`seat_chances`'s); exact up
-    to ``limit`` outcomes, else estimated from ``samples`` outcomes drawn with ``seed``.
+    to ``limit`` outcomes, else estimated from ``samples`` outcomes drawn with ``seed``
+    (by default as many as :data:`WORK` allows, module docstring).
 
     >>> [(o.share, o.exact) for o in odds("holdem", {1: ("As", "Ah"), 2: ("Ks", "Kh")},
     ...                                   ("2c", "7d", "9h"), limit=10, samples=2000)]
@@ -132,6 +140,11 @@ def odds(game: str, hands: Hands, board: Sequence[str] = (), dead_cards: Sequenc
     key = (game, tuple(sorted((seat, tuple(cards)) for seat, cards in hands.items())),
            tuple(board), tuple(sorted(dead_cards)),
            None if stub_cards is None else tuple(sorted(stub_cards)))
+    cost = max(1, len(hands)) * EVALUATIONS.get(game, 1)
+    if limit is None:
+        limit = WORK // cost
+    if samples is None:
+        samples = max(FEWEST, min(SAMPLES, WORK // cost))
     return _odds(*key, limit, samples, seed)
 
 
