@@ -72,7 +72,7 @@ def test_schema_of_an_unknown_kind_is_a_usage_error(capsys):
     assert exit_.value.code == 2
     assert ("floorbook schema: error: argument KIND: invalid choice: 'rulebook' (choose "
             "from 'scenario', 'house', 'sources', 'provisions', 'topics', 'glossary', "
-            "'errata', 'decision', 'diff', 'log-report', 'rebase')") in capsys.readouterr().err
+            "'errata', 'decision', 'diff', 'log-report', 'rebase', 'fairness')") in capsys.readouterr().err
 
 
 # --------------------------------------------------------------------------- check

@@ -1,8 +1,8 @@
 """The package's rooms and the one-way order of their imports (docs/dev/architecture.md).
 
 Every ``import kb...`` in every module, at the top or inside a function, is an edge; the
-rooms are ordered files < knowledge < hand < rules < house < decisions < handbook < the doors (cli,
-pytest_plugin, __main__), and an import may only point down or within its room.  The
+rooms are ordered files < knowledge < hand < rules < fairness < house < decisions < handbook
+< the doors (cli, pytest_plugin, __main__), and an import may only point down or within its room.  The
 architecture page's picture is checked against the same edges, so it cannot go stale.
 
 The handbook is a package of rooms too (kb/handbook/*/): its own picture on that page is
@@ -22,7 +22,8 @@ KB = Path(__file__).resolve().parent.parent / "kb"
 ARCHITECTURE = KB.parent / "docs" / "dev" / "architecture.md"
 
 #: Rooms from the bottom up; a module may import only from its own room or one below.
-ORDER = ("files", "knowledge", "hand", "rules", "house", "decisions", "handbook", "doors")
+ORDER = ("files", "knowledge", "hand", "rules", "fairness", "house", "decisions", "handbook",
+         "doors")
 DOORS = {"kb.cli", "kb.pytest_plugin", "kb.__main__"}
 #: The command line is a door in modules of its own (kb.cli.knowledge, kb.cli.house ...).
 DOOR_PACKAGES = ("kb.cli.",)

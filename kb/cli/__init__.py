@@ -20,7 +20,7 @@ from importlib import metadata
 
 import shtab
 
-from kb.cli import diff, expect, export, house, init, knowledge, log, rulings
+from kb.cli import diff, expect, export, fairness, house, init, knowledge, log, rulings
 from kb.cli.common import Shown, data_confined, fail, path_argument, source_date_problem
 from kb.cli.knowledge import SCHEMA_KINDS
 from kb.handbook.sitebuild.collector import waiting
@@ -125,7 +125,7 @@ def parser() -> argparse.ArgumentParser:
     shtab.add_argument_to(top, ["--print-completion"], help="print the shell's completion "
                           "script and exit")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (knowledge, rulings, house, init, export, expect, log, diff):
+    for module in (knowledge, rulings, house, init, export, expect, log, diff, fairness):
         module.add_parsers(commands)
     _complete_paths(top)
     return top

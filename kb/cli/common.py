@@ -187,3 +187,22 @@ def paper_problem(args, needs: str) -> str:
         return f"{' and '.join(given)} shape the PDF: give {needs} with it" if len(given) > 1 \
             else f"{given[0]} shapes the PDF: give {needs} with it"
     return ""
+
+
+def scenario_and_kb(path: Path, data: Path | None = None):
+    """The scenario file ``path`` and the knowledge base (``data``, else the bundled one),
+    or the exit status 1 after printing every problem of the one that is bad (``rule``,
+    ``compare`` and ``fairness`` read their input alike)."""
+    from kb.hand.scenario import ScenarioError
+    from kb.hand.scenario_file import load_scenario
+    from kb.knowledge.load import LoadError, load_knowledge_base
+
+    try:
+        scenario = load_scenario(path)
+    except ScenarioError as error:
+        return fail([str(error)])
+    progress("reading the knowledge base ...")
+    try:
+        return scenario, load_knowledge_base(data)
+    except LoadError as error:
+        return fail(str(p) for p in error.problems)

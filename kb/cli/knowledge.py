@@ -23,7 +23,7 @@ SCHEMA_KINDS = ("scenario", "house", "sources", "provisions", "topics", "glossar
 #: The schemas of what a command prints (``diff --json``, ``log check --json``,
 #: ``rulebook check --against --json``), served by
 #: ``schema`` too.
-OUTPUT_KINDS = ("diff", "log-report", "rebase")
+OUTPUT_KINDS = ("diff", "log-report", "rebase", "fairness")
 
 
 def add_parsers(commands) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from kb.cli.common import fail as _fail
 from kb.cli.common import path_argument as _path
-from kb.cli.common import progress as _progress
+from kb.cli.common import scenario_and_kb
 
 
 def add_parsers(commands) -> None:
@@ -50,7 +50,7 @@ def _data_option(parser) -> None:
                              "rulebooks folder) instead of the bundled one")
 
 
-def _house_folder(data: Path | None) -> Path:
+def house_folder(data: Path | None) -> Path:
     """Where the house rulebooks are: the data folder's ``rulebooks``, or the bundled ones."""
     from kb.house.compose import RULEBOOKS
     return RULEBOOKS if data is None else data / "rulebooks"
@@ -63,13 +63,13 @@ def run_rule(args) -> int:
     from kb.rules.engine import rule
     from kb.rules.rulebook import RulebookError
 
-    loaded = _scenario_and_kb(args.scenario, args.data)
+    loaded = scenario_and_kb(args.scenario, args.data)
     if isinstance(loaded, int):
         return loaded
     scenario, kb = loaded
     from kb.house.compose import HouseFileError
     try:
-        book = resolve_rulebook(kb, args.rulebook, _house_folder(args.data))
+        book = resolve_rulebook(kb, args.rulebook, house_folder(args.data))
     except HouseFileError as error:          # the house file is bad input: file:line lines
         return _fail(str(error).splitlines())
     except RulebookError as error:           # an unknown rulebook id is a usage error
@@ -85,12 +85,12 @@ def run_compare(args) -> int:
     from kb.rules.books import earlier_editions, regulator_editions
     from kb.rules.engine import rule
 
-    loaded = _scenario_and_kb(args.scenario, args.data)
+    loaded = scenario_and_kb(args.scenario, args.data)
     if isinstance(loaded, int):
         return loaded
     scenario, kb = loaded
     try:
-        books = published_rulebooks(kb, _house_folder(args.data))
+        books = published_rulebooks(kb, house_folder(args.data))
     except HouseFileError as error:          # a house file of the data folder: file:line
         return _fail(str(error).splitlines())
     rulings = [_ruled(rule, kb, book, scenario, args.seed) for book in books]
@@ -111,22 +111,6 @@ def run_compare(args) -> int:
     return _print_rulings(kb, rulings + earlier + regulators, args.json, many=True,
                           seed=args.seed, regulators=len(regulators), title=scenario.title,
                           earlier=len(earlier))
-
-
-def _scenario_and_kb(path: Path, data: Path | None = None):
-    from kb.hand.scenario import ScenarioError
-    from kb.hand.scenario_file import load_scenario
-    from kb.knowledge.load import LoadError, load_knowledge_base
-
-    try:
-        scenario = load_scenario(path)
-    except ScenarioError as error:
-        return _fail([str(error)])
-    _progress("reading the knowledge base ...")
-    try:
-        return scenario, load_knowledge_base(data)
-    except LoadError as error:
-        return _fail(str(p) for p in error.problems)
 
 
 def _ruled(rule, kb, book, scenario, seed):

@@ -1,0 +1,115 @@
+"""Does the remedy keep the deal random (docs/fairness.md, "Order")?
+
+The remedy's steps are read into a few operations on a short stub whose unseen cards
+start in every order alike (:class:`Shape`): a seen card put back at a known place, a
+reshuffle of the whole stub, a scramble of k cards of which one is picked out.  Their
+exact distribution is then worked out by enumeration (:func:`positions`): the chance of
+each card at each place, as a :class:`fractions.Fraction`.  The remedy keeps the deal
+random when no place's card is known and, at every place, every card that can reach it
+is equally likely (:func:`keeps_random`).  The argument the enumeration checks: a
+reshuffle of the whole stub keeps it; a scramble of k cards with one picked at random
+keeps it among those k, as long as the k are all seen or all unseen; a card set aside and
+put back at a known place does not, and neither does a seen card scrambled with unseen
+ones (the places it can reach are not open to every card alike).
+
+>>> shape = Shape(unseen=3, seen=("As",), put_back="top", shuffle=False)
+>>> keeps_random(positions(shape))
+False
+>>> keeps_random(positions(Shape(unseen=3, seen=("As",), put_back="top", shuffle=True)))
+True
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from itertools import permutations
+from math import factorial
+from typing import NamedTuple
+
+#: The most unseen cards an enumeration takes (6! orders, each reshuffled: bounded).
+MOST_UNSEEN = 6
+
+
+class Shape(NamedTuple):
+    """A remedy as operations on a short stub: ``unseen`` cards ("u1", "u2" ... in every
+    order alike), the ``seen`` cards it puts back (``put_back``: "top", "bottom", or ""
+    when it puts none back) or scrambles, whether it then reshuffles the whole stub
+    (``shuffle``), and a scramble of the seen cards with ``scramble_unseen`` cards from the
+    top of the stub, one picked out (``scramble``: True)."""
+
+    unseen: int
+    seen: tuple[str, ...] = ()
+    put_back: str = ""
+    shuffle: bool = False
+    scramble: bool = False
+    scramble_unseen: int = 0
+
+
+Place = tuple[str, int]
+Chances = dict[Place, dict[str, Fraction]]
+
+
+def positions(shape: Shape) -> Chances:
+    """The exact chance of each card at each place after the remedy ``shape``, by
+    enumerating every order of the unseen cards, every reshuffle and every pick.  Places:
+    ``("stub", i)`` from the top, ``("picked", 0)`` and ``("kept", i)`` for a scramble's
+    card picked out and the others.  Raises ValueError over :data:`MOST_UNSEEN` cards.
+
+    >>> chances = positions(Shape(unseen=2, seen=("As",), scramble=True, scramble_unseen=1))
+    >>> chances[("picked", 0)]["As"]
+    Fraction(1, 2)
+    """
+    if not 0 <= shape.unseen <= MOST_UNSEEN:
+        raise ValueError(f"an enumeration takes at most {MOST_UNSEEN} unseen cards")
+    unseen = [f"u{n}" for n in range(1, shape.unseen + 1)]
+    outcomes: dict[tuple, Fraction] = defaultdict(Fraction)
+    orders = list(permutations(unseen))
+    for order in orders:
+        for outcome, chance in _after(shape, list(order)).items():
+            outcomes[outcome] += chance / len(orders)
+    table: Chances = defaultdict(lambda: defaultdict(Fraction))
+    for (stub, picked, kept), chance in outcomes.items():
+        for place, cards in (("stub", stub), ("picked", picked), ("kept", kept)):
+            for index, card in enumerate(cards):
+                table[(place, index)][card] += chance
+    return {place: dict(cards) for place, cards in table.items()}
+
+
+def _after(shape: Shape, stub: list[str]) -> dict[tuple, Fraction]:
+    """The outcomes of ``shape`` on one order of the unseen cards, each with its chance."""
+    picked: tuple[str, ...] = ()
+    kept: tuple[str, ...] = ()
+    if shape.scramble:
+        group, stub = [*shape.seen, *stub[:shape.scramble_unseen]], stub[shape.scramble_unseen:]
+        scrambles = list(permutations(group))
+        result: dict[tuple, Fraction] = defaultdict(Fraction)
+        for mixed in scrambles:
+            result[(tuple(stub), mixed[:1], mixed[1:])] += Fraction(1, len(scrambles))
+        return result
+    if shape.put_back == "top":
+        stub = [*shape.seen, *stub]
+    elif shape.put_back == "bottom":
+        stub = [*stub, *shape.seen]
+    if not shape.shuffle:
+        return {(tuple(stub), picked, kept): Fraction(1)}
+    every = factorial(len(stub))
+    result = defaultdict(Fraction)
+    for mixed in permutations(stub):
+        result[(mixed, picked, kept)] += Fraction(1, every)
+    return result
+
+
+def keeps_random(chances: Chances) -> bool:
+    """Whether no place's card is known and, at every place, every card that can reach it
+    is equally likely (one card alone in the stub is no knowledge).
+
+    >>> keeps_random({("stub", 0): {"u1": Fraction(1, 2), "u2": Fraction(1, 2)}})
+    True
+    """
+    cards = {card for found in chances.values() for card in found}
+    for found in chances.values():
+        odds = {chance for chance in found.values() if chance}
+        if len(odds) > 1 or (len(cards) > 1 and odds == {Fraction(1)}):
+            return False
+    return True

@@ -1,0 +1,79 @@
+"""The fairness record in words, answer first (``floorbook fairness``): what the remedy
+does with each card a seat saw, whether the deal stays random, and the chances.
+
+>>> from fractions import Fraction
+>>> from kb.fairness.report import Fairness, SeenCard
+>>> seen = SeenCard("As", (0, 1, 2), "burn", Fraction(0), Fraction(17, 52), False)
+>>> print(answer(Fairness("x", "tda@2024", (seen,), True, "", (), (), ())))
+the exposed As becomes the burn: no seat can know a card to come
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from kb.fairness.report import Fairness, SeenCard
+
+
+def answer(record: Fairness) -> str:
+    """The one-line answer: where each seen card goes, then whether any seat can know a
+    card to come."""
+    if not record.seen:
+        return "no card was seen out of turn: no seat can know a card to come"
+    said = "; ".join(_fate(seen) for seen in record.seen)
+    if record.flagged:
+        return said + ": FLAGGED, seats can know a card to come"
+    return said + ": no seat can know a card to come"
+
+
+def _fate(seen: SeenCard) -> str:
+    where = seen.where_after
+    # a card only the dealer saw is named so; any other was shown to the players
+    name = (f"the {seen.card} the dealer saw" if seen.seen_by == (0,)
+            else f"the exposed {seen.card}")
+    if where in ("burn", "muck", "set-aside"):
+        return f"{name} becomes " + ("the burn" if where == "burn" else f"part of the {where}")
+    if where.startswith("hand"):
+        return f"{name} stays in {where.replace('hand', 'seat')}'s hand"
+    if where == "board":
+        return f"{name} is on the board"
+    if where.startswith("scrambled"):
+        return f"{name} is {where}: it plays {odds(seen.reaches_play)}"
+    return f"{name} goes to the {where}: it plays {odds(seen.reaches_play)}"
+
+
+def odds(chance: Fraction) -> str:
+    """A chance in words and as a percentage.
+
+    >>> odds(Fraction(3, 4))
+    '3 times in 4 (75.0%)'
+    """
+    if chance in (0, 1):
+        return "never" if chance == 0 else "for sure"
+    return f"{chance.numerator} times in {chance.denominator} ({float(chance):.1%})"
+
+
+def details(record: Fairness) -> list[str]:
+    """The lines under the answer: each seen card, the order, the chances."""
+    lines = []
+    for seen in record.seen:
+        seats = ", ".join("the dealer" if s == 0 else str(s) for s in seen.seen_by)
+        lines.append(f"  {seen.card}: seen by {seats or 'nobody else'}; after the remedy: "
+                     f"{seen.where_after}; reaches play {seen.reaches_play} against "
+                     f"{seen.reaches_play_clean} had nobody seen it"
+                     + ("  FLAGGED" if seen.flagged else ""))
+    lines.append("  deal stays random: " + ("yes" if record.keeps_random else "NO")
+                 + f" ({record.order_reason})")
+    if not record.chances_after:
+        lines.append("  chances: not computed")
+    for chances in record.chances_after:
+        shown = chances.win if not isinstance(chances.win, Fraction) else float(chances.win)
+        lines.append(f"  seat {chances.seat}: wins {shown:.1%}"
+                     + ("" if chances.exact else f" (estimate, ± {chances.error:.1%})"))
+    return lines
+
+
+def format_fairness(record: Fairness) -> str:
+    """The record in words: ``<scenario> under <book>: <answer>``, then its details."""
+    return "\n".join([f"{record.scenario} under {record.rulebook}: {answer(record)}",
+                      *details(record)])
