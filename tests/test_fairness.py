@@ -175,14 +175,17 @@ def test_the_books_leave_the_2018_card_where_it_lies_known_to_play(kb):
 # -------------------------------------------------------------------- floorbook fairness
 
 
-def test_the_text_answers_first_and_says_the_chances_were_not_computed(capsys):
+def test_the_text_answers_first_and_gives_each_live_seats_chance(capsys):
     path = SCENARIOS / "case-c31-premature-first-flop-card.yaml"
     assert main(["fairness", str(path), "--rulebook", "tda@2024"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == ("case-c31-premature-first-flop-card under tda@2024: the exposed Jh "
                         "goes to the stub (reshuffled): it plays 5 times in 37 (13.5%): no "
                         "seat can know a card to come")
-    assert lines[-1] == "  chances: not computed"
+    # the two live seats' shares of the pot, one line each, make the whole pot
+    seats = [line for line in lines if line.startswith("  seat ")]
+    assert [line.split(":")[0] for line in seats] == ["  seat 1", "  seat 2"]
+    assert abs(sum(float(line.split()[-1].rstrip("%")) for line in seats) - 100) < 0.2
 
 
 def test_every_published_book_by_default_and_the_json_follows_its_schema(capsys):
@@ -196,7 +199,10 @@ def test_every_published_book_by_default_and_the_json_follows_its_schema(capsys)
     assert books[:5] == ["rrop@v11", "tda@2024", "tda@2026", "wsop@2024", "wsop-live@2024"]
     tda = data["fairness"][1]
     assert [s["reaches_play"] for s in tda["seen"]] == ["3/4"] * 4
-    assert tda["chances_computed"] is False and tda["chances_after"] == []
+    # exact shares of the pot (kb.fairness.chances): the live seats' shares make the pot
+    assert tda["chances_computed"] is True
+    assert all(seat["exact"] for seat in tda["chances_after"])
+    assert sum(Fraction(seat["win"]) for seat in tda["chances_after"]) == 1
 
 
 def test_schema_serves_the_fairness_schema(capsys):
