@@ -324,3 +324,12 @@ def test_a_house_file_that_cannot_be_read_is_one_located_line(tmp_path, capsys, 
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.startswith(f"{path}:1: ")
     assert problem in captured.err and len(captured.err.splitlines()) == 1
+
+
+def test_the_same_provisions_cited_in_another_order_are_no_change():
+    from kb.rules.ruling_diff import Side, _changes
+    a = Side("misdeal", "Misdeal", "", ("1", "2"), "confirmed", ("p.one", "p.two"))
+    b = Side("misdeal", "Misdeal", "", ("2", "1"), "confirmed", ("p.two", "p.one"))
+    assert _changes(a, b) == ()
+    assert _changes(a, Side("misdeal", "Misdeal", "", ("1",), "confirmed", ("p.one",))) == (
+        "provision",)

@@ -245,7 +245,7 @@ def _changes(a: Side, b: Side) -> tuple[str, ...]:
         kinds.append("answer")
     if not (a.random or b.random) and a.cards != b.cards:
         kinds.append("cards")
-    if a.provisions != b.provisions:
+    if set(a.provisions) != set(b.provisions):     # the same rules in another order: no change
         kinds.append("provision")
     return tuple(kinds)
 
