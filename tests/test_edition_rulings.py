@@ -158,3 +158,15 @@ def test_the_general_index_lists_no_earlier_editions_entries(handbook):
     assert "WSOP 2023" not in index and "WSOP Live Action 2022" not in index
     assert "88.a.7" in index and "WSOP 2024" in index            # the 2024 numbers stay
     assert len(page_html.encode()) < 300_000
+
+
+def test_a_provision_of_the_book_fallen_back_to_is_numbered_in_the_edition_in_force():
+    from types import SimpleNamespace
+
+    from kb.handbook.views.rulingchanges import _numbered
+    hb = SimpleNamespace(kb=load_knowledge_base())
+    # WSOP 2022 falls back to Live Action 2022, whose exposed-cards rule is 118 (2024: 119)
+    assert _numbered(hb, "wsop-live.exposed-cards", "wsop@2022").endswith(
+        "(WSOP Live Action 2022 118)")
+    assert _numbered(hb, "wsop-live.exposed-cards", "wsop@2024").endswith(
+        "(WSOP Live Action 2024 119)")

@@ -130,9 +130,12 @@ def _deciding(hb, f: Fragment, side: Side, book: str, other: Side | None = None)
 
 def _numbered(hb, provision_id: str, book: str) -> str:
     """A deciding provision's link text: its title and the number ``book``'s edition
-    prints (else the first number it has: a provision of a book it falls back to)."""
+    prints, else the edition in force of a book it falls back to (WSOP 2022's Rule 129
+    brings Live Action 2022, not 2024), else the first number it has."""
     provision = hb.kb.provision(provision_id)
-    number = next((n for n in provision.numbers if n.edition == book),
+    found = hb.kb.books.edition_book(book)
+    editions = (book, *(found.falls_back_to if found else ()))
+    number = next((n for e in editions for n in provision.numbers if n.edition == e),
                   provision.numbers[0] if provision.numbers else None)
     if number is None:
         return provision.title
