@@ -207,3 +207,15 @@ def test_a_renumbering_of_a_fall_back_book_is_not_pointed_at_the_table_above():
     shown = [s[1] for s in f.slots if s[0] == "text"]
     assert "WSOP Live Action 2024" in shown and "238 → 228" in shown
     assert "which this edition falls back to, moved number too (1, no change)" in text
+
+
+def test_a_provision_of_the_book_fallen_back_to_is_numbered_in_the_edition_in_force():
+    from types import SimpleNamespace
+
+    from kb.handbook.views.rulingchanges import _numbered
+    hb = SimpleNamespace(kb=load_knowledge_base())
+    # WSOP 2022 falls back to Live Action 2022, whose exposed-cards rule is 118 (2024: 119)
+    assert _numbered(hb, "wsop-live.exposed-cards", "wsop@2022").endswith(
+        "(WSOP Live Action 2022 118)")
+    assert _numbered(hb, "wsop-live.exposed-cards", "wsop@2024").endswith(
+        "(WSOP Live Action 2024 119)")

@@ -131,7 +131,7 @@ def test_the_next_seat_to_act_is_what_the_list_of_live_seats_gave():
 
 def test_tda_2026_renumbering_is_what_the_plain_pattern_of_its_numbers_gave():
     book = lookups(KB, resolve_rulebook(KB, "tda@2026"))
-    pairs = book._pairs
+    pairs = book.renumbering.maps["tda"]
     plain = re.compile(r"(?<![\w-])(" + "|".join(
         re.escape(n) for n in sorted(pairs, key=len, reverse=True)) + r")(?![\w-])")
     texts = [r.explanation for path in sorted(Path(DATA, "scenarios").glob("*.yaml"))

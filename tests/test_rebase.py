@@ -148,3 +148,25 @@ def test_a_bad_scenario_folder_stops_the_preview(tmp_path, capsys):
                  "--scenarios", str(tmp_path)]) == 1
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.startswith(f"{tmp_path / 'bad.yaml'}:")
+
+
+def test_a_number_is_cited_whole_not_inside_a_longer_one():
+    from kb.house.rebase import _cites
+    assert not _cites("as 88.a.7.i says", "88.a.7")
+    assert not _cites("Rule 88.a.7 says", "88")
+    assert _cites("as 88.a.7 says.", "88.a.7") and _cites("see 88.a.7.", "88.a.7")
+    assert _cites("Rule 88 says", "88")
+
+
+def test_two_provisions_sharing_an_old_number_are_each_reported(monkeypatch):
+    # Live Action 2024 gives 167 to the premature flop and the premature turn: words citing
+    # the number are stale for each (the map by the old number kept only the last one)
+    from kb.house import rebase
+    from kb.house.compose import compose_file
+    spec = compose_file(_LOADED(), ROOM)[0]
+    assert spec is not None
+    monkeypatch.setattr(rebase, "_moves", lambda kb, base, against: {
+        "p.flop": ("renumbered", "22", "24", ""), "p.turn": ("renumbered", "22", "25", "")})
+    found = [(s.line, s.change, s.provision, s.later)
+             for s in rebase.stale_entries(_LOADED(), spec, "tda@2026")]
+    assert found == [(13, "cited", "p.flop", "24"), (13, "cited", "p.turn", "25")]

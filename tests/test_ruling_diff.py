@@ -31,6 +31,7 @@ import pytest
 
 from kb.cli import main
 from kb.files import SCHEMAS
+from kb.hand.scenario_file import load_scenario
 from kb.house.compose import RULEBOOKS
 from kb.knowledge import load
 from kb.rules.books import resolve_rulebook
@@ -267,9 +268,11 @@ def test_a_data_folder_gives_its_books_house_rulebooks_and_scenarios(tmp_path, c
         "provisions: [rrop.holdem.four-card-flop], reason: We redeal.}\n", encoding="utf-8")
     assert main(["diff", "tda@2024", "house.ours@2026", "--data", str(data), "--json"]) == 0
     document = json.loads(capsys.readouterr().out)
-    # Robert's Rules Hold'em 3: a four-card flop is redealt from the reshuffled stub
+    # Robert's Rules Hold'em 3: a four-card flop is redealt from the reshuffled stub; the
+    # house book is on the TDA, so the number is named with its book (kb-small gives
+    # Robert's Rules no short name: its id, as edition_short makes it)
     assert [(c["scenario"], c["later"]["citations"]) for c in document["changed"]] == [
-        ("four-card-flop", ["Hold'em 3"])]
+        ("four-card-flop", ["RROP Hold'em 3"])]
     assert document["changed"][0]["later"]["answer"].startswith("Redeal the flop")
     (data / "rulebooks" / "bad.yaml").write_text("id: house.bad@1\ntitle: Bad\nbase: nope\n",
                                                  encoding="utf-8")
@@ -350,3 +353,30 @@ def test_a_hand_one_book_cannot_rule_is_still_not_compared(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.splitlines()[0].endswith("; 1 not compared.")
     assert "\n- misdeal-then-exposed-card-on-the-new-deal: " in out.split("Not compared")[1]
+
+
+def test_the_same_provisions_cited_in_another_order_are_no_change():
+    from kb.rules.ruling_diff import Side, _changes
+    a = Side("misdeal", "Misdeal", "", ("1", "2"), "confirmed", ("p.one", "p.two"))
+    b = Side("misdeal", "Misdeal", "", ("2", "1"), "confirmed", ("p.two", "p.one"))
+    assert _changes(a, b) == ()
+    assert _changes(a, Side("misdeal", "Misdeal", "", ("1",), "confirmed", ("p.one",))) == (
+        "provision",)
+
+
+def test_a_number_of_the_book_fallen_back_to_is_named_with_its_book():
+    # WSOP Tournament 2022 Rule 129 sends an exposed card to the Live Action rules: their
+    # 118 and 119 (2022) are 119 and 120 (2023); bare, they read as Tournament numbers
+    kb = _LOADED()
+    scenario = load_scenario(SCENARIOS / "case-c01-exposed-card-self-dealt.yaml")
+    diff = diff_rulings(kb, resolve_rulebook(kb, "wsop@2022"),
+                        resolve_rulebook(kb, "wsop@2023"), [scenario])
+    assert diff.renumbered == (("WSOP Live Action 118", "WSOP Live Action 119"),
+                               ("WSOP Live Action 119", "WSOP Live Action 120"))
+    assert diff.to_json()["renumbered"][0] == {"earlier": "WSOP Live Action 118",
+                                               "later": "WSOP Live Action 119"}
+    stud = load_scenario(SCENARIOS / "stud-exposed-down-card-initial-deal-cash.yaml")
+    changed = diff_rulings(kb, resolve_rulebook(kb, "wsop@2022"),
+                           resolve_rulebook(kb, "wsop@2023"), [stud]).changed[0]
+    assert (changed.earlier.citations, changed.later.citations) == (
+        ("WSOP Live Action 223",), ("88.a.6",))

@@ -191,10 +191,12 @@ def stale_entries(kb: KnowledgeBase, spec: HouseSpec, against: str) -> tuple[Sta
             change, old, new, point = moves[pid]
             found.append(StaleEntry(spec.file, line, entry, pid, change, old, new,
                                     _HINTS[change], point, against))
-    numbers = {old: (pid, new) for pid, (change, old, new, _) in moves.items()
-               if change != "dropped"}
+    # a list, not a map by the old number: two provisions may share one (WSOP Live Action
+    # 2024's 167 is the premature flop and the premature turn)
+    numbers = [(old, pid, new) for pid, (change, old, new, _) in moves.items()
+               if change != "dropped"]
     for entry, line, words in _words(spec):
-        for old, (pid, new) in numbers.items():
+        for old, pid, new in numbers:
             if _cites(words, old):
                 found.append(StaleEntry(spec.file, line, entry, pid, "cited", old, new,
                                         _HINTS["cited"], edition=against))
@@ -262,17 +264,21 @@ def _words(spec: HouseSpec):
 
 def _cites(words: str, number: str) -> bool:
     """Whether ``words`` cite rule ``number``: the number alone (not inside another, 35-A
-    is not in 35-A-7); a number of digits only (22) only after "rule" or "TDA", where it
-    cannot be a count.
+    is not in 35-A-7, 88.a.7 not in 88.a.7.i, 88 not in 88.a.7); a number of digits only
+    (22) only after "rule" or "TDA", where it cannot be a count.
 
     >>> _cites("as 35-A-7 says", "35-A-7"), _cites("as 35-A-7 says", "35-A")
     (True, False)
     >>> _cites("Rule 22 limits it", "22"), _cites("our 22 players", "22")
     (True, False)
+    >>> _cites("see 88.a.7.i.", "88.a.7"), _cites("see 88.a.7.", "88.a.7")
+    (False, True)
     """
     escaped = re.escape(number)
+    # a number ends where no word character, hyphen or ".part" follows (a full stop may)
+    end = r"(?![\w-])(?!\.\w)"
     if number.isdigit():
-        pattern = rf"\b(?:rules?|tda)\s+{escaped}(?![\w-])"
+        pattern = rf"\b(?:rules?|tda)\s+{escaped}{end}"
     else:
-        pattern = rf"(?<![\w-]){escaped}(?![\w-])"
+        pattern = rf"(?<![\w-])(?<!\w\.){escaped}{end}"
     return re.search(pattern, words or "", re.IGNORECASE) is not None

@@ -55,14 +55,22 @@ def edition_short(kb: KnowledgeBase, edition_id: str) -> str:
     >>> edition_short(kb, "tda@2024"), edition_short(kb, "rrop@v11")
     ('TDA 2024', "Robert's Rules v11")
     """
-    source = kb.edition(edition_id).source
-    if kb.source(source).short:
-        name = kb.source(source).short
-    elif source.startswith("house."):
-        name = "House " + source.removeprefix("house.")
-    else:
-        name = source.upper() if len(source) <= 5 and "." not in source else source
-    return f"{name} {edition_id.partition('@')[2]}"
+    return f"{source_short(kb, kb.edition(edition_id).source)} {edition_id.partition('@')[2]}"
+
+
+def source_short(kb: KnowledgeBase, source: str) -> str:
+    """A short name for a book (a source), without its edition: its ``short`` name, else
+    one made from its id.
+
+    >>> from kb import load_knowledge_base
+    >>> source_short(load_knowledge_base(), "wsop-live"), source_short(load_knowledge_base(), "house.pub")
+    ('WSOP Live Action', 'House pub')
+    """
+    if kb.has("source", source) and kb.source(source).short:
+        return kb.source(source).short
+    if source.startswith("house."):
+        return "House " + source.removeprefix("house.")
+    return source.upper() if len(source) <= 5 and "." not in source else source
 
 
 #: A house book's title longer than this is too long for a name in a line or a matrix

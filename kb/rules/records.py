@@ -44,7 +44,8 @@ def ruling(book: Lookups, case: Case, decision: Decision, pid: str | None,
     'continue'
     """
     cited, notes, omaha, borrowed = _cited(book, pid, tuple(decision.provisions))
-    explanation = book.renumber(decision.explanation)
+    source = book.kb.provision(pid).source if pid and book.kb.has("provision", pid) else None
+    explanation = book.renumber(decision.explanation, source)
     for theirs, pattern, number in borrowed:
         if theirs in explanation:       # the pattern holds it: a cheap test first
             explanation = pattern.sub(lambda _, n=number: n, explanation)

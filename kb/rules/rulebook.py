@@ -16,12 +16,12 @@ order only breaks ties between provisions that do not relate.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from kb.files import nearest_or
 from kb.knowledge.model import KnowledgeBase
 from kb.knowledge.vocabulary import RelationKind
+from kb.rules.renumbering import Renumbering
 from kb.rules.ruling import Citation
 
 _PRECEDES = (RelationKind.EXCEPTION_TO, RelationKind.REFINES, RelationKind.OVERRIDES)
@@ -211,13 +211,7 @@ class Lookups:
         self.kb, self.rulebook = kb, rulebook
         self.provisions = frozenset(rulebook.provisions())
         self.settings = _settings(kb, self.provisions)
-        self._pairs = _renumbering(kb, rulebook)
-        # the lookahead of the numbers' first characters only rules out, cheaply, the
-        # places no number starts; without it every place of the text tried them all
-        self._pattern = re.compile(
-            "(?=[" + "".join(sorted({re.escape(n[0]) for n in self._pairs})) + r"])(?<![\w-])("
-            + "|".join(re.escape(n) for n in sorted(self._pairs, key=len, reverse=True))
-            + r")(?![\w-])") if self._pairs else None
+        self.renumbering = Renumbering(kb, rulebook.id, rulebook.citation_editions)
         #: memos the engine fills: provision id -> its citation, its doubt note ...
         self.memo: dict[tuple, object] = {}
 
@@ -233,14 +227,9 @@ class Lookups:
         """:func:`citation`, once per provision."""
         return self.remember("citation", pid, lambda: citation(self.kb, self.rulebook, pid))
 
-    def renumber(self, text: str) -> str:
-        """Deciders' explanations name rules by their number in the edition the deciders
-        number rules by (TDA 2024); a rulebook of another edition (tda@2026) gets that
-        edition's numbers, a revised rule the number of the provision that revises it (2024
-        35-E is 2026 37-E)."""
-        if self._pattern is None:
-            return text
-        return self._pattern.sub(lambda match: self._pairs[match.group(1)], text)
+    def renumber(self, text: str, source: str | None = None) -> str:
+        """:meth:`Renumbering.renumber` of this rulebook."""
+        return self.renumbering.renumber(text, source)
 
 
 _MISSING = object()
@@ -315,37 +304,3 @@ def _settings(kb: KnowledgeBase, pids) -> dict[str, set[str]]:
             provision = kb.provision(pid)
             covered.setdefault(provision.source, set()).update(map(str, provision.settings))
     return covered
-
-
-def _renumbering(kb: KnowledgeBase, rulebook: Rulebook) -> dict[str, str]:
-    """The numbers of the edition the deciders number rules by -> the rulebook's numbers
-    (empty when the two are one edition)."""
-    book = kb.books.edition_book(rulebook.id)
-    cited, rules = rulebook.id, book.deciders if book else rulebook.id
-    pairs: dict[str, str] = {}
-    if cited == rules:
-        return pairs
-    for provision in kb.provisions:
-        new = provision.number_in(cited)
-        if new is None:
-            continue
-        for old in _earlier_numbers(kb, provision, rules):
-            if old.number != new.number:
-                pairs[old.number] = new.number
-    return pairs
-
-
-def _earlier_numbers(kb: KnowledgeBase, provision, rules: str) -> list:
-    """The number ``rules`` gives ``provision``, or else the first provision it revises
-    (TDA 2026 37-E revises 35-E first, then 35-A-6, whose number stays 2024's), or else,
-    for an earlier edition deciding as a later one, the first provision that revises it
-    (WSOP 2022 88.a.5 is revised by 2024's 88.a.6, whose decider's number it takes)."""
-    own = provision.number_in(rules)
-    if own is not None:
-        return [own]
-    revised = [kb.provision(r.target) for r in provision.relations
-               if r.kind == RelationKind.REVISES and kb.has("provision", r.target)]
-    revised = revised or [p for p in kb.provisions if any(
-        r.kind == RelationKind.REVISES and r.target == provision.id for r in p.relations)]
-    number = revised[0].number_in(rules) if revised else None
-    return [number] if number is not None else []

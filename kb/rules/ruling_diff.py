@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from kb.hand.scenario import Scenario, ScenarioError
 from kb.knowledge.graph import number_key
 from kb.knowledge.model import KnowledgeBase
+from kb.knowledge.names import source_short
 from kb.knowledge.vocabulary import Confidence, RelationKind
 from kb.rules.answer import answer
 from kb.rules.engine import rule
@@ -163,7 +164,7 @@ def diff_rulings(kb: KnowledgeBase, earlier: Rulebook, later: Rulebook,
         except ScenarioError as error:
             failed.append((scenario.id, str(error)))
             continue
-        a, b = side(kb, old), side(kb, new)
+        a, b = side(kb, old, home(earlier)), side(kb, new, home(later))
         moved.update(dict.fromkeys(_renumbered(old, new)))
         kinds = _changes(a, b)
         if kinds:
@@ -171,12 +172,36 @@ def diff_rulings(kb: KnowledgeBase, earlier: Rulebook, later: Rulebook,
                                          a, b, _revised(kb, old, new)))
         else:
             unchanged += 1
-    return RulingsDiff(earlier.id, later.id, tuple(changed), _ordered(kb, later, moved),
+    return RulingsDiff(earlier.id, later.id, tuple(changed),
+                       _ordered(kb, later, moved, home(earlier) | home(later)),
                        unchanged, tuple(failed))
 
 
-def side(kb: KnowledgeBase, ruling: Ruling) -> Side:
-    """``ruling`` reduced to what :func:`diff_rulings` compares (a :class:`Side`).
+def home(book: Rulebook) -> frozenset[str]:
+    """The sources whose numbers ``book``'s citations show bare: its own and its base's
+    (a number of a book it falls back to is shown with that book's name, WSOP Tournament
+    Rule 129 bringing "WSOP Live Action 103"; bare, it would read as Tournament 103)."""
+    return frozenset(edition.partition("@")[0] for edition in (book.id, book.base or "")
+                     if edition)
+
+
+def labelled(kb: KnowledgeBase, source: str, number: str, bare: frozenset[str]) -> str:
+    """``number`` of ``source``, with the source's short name unless it is one of ``bare``.
+
+    >>> from kb.knowledge.load import load_knowledge_base
+    >>> kb = load_knowledge_base()
+    >>> labelled(kb, "wsop-live", "103", frozenset({"wsop"})), labelled(kb, "wsop", "88.a.7", frozenset({"wsop"}))
+    ('WSOP Live Action 103', '88.a.7')
+    """
+    if source in bare:
+        return number
+    return f"{source_short(kb, source)} {number}"
+
+
+def side(kb: KnowledgeBase, ruling: Ruling, bare: frozenset[str] | None = None) -> Side:
+    """``ruling`` reduced to what :func:`diff_rulings` compares (a :class:`Side`); a
+    citation of a source not in ``bare`` (by default the ruling's rulebook's source) is
+    named with its book (:func:`labelled`).
 
     >>> from kb.knowledge.load import load_knowledge_base
     >>> from kb.rules.examples import ruling
@@ -186,10 +211,12 @@ def side(kb: KnowledgeBase, ruling: Ruling) -> Side:
     """
     calls = ruling.every_call
     cited = [c for call in calls for c in call.cited]
+    bare = bare if bare is not None else frozenset({ruling.rulebook.partition("@")[0]})
     said = [answer(c) for c in calls]
     gist = [_unnumbered(words, c) for words, c in zip(said, calls, strict=True)]
     return Side(", then ".join(c.remedy for c in calls), _then(said), cards(ruling),
-                tuple(dict.fromkeys(c.citation.number for c in cited)),
+                tuple(dict.fromkeys(labelled(kb, c.citation.source, c.citation.number, bare)
+                                    for c in cited)),
                 _confidence(kb, cited), tuple(dict.fromkeys(c.provision for c in cited)),
                 any(c.random for c in calls), _then(gist))
 
@@ -245,19 +272,20 @@ def _changes(a: Side, b: Side) -> tuple[str, ...]:
         kinds.append("answer")
     if not (a.random or b.random) and a.cards != b.cards:
         kinds.append("cards")
-    if a.provisions != b.provisions:
+    if set(a.provisions) != set(b.provisions):     # the same rules in another order: no change
         kinds.append("provision")
     return tuple(kinds)
 
 
 def _renumbered(old: Ruling, new: Ruling):
-    """(earlier number, later number) of each provision both rulings cite by two numbers."""
+    """(source, earlier number, later number) of each provision both rulings cite by two
+    numbers."""
     later = _numbers(new)
     for call in old.every_call:
         for c in call.cited:
             number = later.get(c.provision)
             if number is not None and number != c.citation.number:
-                yield c.citation.number, number
+                yield c.citation.source, c.citation.number, number
 
 
 def _numbers(ruling: Ruling) -> dict[str, str]:
@@ -287,10 +315,22 @@ def _revised(kb: KnowledgeBase, old: Ruling, new: Ruling) -> tuple[tuple[str, st
     return tuple(pairs)
 
 
-def _ordered(kb: KnowledgeBase, book: Rulebook, pairs) -> tuple[tuple[str, str], ...]:
-    """``pairs`` in the order of ``book``'s numbers (its first citation edition's sections)."""
+def _ordered(kb: KnowledgeBase, book: Rulebook, pairs,
+             bare: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    """``pairs`` (source, earlier, later) in the order of ``book``'s numbers (its first
+    citation edition's sections), the books it falls back to after, each number named with
+    its book unless of ``bare`` (:func:`labelled`)."""
     edition = (book.citation_editions or (book.base or "",))[0]
     if not kb.has("edition", edition) and book.base:
         edition = book.base
-    sections = kb.edition(edition).sections if kb.has("edition", edition) else ()
-    return tuple(sorted(pairs, key=lambda pair: number_key(pair[1], sections)))
+    order = [edition, *book.citation_editions]
+
+    def key(pair):
+        source, _, number = pair
+        cited = next((e for e in order if e.partition("@")[0] == source
+                      and kb.has("edition", e)), None)
+        sections = kb.edition(cited).sections if cited else ()
+        return (source not in bare, source, number_key(number, sections))
+
+    return tuple((labelled(kb, s, a, bare), labelled(kb, s, b, bare))
+                 for s, a, b in sorted(pairs, key=key))

@@ -141,9 +141,16 @@ def _books_numbering(kb, later: str, pairs: list[tuple[str, str]]
     printed = {(n.edition, n.number) for p in kb.provisions for n in p.numbers}
     out: dict[str, list[tuple[str, str]]] = {}
     for a, b in pairs:
-        edition = next((e for e in editions if (e, b) in printed), None)
-        name = names.edition_short(kb, edition) if edition else "another book"
-        out.setdefault(name, []).append((a, b))
+        for edition in editions:
+            # the ruling diff names a fall-back book's numbers ("WSOP Live Action 228"):
+            # the sentence names the book once, so its pairs are bare numbers
+            prefix = names.source_short(kb, kb.edition(edition).source) + " "
+            bare = (a.removeprefix(prefix), b.removeprefix(prefix))
+            if (edition, bare[1]) in printed:
+                out.setdefault(names.edition_short(kb, edition), []).append(bare)
+                break
+        else:
+            out.setdefault("another book", []).append((a, b))
     return out
 
 
@@ -191,9 +198,12 @@ def _deciding(hb, f: Fragment, side: Side, book: str, other: Side | None = None)
 
 def _numbered(hb, provision_id: str, book: str) -> str:
     """A deciding provision's link text: its title and the number ``book``'s edition
-    prints (else the first number it has: a provision of a book it falls back to)."""
+    prints, else the edition in force of a book it falls back to (WSOP 2022's Rule 129
+    brings Live Action 2022, not 2024), else the first number it has."""
     provision = hb.kb.provision(provision_id)
-    number = next((n for n in provision.numbers if n.edition == book),
+    found = hb.kb.books.edition_book(book)
+    editions = (book, *(found.falls_back_to if found else ()))
+    number = next((n for e in editions for n in provision.numbers if n.edition == e),
                   provision.numbers[0] if provision.numbers else None)
     if number is None:
         return provision.title
