@@ -6,8 +6,9 @@ Post-transforms of the ``latex`` builder only, run on the one document it assemb
 every page (the site's doctrees are not touched):
 
 :class:`ReadersOnly`
-    the pages written for contributors (:data:`CONTRIBUTORS`: ``dev/*``, ``benchmarks``)
-    and the pages only a browser can use (those holding Find a ruling's choices, drawn by
+    the pages written for contributors (:data:`CONTRIBUTORS`: ``dev/*``, ``benchmarks``),
+    the reference pages an author reads at a desk (:data:`AUTHORS`: file formats and
+    commands) and the pages only a browser can use (those holding Find a ruling's choices, drawn by
     a script) are left out, found by their names and contents wherever the toctrees put
     them.
 :class:`TopicPages`
@@ -23,6 +24,8 @@ every page (the site's doctrees are not touched):
 
 >>> contributors("dev/architecture"), contributors("benchmarks"), contributors("glossary")
 (True, True, False)
+>>> left_to_the_site("diff"), left_to_the_site("fairness"), left_to_the_site("errata")
+(True, False, False)
 """
 
 from __future__ import annotations
@@ -37,6 +40,11 @@ from kb.handbook.views.pictures import neighbourhood, quote
 
 #: The pages for contributors, by docname: a folder (ending in ``/``) or a page.
 CONTRIBUTORS = ("dev/", "benchmarks")
+#: The reference pages for authors (the handbook's "Reference" toctree): file formats and
+#: commands, read at a desk beside the site, not on the podium. Leaving them to the site
+#: keeps the binder to the rulings and what explains them (under 300 pages, issue 23).
+AUTHORS = ("scenario-format", "house-rulebooks", "decision-log", "decision-log-export",
+           "export", "own-knowledge-base", "diff")
 #: The title the index of all entries has in print (LaTeX's ``\indexname``).
 GENERAL_INDEX = "Index"
 
@@ -45,6 +53,12 @@ def contributors(docname: str) -> bool:
     """Whether the page ``docname`` is written for contributors (:data:`CONTRIBUTORS`)."""
     return any(docname.startswith(name) if name.endswith("/") else docname == name
                or docname.endswith("/" + name) for name in CONTRIBUTORS)
+
+
+def left_to_the_site(docname: str) -> bool:
+    """Whether the page ``docname`` is not printed: a contributors' page, or a reference
+    page for authors (:data:`AUTHORS`, by its name at the top of the docs folder)."""
+    return contributors(docname) or docname in AUTHORS
 
 
 class ReadersOnly(SphinxPostTransform):
@@ -60,7 +74,7 @@ class ReadersOnly(SphinxPostTransform):
         for page in list(self.document.findall(addnodes.start_of_file)):
             if page.parent is None:                 # inside a page already removed
                 continue
-            if contributors(page["docname"]) or next(page.findall(finder_node), None):
+            if left_to_the_site(page["docname"]) or next(page.findall(finder_node), None):
                 wrapper = page.parent
                 wrapper.remove(page)
                 if isinstance(wrapper, nodes.compound) and not wrapper.children \
