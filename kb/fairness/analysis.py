@@ -81,13 +81,15 @@ def remedy_shape(ruling: Ruling, seen: list[str],
         if step.do == "scramble-pick":
             cards = list(step.details.get("cards", ()))
             mine = tuple(c for c in cards if c in seen)
-            unseen = len(cards) - len(mine)
-            return (Shape(max(unseen + 1, _unseen(len(mine))), mine, scramble=True,
+            # three of each kind show all the argument needs: more would only lengthen
+            # the enumeration (many cards exposed must not make it run for ever)
+            unseen = min(len(cards) - len(mine), 3)
+            return (Shape(max(unseen + 1, _unseen(len(mine[:3]))), mine[:3], scramble=True,
                           scramble_unseen=unseen),
                     f"a scramble of {len(cards)} cards, {len(mine)} of them seen, with one "
                     "picked out")
     if any(s.do == "gather" for s in steps):
-        return (Shape(_unseen(len(seen)), tuple(seen), "bottom", True),
+        return (Shape(_unseen(len(seen[:2])), tuple(seen[:2]), "bottom", True),
                 "the whole deck gathered and reshuffled")
     back = tuple(c for s in steps if s.do == "return-to-stub"
                  for c in s.details.get("cards", (s.details.get("card"),))
@@ -97,7 +99,8 @@ def remedy_shape(ruling: Ruling, seen: list[str],
     left = () if shuffled else tuple(c for c in seen if c in ruling.table.stub_top
                                      and c not in back and c not in idle)
     if back or left:
-        return (Shape(_unseen(len(back + left)), back + left, "top", shuffled),
+        two = (back + left)[:2]           # as many as the argument needs (see above)
+        return (Shape(_unseen(len(two)), two, "top", shuffled),
                 f"{len(back + left)} seen card(s) "
                 + ("put back in the stub, then the whole stub reshuffled" if shuffled
                    else "left in the stub at a known place"))
