@@ -245,3 +245,30 @@ def test_a_scenario_that_is_a_link_to_an_endless_file_is_refused(tmp_path, capsy
     assert main(["fairness", str(link)]) == 1
     err = capsys.readouterr().err
     assert str(link) in err and "Traceback" not in err
+
+
+def test_a_seen_card_left_where_it_never_plays_leaves_the_deal_random(kb):
+    # the dealer saw the stub's bottom card (card 34): it never comes, so it is out of
+    # play (0) and no place that is dealt is known
+    record = _record(kb, "stub-bottom-card-seen-by-dealer-tournament", "tda@2024")
+    assert [(s.card, s.seen_by, s.where_after, s.reaches_play) for s in record.seen] == [
+        ("2c", (0,), "stub (card 34 from the top)", F(0))]
+    assert record.keeps_random
+    # the next card, seen by the dealer and left on top of the turn: known, not random
+    nxt = _record(kb, "stub-card-seen-by-dealer-before-turn", "tda@2024")
+    assert [(s.card, s.reaches_play, s.flagged) for s in nxt.seen] == [("4h", F(1), True)]
+    assert not nxt.keeps_random
+
+
+def test_many_seen_cards_keep_the_enumeration_short():
+    # ten exposed cards and a misdeal: the enumeration takes two of them (a stub of 11
+    # cards reshuffled would be 11! orders, and a small file must not hang the tool)
+    seen = [f"{rank}s" for rank in "AKQJT98765"]
+    view = TableView({}, (), (), (), (), ())
+    misdeal = Ruling("x", "b", "misdeal", (), (Step("gather"), Step("shuffle", {"cards": 52})),
+                     True, view, "")
+    shape, reason = remedy_shape(misdeal, seen)
+    assert len(shape.seen) + shape.unseen <= 8 and reason.startswith("the whole deck")
+    assert keeps_random(positions(shape))
+    with pytest.raises(ValueError, match="8 in all"):
+        positions(Shape(unseen=4, seen=tuple(seen), put_back="top", shuffle=True))

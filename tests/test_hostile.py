@@ -173,9 +173,12 @@ def assert_refused(result: subprocess.CompletedProcess, file_suffix: str, line: 
 
 #: The commands that read a scenario file and a house file (FILE, OUT are replaced).
 USER_FILE_COMMANDS = {
-    "scenario": [["rule", "FILE", "--rulebook", "tda@2024"]],
+    "scenario": [["rule", "FILE", "--rulebook", "tda@2024"],
+                 ["fairness", "FILE", "--rulebook", "tda@2024"]],
     "house": [["rulebook", "check", "FILE"], ["rulebook", "build", "FILE", "-o", "OUT"],
               ["rule", str(PROJECT / "kb" / "data" / "scenarios" / "four-card-flop.yaml"),
+               "--rulebook", "FILE"],
+              ["fairness", str(PROJECT / "kb" / "data" / "scenarios" / "four-card-flop.yaml"),
                "--rulebook", "FILE"]],
 }
 DATA_COMMANDS = [["check", "--data", "DATA"], ["build", "--data", "DATA", "-o", "OUT"]]

@@ -45,7 +45,9 @@ def fairness(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario,
         place = reaches_play(card, scenario.game, ruling, len(table.deck))
         seen.append(SeenCard(card, seats, place.where, place.chance, clean,
                              place.chance > clean))
-    shape, argument = remedy_shape(ruling, [s.card for s in seen])
+    # a seen card left where it never plays (the stub's bottom card) changes no deal
+    shape, argument = remedy_shape(ruling, [s.card for s in seen],
+                                   {s.card for s in seen if not s.reaches_play})
     chances = positions(shape)
     random_ = keeps_random(chances)
     orders = 1
@@ -59,10 +61,12 @@ def fairness(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario,
                     _chances(scenario, ruling), (), ())
 
 
-def remedy_shape(ruling: Ruling, seen: list[str]) -> tuple[Shape, str]:
+def remedy_shape(ruling: Ruling, seen: list[str],
+                 idle: set[str] | frozenset[str] = frozenset()) -> tuple[Shape, str]:
     """The remedy's steps as operations on a short stub (:class:`Shape`), and the
     argument in words.  The stub takes as many unseen cards as keep the enumeration
-    small; what the argument says does not depend on the stub's length.
+    small; what the argument says does not depend on the stub's length.  ``idle``: seen
+    cards left in the stub at a place that never plays, which count as out of play.
 
     >>> from kb.rules.ruling import Step, TableView
     >>> steps = (Step("scramble-pick", {"cards": ["As", "Kd", "2c", "3c"], "as": "burn"}),)
@@ -77,13 +81,15 @@ def remedy_shape(ruling: Ruling, seen: list[str]) -> tuple[Shape, str]:
         if step.do == "scramble-pick":
             cards = list(step.details.get("cards", ()))
             mine = tuple(c for c in cards if c in seen)
-            unseen = len(cards) - len(mine)
-            return (Shape(max(unseen + 1, _unseen(len(mine))), mine, scramble=True,
+            # three of each kind show all the argument needs: more would only lengthen
+            # the enumeration (many cards exposed must not make it run for ever)
+            unseen = min(len(cards) - len(mine), 3)
+            return (Shape(max(unseen + 1, _unseen(len(mine[:3]))), mine[:3], scramble=True,
                           scramble_unseen=unseen),
                     f"a scramble of {len(cards)} cards, {len(mine)} of them seen, with one "
                     "picked out")
     if any(s.do == "gather" for s in steps):
-        return (Shape(_unseen(len(seen)), tuple(seen), "bottom", True),
+        return (Shape(_unseen(len(seen[:2])), tuple(seen[:2]), "bottom", True),
                 "the whole deck gathered and reshuffled")
     back = tuple(c for s in steps if s.do == "return-to-stub"
                  for c in s.details.get("cards", (s.details.get("card"),))
@@ -91,9 +97,10 @@ def remedy_shape(ruling: Ruling, seen: list[str]) -> tuple[Shape, str]:
     shuffled = any(s.do == "shuffle" for s in steps)
     # a seen card the remedy leaves in the stub unshuffled is at a place everyone knows
     left = () if shuffled else tuple(c for c in seen if c in ruling.table.stub_top
-                                     and c not in back)
+                                     and c not in back and c not in idle)
     if back or left:
-        return (Shape(_unseen(len(back + left)), back + left, "top", shuffled),
+        two = (back + left)[:2]           # as many as the argument needs (see above)
+        return (Shape(_unseen(len(two)), two, "top", shuffled),
                 f"{len(back + left)} seen card(s) "
                 + ("put back in the stub, then the whole stub reshuffled" if shuffled
                    else "left in the stub at a known place"))

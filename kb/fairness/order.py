@@ -29,6 +29,8 @@ from typing import NamedTuple
 
 #: The most unseen cards an enumeration takes (6! orders, each reshuffled: bounded).
 MOST_UNSEEN = 6
+#: The most cards, seen and unseen, in one enumeration's stub (8! reshuffles at most).
+MOST_CARDS = 8
 
 
 class Shape(NamedTuple):
@@ -54,14 +56,16 @@ def positions(shape: Shape) -> Chances:
     """The exact chance of each card at each place after the remedy ``shape``, by
     enumerating every order of the unseen cards, every reshuffle and every pick.  Places:
     ``("stub", i)`` from the top, ``("picked", 0)`` and ``("kept", i)`` for a scramble's
-    card picked out and the others.  Raises ValueError over :data:`MOST_UNSEEN` cards.
+    card picked out and the others.  Raises ValueError over :data:`MOST_UNSEEN` unseen
+    cards or :data:`MOST_CARDS` in all.
 
     >>> chances = positions(Shape(unseen=2, seen=("As",), scramble=True, scramble_unseen=1))
     >>> chances[("picked", 0)]["As"]
     Fraction(1, 2)
     """
-    if not 0 <= shape.unseen <= MOST_UNSEEN:
-        raise ValueError(f"an enumeration takes at most {MOST_UNSEEN} unseen cards")
+    if not 0 <= shape.unseen <= MOST_UNSEEN or shape.unseen + len(shape.seen) > MOST_CARDS:
+        raise ValueError(f"an enumeration takes at most {MOST_UNSEEN} unseen cards and "
+                         f"{MOST_CARDS} in all")
     unseen = [f"u{n}" for n in range(1, shape.unseen + 1)]
     outcomes: dict[tuple, Fraction] = defaultdict(Fraction)
     orders = list(permutations(unseen))
