@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 from kb.cli.common import fail, scenario_and_kb
 from kb.cli.common import path_argument as _path
 
@@ -35,26 +33,27 @@ def run_fairness(args) -> int:
     rulebook: exit 2."""
     import json
 
-    from kb.cli.rulings import house_folder
+    from kb.cli.rulings import house_folder, resolved
     from kb.fairness.analysis import fairness
     from kb.fairness.report import FORMAT_VERSION
     from kb.fairness.text import format_fairness
     from kb.hand.scenario import ScenarioError
-    from kb.house.compose import HouseFileError, published_rulebooks, resolve_rulebook
-    from kb.rules.rulebook import RulebookError
+    from kb.house.compose import HouseFileError, published_rulebooks
 
     loaded = scenario_and_kb(args.scenario, args.data)
     if isinstance(loaded, int):
         return loaded
     scenario, kb = loaded
-    try:
-        books = ([resolve_rulebook(kb, args.rulebook, house_folder(args.data))]
-                 if args.rulebook else published_rulebooks(kb, house_folder(args.data)))
-    except HouseFileError as error:
-        return fail(str(error).splitlines())
-    except RulebookError as error:
-        print(f"floorbook fairness: {error}", file=sys.stderr)
-        return 2
+    if args.rulebook:
+        book = resolved("fairness", kb, args.rulebook, args.data)
+        if isinstance(book, int):
+            return book
+        books = [book]
+    else:
+        try:
+            books = published_rulebooks(kb, house_folder(args.data))
+        except HouseFileError as error:
+            return fail(str(error).splitlines())
     try:
         records = [fairness(kb, book, scenario) for book in books]
     except ScenarioError as error:

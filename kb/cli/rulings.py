@@ -56,25 +56,33 @@ def house_folder(data: Path | None) -> Path:
     return RULEBOOKS if data is None else data / "rulebooks"
 
 
+def resolved(command: str, kb, ident: str, data: Path | None):
+    """The rulebook ``ident`` names (an edition id, a house id of the data folder ``data``
+    or the bundled one, or a house file's path), or the exit status ``command`` ends with:
+    1 after printing a bad house file's problems, 2 after naming an unknown id."""
+    from kb.house.compose import HouseFileError, resolve_rulebook
+    from kb.rules.rulebook import RulebookError
+    try:
+        return resolve_rulebook(kb, ident, house_folder(data))
+    except HouseFileError as error:          # the house file is bad input: file:line lines
+        return _fail(str(error).splitlines())
+    except RulebookError as error:           # an unknown rulebook id is a usage error
+        print(f"floorbook {command}: {error}", file=sys.stderr)
+        return 2
+
+
 def run_rule(args) -> int:
     """Rule ``args.scenario`` under ``args.rulebook``; invalid scenario: exit 1, unknown
     rulebook: exit 2."""
-    from kb.house.compose import resolve_rulebook
     from kb.rules.engine import rule
-    from kb.rules.rulebook import RulebookError
 
     loaded = scenario_and_kb(args.scenario, args.data)
     if isinstance(loaded, int):
         return loaded
     scenario, kb = loaded
-    from kb.house.compose import HouseFileError
-    try:
-        book = resolve_rulebook(kb, args.rulebook, house_folder(args.data))
-    except HouseFileError as error:          # the house file is bad input: file:line lines
-        return _fail(str(error).splitlines())
-    except RulebookError as error:           # an unknown rulebook id is a usage error
-        print(f"floorbook rule: {error}", file=sys.stderr)
-        return 2
+    book = resolved("rule", kb, args.rulebook, args.data)
+    if isinstance(book, int):
+        return book
     return _print_rulings(kb, [_ruled(rule, kb, book, scenario, args.seed)], args.json,
                           many=False, seed=args.seed)
 
