@@ -190,3 +190,23 @@ def test_a_failed_first_pdf_leaves_no_link_to_it(tmp_path, capsys):
     assert "LaTeX stopped" in capsys.readouterr().err
     assert not (tmp_path / "site" / "floorbook.pdf").exists()
     assert "floorbook.pdf" not in (tmp_path / "site" / "index.html").read_text("utf-8")
+
+
+def test_an_earlier_editions_changed_rulings_are_left_to_the_site(latex_source):
+    def page(name: str) -> str:
+        start = latex_source.index(r"\label{\detokenize{editions/" + name + ":")
+        return latex_source[start:latex_source.index(r"\section", start)]
+    earlier, latest = page("wsop-2023"), page("wsop-2024")
+    # the 2023 page: its counts and renumbering stay, the table of changed rulings is the
+    # site's address; the 2024 page (what a printed rulebook rules with) keeps its table
+    assert "31 rulings change" in earlier and "Renumbered" in earlier
+    assert "editions/wsop-2023.html#rulings-changed" in earlier
+    table = re.compile(r"\\begin\{(longtable|tabulary|tabular)\}")
+    assert not table.search(earlier[earlier.index("rulings-changed"):])
+    assert table.search(latest[latest.index("rulings-changed"):])
+    # its rules shared with 2024 run in, a semicolon apart, each still a link target
+    briefs = earlier[earlier.index("Provisions in the book"):]
+    assert re.search(r"\\label\{\\detokenize\{editions/wsop-2023:wsop-disputed-pots\}\}"
+                     r"\\sphinxstylestrong\{76 Disputed pots", briefs)
+    assert r"(p.~\pageref{\detokenize{editions/wsop-2024:wsop-killing-winning-hand}}); " \
+        in briefs

@@ -380,3 +380,16 @@ def test_a_number_of_the_book_fallen_back_to_is_named_with_its_book():
                            resolve_rulebook(kb, "wsop@2023"), [stud]).changed[0]
     assert (changed.earlier.citations, changed.later.citations) == (
         ("WSOP Live Action 223",), ("88.a.6",))
+
+
+def test_a_floor_decision_under_a_rule_of_the_book_fallen_back_to_names_that_book():
+    # the answer names the rule as the citations do: Live Action 223 under wsop@2022 (its
+    # Rule 129 falls back to the Live Action rules), a bare number under wsop-live@2022
+    kb = _LOADED()
+    stud = [load_scenario(SCENARIOS / "case-c53-stud-third-card-also-dealt-up.yaml")]
+    tournament = diff_rulings(kb, resolve_rulebook(kb, "wsop@2022"),
+                              resolve_rulebook(kb, "wsop@2023"), stud).changed[0].earlier
+    assert tournament.answer.endswith("then floor's decision under WSOP Live Action 223")
+    live = diff_rulings(kb, resolve_rulebook(kb, "wsop-live@2022"),
+                        resolve_rulebook(kb, "wsop@2023"), stud).changed[0].earlier
+    assert live.answer.endswith("then floor's decision under rule 223")

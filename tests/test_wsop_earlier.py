@@ -101,3 +101,17 @@ def test_2022_lacks_the_rule_so_the_live_action_rules_decide(kb, scenario):
     ruling = _ruled(kb, scenario, "wsop@2022")
     assert ruling.citations and all(c.source == "wsop-live"
                                     for c in ruling.citations)
+
+
+@pytest.mark.parametrize("scenario", ["extra-two-cards-first-player",
+                                      "extra-three-cards-first-player"])
+def test_2022_two_extra_cards_name_the_dead_hand_reading_and_stay_a_misdeal(kb, scenario):
+    # 2022 has no 88.a.2: Rule 129 -> Live Action 103 (a misdeal, ruled) or Rule 108's
+    # wrong number of cards (a dead hand), docs/dev/readings/wsop-earlier-settled.yaml
+    ruling = _ruled(kb, scenario, "wsop@2022")
+    assert (ruling.remedy, _numbers(ruling)) == ("misdeal", ["103"])
+    assert ("follows Tournament Rule 129 to Live Action Rule 103" in ruling.explanation
+            and "under Tournament Rule 108 the hand without the proper number of cards is "
+            "dead" in ruling.explanation)
+    for book in ("wsop@2023", "wsop-live@2022"):      # a rule of their own: one reading
+        assert "Rule 108" not in _ruled(kb, scenario, book).explanation

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from kb.cli.common import fail as _fail
 from kb.cli.common import path_argument as _path
-from kb.cli.common import scenario_and_kb
+from kb.cli.common import progress, scenario_and_kb
 
 
 def add_parsers(commands) -> None:
@@ -60,15 +60,52 @@ def resolved(command: str, kb, ident: str, data: Path | None):
     """The rulebook ``ident`` names (an edition id, a house id of the data folder ``data``
     or the bundled one, or a house file's path), or the exit status ``command`` ends with:
     1 after printing a bad house file's problems, 2 after naming an unknown id."""
+    book, problems, usage = _resolve(kb, ident, data)
+    if usage:
+        print(f"floorbook {command}: {usage}", file=sys.stderr)
+        return 2
+    return _fail(problems) if problems else book
+
+
+def _resolve(kb, ident: str, data: Path | None) -> tuple:
+    """(the rulebook ``ident`` names or None, a bad house file's problem lines, the usage
+    error of an unknown id or "")."""
     from kb.house.compose import HouseFileError, resolve_rulebook
     from kb.rules.rulebook import RulebookError
     try:
-        return resolve_rulebook(kb, ident, house_folder(data))
+        return resolve_rulebook(kb, ident, house_folder(data)), [], ""
     except HouseFileError as error:          # the house file is bad input: file:line lines
-        return _fail(str(error).splitlines())
+        return None, str(error).splitlines(), ""
     except RulebookError as error:           # an unknown rulebook id is a usage error
-        print(f"floorbook {command}: {error}", file=sys.stderr)
+        return None, [], str(error)
+
+
+def scenario_and_book(command: str, path: Path, ident: str, data: Path | None):
+    """(the scenario file ``path``, the knowledge base ``data`` or the bundled one, the
+    rulebook ``ident``), or the exit status ``command`` ends with.  An unknown rulebook id
+    is named first (exit 2), whatever is wrong with the scenario file: a user meets the
+    usage error before the file's problems, not after mending them; then every problem of
+    the scenario file and of a house file together (exit 1).  A bad data folder's problems
+    come with the scenario's (the ids are the data folder's, so it is read first)."""
+    from kb.hand.scenario import ScenarioError
+    from kb.hand.scenario_file import load_scenario
+    from kb.knowledge.load import LoadError, load_knowledge_base
+    try:
+        scenario, problems = load_scenario(path), []
+    except ScenarioError as error:
+        scenario, problems = None, [str(error)]
+    progress("reading the knowledge base ...")
+    try:
+        kb = load_knowledge_base(data)
+    except LoadError as error:
+        return _fail([*problems, *(str(p) for p in error.problems)])
+    book, house, usage = _resolve(kb, ident, data)
+    if usage:
+        print(f"floorbook {command}: {usage}", file=sys.stderr)
         return 2
+    if problems or house:
+        return _fail([*problems, *house])
+    return scenario, kb, book
 
 
 def run_rule(args) -> int:
@@ -76,13 +113,10 @@ def run_rule(args) -> int:
     rulebook: exit 2."""
     from kb.rules.engine import rule
 
-    loaded = scenario_and_kb(args.scenario, args.data)
+    loaded = scenario_and_book("rule", args.scenario, args.rulebook, args.data)
     if isinstance(loaded, int):
         return loaded
-    scenario, kb = loaded
-    book = resolved("rule", kb, args.rulebook, args.data)
-    if isinstance(book, int):
-        return book
+    scenario, kb, book = loaded
     return _print_rulings(kb, [_ruled(rule, kb, book, scenario, args.seed)], args.json,
                           many=False, seed=args.seed)
 

@@ -3,8 +3,8 @@
 
 Each file goes through the one reader (:mod:`kb.files`): a bounded read, safe YAML, then
 its JSON Schema (``kb/schemas/<kind>.schema.json``: sources, provisions, topics, glossary,
-errata).  Records are built only from entries the schema accepted, so nothing here meets a
-shape the schema does not promise.  Then the checks a schema cannot express and without
+errata).  Records are built (:mod:`kb.knowledge.records`) only from entries the schema
+accepted, so nothing meets a shape the schema does not promise.  Then the checks a schema cannot express and without
 which the model would be ambiguous: an edition id names its own source, a provision id
 starts with its file's source, and no id is used twice; sources.yaml's ``rulebooks`` and
 ``compared`` (which books are published and compared) are read and checked by
@@ -27,27 +27,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb import DATA, files
-from kb.files import InputError, Mapping, Sequence
+from kb.files import InputError, Mapping
 from kb.files.cache import Cache, Store, digest, read_through
 from kb.files.validation import validate_kind
+from kb.knowledge import records
 from kb.knowledge.books import read_books
 from kb.knowledge.model import (
     Books,
     Edition,
-    Erratum,
     KnowledgeBase,
     Location,
-    Number,
-    Param,
     Provision,
-    Relation,
-    Source,
-    SourceCopy,
-    Term,
-    Topic,
 )
-from kb.knowledge.required import requirements
-from kb.knowledge.vocabulary import Confidence, RelationKind, Setting, SourceKind
 
 
 @dataclass(frozen=True)
@@ -187,11 +178,11 @@ def _load(root: Path, reader: _Reader) -> KnowledgeBase:
     terms = (reader.records("glossary.yaml", "glossary", _terms) or ((),))[0]
     errata = (reader.records("errata.yaml", "errata", _errata) or ((),))[0]
     editions = [e for s in sources for e in s.editions]
-    for what, records, key in (("source id", sources, "id"), ("edition id", editions, "id"),
-                               ("source copy id", copies, "id"),
-                               ("provision id", provisions, "id"), ("topic id", topics, "id"),
-                               ("term", terms, "term"), ("erratum id", errata, "id")):
-        reader.problems.extend(duplicates(what, records, key))
+    for what, listed, key in (("source id", sources, "id"), ("edition id", editions, "id"),
+                              ("source copy id", copies, "id"),
+                              ("provision id", provisions, "id"), ("topic id", topics, "id"),
+                              ("term", terms, "term"), ("erratum id", errata, "id")):
+        reader.problems.extend(duplicates(what, listed, key))
     if reader.problems:
         raise LoadError(reader.problems)
     return KnowledgeBase(str(root), tuple(sources), tuple(copies), tuple(provisions),
@@ -201,6 +192,7 @@ def _load(root: Path, reader: _Reader) -> KnowledgeBase:
 def duplicates(what: str, records, key: str = "id") -> list[Problem]:
     """A problem at each record whose ``key`` an earlier record already has.
 
+    >>> from kb.knowledge.model import Topic
     >>> a, b = (Topic("t", "T", "Q?", location=Location("topics.yaml", n)) for n in (2, 9))
     >>> [str(p) for p in duplicates("topic id", [a, b])]
     ["topics.yaml:9: duplicate topic id 't' (also at topics.yaml:2; rename one of them)"]
@@ -267,22 +259,24 @@ def _entries(data: Mapping, refused: set, key: str) -> list:
 
 
 def _sources(data: Mapping, refused: set, problems: list) -> tuple:
-    sources = tuple(_source(problems, n) for n in _entries(data, refused, "sources"))
+    sources = tuple(records.source(n) for n in _entries(data, refused, "sources"))
+    problems.extend(_misplaced(e) for s in sources for e in s.editions
+                    if e.id.split("@")[0] != s.id)
     books, found = read_books(data, refused, {e.id for s in sources for e in s.editions})
     problems.extend(Problem.of(p) for p in found)
-    return sources, tuple(_copy(n) for n in _entries(data, refused, "copies")), books
+    return sources, tuple(records.copy(n) for n in _entries(data, refused, "copies")), books
 
 
 def _topics(data: Mapping, refused: set, problems: list) -> tuple:
-    return (tuple(_topic(n) for n in _entries(data, refused, "topics")),)
+    return (tuple(records.topic(n) for n in _entries(data, refused, "topics")),)
 
 
 def _terms(data: Mapping, refused: set, problems: list) -> tuple:
-    return (tuple(_term(n) for n in _entries(data, refused, "terms")),)
+    return (tuple(records.term(n) for n in _entries(data, refused, "terms")),)
 
 
 def _errata(data: Mapping, refused: set, problems: list) -> tuple:
-    return (tuple(_erratum(n) for n in _entries(data, refused, "errata")),)
+    return (tuple(records.erratum(n) for n in _entries(data, refused, "errata")),)
 
 
 def _refused(paths: list[tuple]) -> set[tuple]:
@@ -291,60 +285,18 @@ def _refused(paths: list[tuple]) -> set[tuple]:
     return {(path[0], path[1]) if len(path) >= 2 else (None, None) for path in paths}
 
 
-def _at(node: Mapping) -> Location:
-    return Location(node.file, node.line)
-
-
-def _lines(node: Mapping) -> dict:
-    """The lines of ``node``'s values, and of each text item (or key) under them, as
-    :class:`~kb.knowledge.location.Located` wants them."""
-    lines: dict[tuple[str, str | None], int] = {}
-    for key, value in node.items():
-        lines[(key, None)] = node.value_line(key)
-        if isinstance(value, Sequence):
-            for i, item in enumerate(value):
-                if isinstance(item, str):
-                    lines.setdefault((key, item), value.item_line(i))
-        elif isinstance(value, Mapping):
-            for inner in value:
-                lines[(key, inner)] = value.key_line(inner)
-    return lines
-
-
-def _text(node: Mapping, key: str) -> str:
-    return node.get(key, "").strip()
-
-
-def _source(problems: list, node: Mapping) -> Source:
-    sid = node["id"]
-    return Source(sid, _text(node, "title"), SourceKind(node["kind"]), _text(node, "publisher"),
-                  tuple(_edition(problems, e, sid) for e in node["editions"]),
-                  _text(node, "url"), _text(node, "note"), _text(node, "short"), _at(node),
-                  _lines(node), node.get("layer", ""))
-
-
-def _edition(problems: list, node: Mapping, source: str) -> Edition:
-    edition = Edition(node["id"], source, _text(node, "label"), node.get("year"),
-                      Confidence(node["confidence"]), _text(node, "note"),
-                      tuple(node.get("sections", ())), _at(node), _lines(node))
-    if edition.id.split("@")[0] != source:
-        problems.append(Problem(edition.at("id"), f"edition {edition.id!r} is listed "
-                                       f"under source {source!r} (name it {source}@<version> "
-                                       "or list it under its own source)"))
-    return edition
-
-
-def _copy(node: Mapping) -> SourceCopy:
-    return SourceCopy(node["id"], _text(node, "title"), _text(node, "covers"),
-                      tuple(node.get("editions", ())), tuple(node.get("urls", ())), _at(node),
-                      _lines(node))
+def _misplaced(edition: Edition) -> Problem:
+    """The problem of an edition listed under another source than its id's."""
+    return Problem(edition.at("id"), f"edition {edition.id!r} is listed under source "
+                   f"{edition.source!r} (name it {edition.source}@<version> or list it "
+                   "under its own source)")
 
 
 def _provisions(data: Mapping, refused: set, problems: list) -> tuple:
     source = data["source"]
     result = []
     for node in _entries(data, refused, "provisions"):
-        provision = _provision(node, source, data.value_line("source"))
+        provision = records.provision(node, source, data.value_line("source"))
         if not provision.id.startswith(source + "."):
             problems.append(Problem(provision.at("id"), f"provision {provision.id!r} is in "
                                     f"the file of source {source!r} (start its id with "
@@ -352,48 +304,3 @@ def _provisions(data: Mapping, refused: set, problems: list) -> tuple:
         problems.extend(duplicates("required point", provision.requires, "point"))
         result.append(provision)
     return (tuple(result),)
-
-
-def _provision(node: Mapping, source: str, source_line: int) -> Provision:
-    lines = _lines(node) | {("source", None): source_line}
-    settings = tuple(Setting(s) for s in node.get("settings", ()))
-    return Provision(
-        node["id"], source, _text(node, "title"), _text(node, "summary"),
-        tuple(_number(edition, value) for edition, value in node["numbers"].items()),
-        tuple(node["topics"]), Confidence(node["confidence"]),
-        tuple(node.get("checked-against", ())), tuple(node.get("games", ("all",))),
-        settings or (Setting.CASH, Setting.TOURNAMENT),
-        tuple(Param(p["name"], p["default"], _text(p, "meaning"))
-              for p in node.get("params", ())),
-        tuple(_relation(r) for r in node.get("relations", ())), _text(node, "note"),
-        _at(node), lines, requirements(node))
-
-
-def _number(edition: str, value) -> Number:
-    if not isinstance(value, Mapping):  # the schema allows text, a whole number or a mapping
-        return Number(edition, str(value).strip())
-    return Number(edition, str(value["number"]).strip(),
-                  Confidence(value.get("confidence", "confirmed")), _text(value, "note"))
-
-
-def _relation(node: Mapping) -> Relation:
-    return Relation(RelationKind(node["kind"]), node["target"], _text(node, "point"),
-                    node.get("topic", ""), _at(node), _lines(node))
-
-
-def _topic(node: Mapping) -> Topic:
-    silent = tuple((edition, text.strip()) for edition, text in node.get("silent", {}).items())
-    return Topic(node["id"], _text(node, "title"), _text(node, "question"), silent,
-                 tuple(node.get("see-also", ())), _text(node, "note"), _at(node),
-                 _lines(node))
-
-
-def _term(node: Mapping) -> Term:
-    return Term(node["term"], _text(node, "definition"), tuple(node.get("defined-by", ())),
-                tuple(node.get("see", ())), _at(node), _lines(node))
-
-
-def _erratum(node: Mapping) -> Erratum:
-    return Erratum(node["id"], tuple(node["claimed-by"]), _text(node, "claim"),
-                   _text(node, "correction"), tuple(node["provisions"]),
-                   Confidence(node["confidence"]), _at(node), _lines(node))

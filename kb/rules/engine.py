@@ -203,7 +203,7 @@ def _call(book: Lookups, state, pending, draws: Draws, cutoff, earlier: bool):
         case = Case(state.scenario, seen, irregularity, draws, dict(params), cutoff)
         decision, pid, topic = _guarded(book, case, topics, earlier or bool(parts),
                                         _moved_later(irregularity, state.irregularities))
-        decision = with_readings(decision, unit)
+        decision = with_readings(decision, unit, book.rulebook.stack)
         parts.append((unit, ruling(book, case, decision, pid, topic, unit)))
         table = decision.table or table
         dealt |= {s.details.get("street") for s in decision.steps

@@ -214,7 +214,8 @@ def side(kb: KnowledgeBase, ruling: Ruling, bare: frozenset[str] | None = None) 
     bare = bare if bare is not None else frozenset({ruling.rulebook.partition("@")[0]})
     said = [answer(c) for c in calls]
     gist = [_unnumbered(words, c) for words, c in zip(said, calls, strict=True)]
-    return Side(", then ".join(c.remedy for c in calls), _then(said), cards(ruling),
+    named = [_booked(kb, words, c, bare) for words, c in zip(said, calls, strict=True)]
+    return Side(", then ".join(c.remedy for c in calls), _then(named), cards(ruling),
                 tuple(dict.fromkeys(labelled(kb, c.citation.source, c.citation.number, bare)
                                     for c in cited)),
                 _confidence(kb, cited), tuple(dict.fromkeys(c.provision for c in cited)),
@@ -224,6 +225,17 @@ def side(kb: KnowledgeBase, ruling: Ruling, bare: frozenset[str] | None = None) 
 def _then(answers: list[str]) -> str:
     """Each call's answer in order, the later ones after "; then " in lower case."""
     return "; then ".join([answers[0], *(a[:1].lower() + a[1:] for a in answers[1:])])
+
+
+def _booked(kb: KnowledgeBase, words: str, call: Ruling, bare: frozenset[str]) -> str:
+    """``words`` (the answer of ``call``) with the rule that decided named as the
+    citations are (:func:`labelled`): "under WSOP Live Action 223", not "under rule 223",
+    where the rule is of a book other than ``bare`` (the one a book falls back to)."""
+    who = call.decided_by
+    if who is None or not who.number or not kb.has("provision", who.provision):
+        return words
+    named = labelled(kb, kb.provision(who.provision).source, who.number, bare)
+    return words if named == who.number else words.replace(f"rule {who.number}", named)
 
 
 def _unnumbered(words: str, call: Ruling) -> str:
