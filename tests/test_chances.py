@@ -237,3 +237,15 @@ def test_the_same_cards_to_come_give_the_same_figures_however_they_are_given():
     again = odds("holdem", hands, dead_cards=("Qd",), stub_cards=tuple(reversed(stub)), limit=10)
     assert first == again and not first[0].exact
     assert abs(sum(o.share for o in first) - 1) < 1e-9
+
+
+def test_each_number_draws_a_different_ordered_set_of_cards():
+    # an estimate draws one number below perm(n, k) per outcome: the draws must be every
+    # ordered choice of k of the n cards exactly once, so a uniform number is a uniform draw
+    import math
+
+    from kb.fairness.chances import _pick
+    pool = ("2c", "3c", "4c", "5c", "6c", "7c")
+    draws = [tuple(_pick(pool, 3, n)) for n in range(math.perm(6, 3))]
+    assert len(set(draws)) == 120 and all(len(set(d)) == 3 and set(d) <= set(pool) for d in draws)
+    assert _pick(pool, 2, 0) == ["2c", "3c"] and _pick(pool, 2, 1) == ["3c", "2c"]

@@ -227,14 +227,35 @@ def _drawn(pool: Sequence, slots: Sequence[int], samples: int,
     come) with ``random.Random(seed)``, cut into the board's cards and each seat's."""
     draw = random.Random(seed)
     total, cuts = sum(slots), list(accumulate(slots, initial=0))
+    # one random number per outcome, below the count of ordered draws (random.sample
+    # asks the generator once a card and costs twice as much)
+    orders = math.perm(len(pool), total)
+    below = draw.randrange
     if not any(slots[1:]):               # only the board to come: no cutting
         nothing = ((),) * (len(slots) - 1)
         for _ in range(samples):
-            yield (draw.sample(pool, total), *nothing)
+            yield (_pick(pool, total, below(orders)), *nothing)
         return
     for _ in range(samples):
-        picked = draw.sample(pool, total)
+        picked = _pick(pool, total, below(orders))
         yield [picked[start:end] for start, end in pairwise(cuts)]
+
+
+def _pick(pool: Sequence, total: int, number: int) -> list:
+    """The ``number``-th ordered draw of ``total`` cards of ``pool`` (0 <= number <
+    perm(len(pool), total)): its digits, in the bases len(pool), len(pool) - 1 ..., are
+    the steps of a Fisher-Yates shuffle cut after ``total`` cards, so that every number
+    gives a different draw and a uniform number a uniform draw.
+
+    >>> sorted(tuple(_pick("abc", 2, n)) for n in range(6))
+    [('a', 'b'), ('a', 'c'), ('b', 'a'), ('b', 'c'), ('c', 'a'), ('c', 'b')]
+    """
+    cards, left = list(pool), len(pool)
+    for place in range(total):
+        number, step = divmod(number, left - place)
+        other = place + step
+        cards[place], cards[other] = cards[other], cards[place]
+    return cards[:total]
 
 
 def _exact(table: Hands, pot: PotSplit, count: int) -> tuple[Odds, ...]:
