@@ -1,17 +1,19 @@
 """Time the fairness record of every bundled scenario under every published rulebook
 (docs/benchmarks.md "Chances", "Fairness per record"), paired against the reference.
 
-The reference is the room kb/fairness as it was at git revision --reference (default
-2da7179, before the speed-up), read with `git show` into a temporary package
-`fairness_ref` (its imports of kb.fairness.* pointed at it; everything outside the room
-is shared). Each record is worked out by both, one after the other, in the same process
+The reference is the room kb/fairness with its counting modules (--modules: chances,
+split, showdown, order) as they were at git revision --reference (default 2da7179, before
+the speed-up), read with `git show`, and the rest of the room (the analysis that calls
+them) as it is now, all copied into a temporary package `fairness_ref` (its imports of
+kb.fairness.* pointed at it; everything outside the room is shared): both sides do the
+same work. Each record is worked out by both, one after the other, in the same process
 (a busy machine slows each alike), and timed in CPU seconds (time.process_time), which
 other processes on the machine do not inflate as they do wall time. Both start with
 empty memos. The records must agree: the seen cards, whether the deal stays random, and
 every exact chance; estimates differ only by their draws (reported: the largest gap in
 standard errors).
 
-    python tools/bench_fairness_records.py [--reference REV] [--limit N]
+    python tools/bench_fairness_records.py [--reference REV] [--modules a,b] [--limit N]
 """
 
 from __future__ import annotations
@@ -35,17 +37,17 @@ from kb.handbook.data.rulings import build_table  # noqa: E402
 from kb.knowledge.load import load_knowledge_base  # noqa: E402
 
 
-def reference(revision: str, folder: str):
-    """The fairness function of kb/fairness at ``revision``, as package ``fairness_ref``."""
-    names = subprocess.run(["git", "ls-tree", "--name-only", f"{revision}:kb/fairness"],
-                           cwd=ROOT, check=True, capture_output=True, text=True).stdout.split()
+def reference(revision: str, modules: list[str], folder: str):
+    """The fairness function of kb/fairness as it is, its ``modules`` as at ``revision``,
+    as the package ``fairness_ref``."""
     package = Path(folder, "fairness_ref")
     package.mkdir()
-    for name in names:
-        if name.endswith(".py"):
-            text = subprocess.run(["git", "show", f"{revision}:kb/fairness/{name}"], cwd=ROOT,
-                                  check=True, capture_output=True, text=True).stdout
-            (package / name).write_text(text.replace("kb.fairness.", "fairness_ref."))
+    for source in (ROOT / "kb" / "fairness").glob("*.py"):
+        text = source.read_text()
+        if source.stem in modules:
+            text = subprocess.run(["git", "show", f"{revision}:kb/fairness/{source.name}"],
+                                  cwd=ROOT, check=True, capture_output=True, text=True).stdout
+        (package / source.name).write_text(text.replace("kb.fairness.", "fairness_ref."))
     sys.path.insert(0, folder)
     return importlib.import_module("fairness_ref.analysis").fairness
 
@@ -65,10 +67,12 @@ def gap(old, new) -> float:
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reference", default="2da7179")
+    parser.add_argument("--modules", default="chances,split,showdown,order",
+                        help="the modules of kb/fairness taken from --reference")
     parser.add_argument("--limit", type=int, default=0, help="only the first N scenarios")
     options = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
-        old_fairness = reference(options.reference, folder)
+        old_fairness = reference(options.reference, options.modules.split(","), folder)
         kb = load_knowledge_base()
         table = build_table(kb, None)
         scenarios = list(table.scenarios.values())[:options.limit or None]
