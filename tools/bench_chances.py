@@ -11,6 +11,8 @@ scaled (the whole enumeration would take minutes).
     python tools/bench_chances.py [--rounds 3] [--sample 20000] [--no-preflop]
 
 phevaluator is not a dependency: `pip install phevaluator` to time it (skipped otherwise).
+The cost of whole fairness records, against the code before the speed-up, is
+tools/bench_fairness_records.py's.
 """
 
 from __future__ import annotations
