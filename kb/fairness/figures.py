@@ -43,6 +43,9 @@ FEWEST_DEALS = 400
 _EVALUATIONS = {"omaha": 60, "omaha-hi-lo": 60, "pot-limit-omaha": 60}
 
 Chances = tuple[tuple[SeatChances, ...], str]
+#: Why a stud hand with a common card (the stub ran out) has no chances.
+COMMON = ("the stub ran out and a common card plays in every hand, which the count of the "
+          "cards to come does not deal")
 
 
 def table_chances(game: str, hands: Mapping[int, Sequence[str]], board: Sequence[str] = (),
@@ -64,8 +67,7 @@ def table_chances(game: str, hands: Mapping[int, Sequence[str]], board: Sequence
                     "no count of the cards to come holds")
     dead = tuple(sorted(set(out) - set(held)))
     if game in STUD_GAMES and board:
-        return (), ("the stub ran out and a common card plays in every hand, which the "
-                    "count of the cards to come does not deal")
+        return (), COMMON
     if not hands:
         return (), "no hand is live"
     why = why_not(game, hands, board, dead, None)
