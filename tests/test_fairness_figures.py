@@ -4,6 +4,7 @@ the irregularity, the redeal, and who saw which card."""
 
 from __future__ import annotations
 
+import json
 import math
 from fractions import Fraction
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from kb import DATA
+from kb.cli import main
 from kb.fairness.analysis import VOID, fairness
 from kb.fairness.clean import cleaned
 from kb.fairness.figures import REDEAL_SAMPLES, redeal_chances, table_chances
@@ -155,3 +157,16 @@ def test_the_callers_ruling_is_used_not_ruled_again(kb):
     hand = load_scenario(FIXTURES / "premature-river-two-kings-left.yaml")
     voided = replace(rule(kb, book, hand), remedy="void")
     assert fairness(kb, book, hand, ruling=voided).chances_why == VOID
+
+
+def test_the_command_says_why_a_draw_games_chances_are_not_computed(capsys):
+    path = SCENARIOS / "lowball-a5-exposed-high-card-before-draw.yaml"
+    assert main(["fairness", str(path), "--rulebook", "tda@2024"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "  chances after the remedy: not computed (a draw game: the cards to come are " \
+           "the players’ own discards and draws, which no enumeration of the stub can " \
+           "know)" in lines
+    assert main(["fairness", str(path), "--rulebook", "tda@2024", "--json"]) == 0
+    [record] = json.loads(capsys.readouterr().out)["fairness"]
+    assert record["chances_after"] == [] and record["chances_why"].startswith("a draw game")
+    assert record["chances_computed"] is False
