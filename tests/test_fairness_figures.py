@@ -170,3 +170,19 @@ def test_the_command_says_why_a_draw_games_chances_are_not_computed(capsys):
     [record] = json.loads(capsys.readouterr().out)["fairness"]
     assert record["chances_after"] == [] and record["chances_why"].startswith("a draw game")
     assert record["chances_computed"] is False
+
+
+def test_a_card_the_players_saw_at_a_known_place_is_dealt_there(kb):
+    # the players saw the Kd, the turn (after its burn), and the books leave it there:
+    # the turn is the Kd for sure, the river any of the 52 - 4 - 3 - 1 = 44 unseen cards;
+    # the aces need the Ad or the Ac: 2 in 44
+    record = _record(kb, FIXTURES / "turn-card-seen-by-players.yaml")
+    assert wins(record.chances_after) == [F(2, 44), F(42, 44)]
+
+
+def test_a_card_the_dealer_alone_saw_is_any_card_to_the_players(kb):
+    # the same Kd seen by the dealer alone: to the players the turn and the river are any
+    # two of the 45 unseen cards, C(45, 2) = 990; the kings win with a king and no ace
+    # (both kings 1, or one of the two with one of the 41 others 82): 83; the aces 907
+    record = _record(kb, FIXTURES / "turn-card-seen-by-the-dealer.yaml")
+    assert wins(record.chances_after) == [F(907, 990), F(83, 990)]

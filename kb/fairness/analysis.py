@@ -160,6 +160,8 @@ def _after(game: str, ruling: Ruling, seen: list[SeenCard], redeal: Chances) -> 
     board, out = [c for c in table.board if c not in coming], []
     places = stub_places(game, table)
     for card in seen:
+        if card.seen_by == (0,):
+            continue          # the dealer alone saw it: to the players it is any card
         if card.card in table.stub_top and not 0 < card.reaches_play < 1:
             index = table.stub_top.index(card.card)
             where = places[index] if index < len(places) else "never"
