@@ -7,10 +7,11 @@ down, since a player cannot tell them from the stub's.  The replay knows the stu
 actual order (a scenario's deck is stacked), but no player does: drawing the chances from
 the stub alone would use what nobody at the table can know, and would make a card that
 was burned face down count as out of play for everyone.  So the pool is the standard deck
-less every card in a live hand, on the board, or seen out of play (an exposed burn, a
-card shown and then mucked or set aside).  A seen card the remedy left at a known place
-that plays is dealt there: it is no longer a card to come from the pool.  (A seen card
-shuffled back into the stub is counted among the unseen ones.)
+less every card in a live hand, on the board, or seen by a player and out of play (an
+exposed burn, a card shown and then mucked or set aside).  A card the players saw that
+the remedy left at a known place that plays is dealt there: it is no longer a card to
+come from the pool.  (A seen card shuffled back into the stub is counted among the
+unseen ones; a card the dealer alone saw is any card to the players.)
 
 A redeal (:func:`redeal_chances`): every seat's cards come new from one shuffled deck,
 so the seats are exchangeable and each seat's share of the pot is exactly 1/n; so is
