@@ -1,8 +1,10 @@
-"""`floorbook rule`: an unknown --rulebook id is a usage error named first (exit 2), even
+"""`floorbook rule` and `floorbook fairness`: an unknown --rulebook id is a usage error named first (exit 2), even
 when the scenario file has problems too, so a user does not mend the file only to meet
 the id; a bad house file's problems come with the scenario file's, all at once (exit 1)."""
 
 from __future__ import annotations
+
+import pytest
 
 from kb.cli import main
 
@@ -13,12 +15,14 @@ BAD_HOUSE = ("id: house.t@1\ntitle: T\nbase: \"tda@2024\"\nomit:\n"
              "  - provision: tda.four-card-flops\n    reason: no\n")
 
 
-def test_an_unknown_rulebook_id_comes_before_the_scenario_files_problems(tmp_path, capsys):
+@pytest.mark.parametrize("command", ["rule", "fairness"])
+def test_an_unknown_rulebook_id_comes_before_the_scenario_files_problems(tmp_path, capsys,
+                                                                         command):
     hand = tmp_path / "hand.yaml"
     hand.write_text(BAD_HAND, encoding="utf-8")
-    assert main(["rule", str(hand), "--rulebook", "tda@2204"]) == 2
-    assert capsys.readouterr().err == ("floorbook rule: unknown rulebook 'tda@2204' (did you "
-                                       "mean 'tda@2024'?)\n")
+    assert main([command, str(hand), "--rulebook", "tda@2204"]) == 2
+    assert capsys.readouterr().err == (f"floorbook {command}: unknown rulebook 'tda@2204' "
+                                       "(did you mean 'tda@2024'?)\n")
 
 
 def test_a_bad_house_file_and_a_bad_scenario_file_get_every_problem_at_once(tmp_path, capsys):

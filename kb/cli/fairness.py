@@ -35,23 +35,24 @@ def run_fairness(args) -> int:
     rulebook: exit 2."""
     import json
 
-    from kb.cli.rulings import house_folder, resolved
+    from kb.cli.rulings import house_folder, scenario_and_book
     from kb.fairness.analysis import fairness
     from kb.fairness.report import FORMAT_VERSION
     from kb.fairness.text import format_fairness
     from kb.hand.scenario import ScenarioError
     from kb.house.compose import HouseFileError, published_rulebooks
 
-    loaded = scenario_and_kb(args.scenario, args.data)
-    if isinstance(loaded, int):
-        return loaded
-    scenario, kb = loaded
-    if args.rulebook:
-        book = resolved("fairness", kb, args.rulebook, args.data)
-        if isinstance(book, int):
-            return book
+    if args.rulebook:               # an unknown rulebook id first, as `rule` names it
+        named = scenario_and_book("fairness", args.scenario, args.rulebook, args.data)
+        if isinstance(named, int):
+            return named
+        scenario, kb, book = named
         books = [book]
     else:
+        loaded = scenario_and_kb(args.scenario, args.data)
+        if isinstance(loaded, int):
+            return loaded
+        scenario, kb = loaded
         try:
             books = published_rulebooks(kb, house_folder(args.data))
         except HouseFileError as error:
