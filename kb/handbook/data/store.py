@@ -19,6 +19,7 @@ from kb import DATA
 from kb.files import InputError, confined
 from kb.files.cache import Cache, digest
 from kb.handbook.data.editions import EditionRulings, edition_rulings
+from kb.handbook.data.fairness import FairnessTable, fairness_table
 from kb.handbook.data.rulings import RulingTable, build_table, kept_table, view_state
 from kb.knowledge.graph import build_graph
 from kb.knowledge.load import LoadError, load_knowledge_base
@@ -62,6 +63,12 @@ class Handbook:
         """The rulings compared between consecutive editions (worked out on first use: only
         the edition pages and the disagreements page read them)."""
         return edition_rulings(self.kb, self.rulings)
+
+    @cached_property
+    def fairness(self) -> FairnessTable:
+        """The fairness of every cell of :attr:`rulings` (worked out on first use: only
+        the views that show fairness notes read it)."""
+        return fairness_table(self.kb, self.rulings)
 
 
 def data_dir(app) -> Path | None:
