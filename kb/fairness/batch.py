@@ -32,6 +32,7 @@ from kb.fairness.report import Fairness
 from kb.hand.scenario import Scenario, ScenarioError
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.rulebook import Rulebook
+from kb.rules.ruling import Ruling
 
 #: What to install for ``--scheduler`` (the optional extra of pyproject.toml).
 EXTRA = "floorbook[cluster]"
@@ -46,10 +47,13 @@ class ClusterError(RuntimeError):
 
 @dataclass(frozen=True)
 class Task:
-    """One scenario and the rulebooks to read its ruling under (column order)."""
+    """One scenario and the rulebooks to read its ruling under (column order), with each
+    book's ruling when the caller has it (``rulings``: one per book, or empty: ruled in
+    the task; the build's ruling table has them, so nothing is ruled twice)."""
 
     scenario: Scenario
     rulebooks: tuple[Rulebook, ...]
+    rulings: tuple[Ruling, ...] = ()
 
 
 #: (scenario id, rulebook id) -> the record, None for a hand that cannot be replayed.
@@ -61,9 +65,10 @@ def run_task(kb: KnowledgeBase, task: Task, seed: int = 0) -> list[Fairness | No
     ruling cannot be replayed (:class:`~kb.hand.scenario.ScenarioError`: left out, the
     other records are made all the same)."""
     found: list[Fairness | None] = []
-    for book in task.rulebooks:
+    rulings = task.rulings or (None,) * len(task.rulebooks)
+    for book, ruling in zip(task.rulebooks, rulings, strict=True):
         try:
-            found.append(fairness(kb, book, task.scenario, seed))
+            found.append(fairness(kb, book, task.scenario, seed, ruling=ruling))
         except ScenarioError:
             found.append(None)
     return found
