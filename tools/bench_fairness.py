@@ -1,6 +1,6 @@
 """What the fairness figures cost (issue 25, docs/benchmarks.md "Fairness").
 
-Usage: python tools/bench_fairness.py [--build] [--scales 1,10,100] [--every K]
+Usage: python tools/bench_fairness.py [--build] [--scales 1,10,100] [--whole]
                                       [--cluster] [--out FOLDER]
 
 ``--build``: a cold ``floorbook build`` of the bundled handbook (a new output folder and a
@@ -13,8 +13,10 @@ processes and of the workers it waited for).
 every published rulebook of the folder, no ruling table, no pages, nothing kept) of the
 data folder ``tools/multiply_data.py N`` makes, for each N, over the local cores; with
 ``--cluster`` also on a dask.distributed LocalCluster of one worker process per core.
-``--every K`` takes every K-th scenario only (the knowledge base is the whole folder's)
-and says so: the figure for the whole folder is then K times it, an extrapolation.
+At N times the data, every N-th scenario is taken (as many tasks as at 1x; the knowledge
+base, the rulebooks and what is sent to the workers are the whole folder's), and the
+output says so: the whole folder's figure is then N times it, an extrapolation (the
+copies are the same hands under new names).  ``--whole`` takes every scenario.
 
 Each measurement runs in a child process of its own (a cold start: no memo of an earlier
 one), and the machine's load average is printed with it: other work on the machine
@@ -119,7 +121,7 @@ def bench_build(work: Path) -> None:
           f"{figures['on'][1] - figures['off'][1]:+.1f} s CPU", flush=True)
 
 
-def bench_analysis(work: Path, scales: list[int], every: int, cluster: bool) -> None:
+def bench_analysis(work: Path, scales: list[int], whole: bool, cluster: bool) -> None:
     """The analysis alone at each scale, over the local cores (and a LocalCluster)."""
     for scale in scales:
         folder = (ROOT / "kb" / "data").resolve()
@@ -128,6 +130,7 @@ def bench_analysis(work: Path, scales: list[int], every: int, cluster: bool) -> 
             if not folder.is_dir():
                 subprocess.run([PYTHON, "tools/multiply_data.py", str(scale), str(folder)],
                                cwd=ROOT, check=True, capture_output=True)
+        every = 1 if whole else scale
         for how in ("cores", "cluster") if cluster else ("cores",):
             before = _load()
             _, _, said = _timed([PYTHON, "-c", ANALYSIS, str(folder), str(every), how])
@@ -144,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--build", action="store_true")
     parser.add_argument("--scales", default="")
-    parser.add_argument("--every", type=int, default=1)
+    parser.add_argument("--whole", action="store_true")
     parser.add_argument("--cluster", action="store_true")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args(argv)
@@ -153,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.build:
         bench_build(work)
     if args.scales:
-        bench_analysis(work, [int(n) for n in args.scales.split(",")], args.every,
+        bench_analysis(work, [int(n) for n in args.scales.split(",")], args.whole,
                        args.cluster)
     return 0
 
