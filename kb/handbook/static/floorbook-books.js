@@ -70,8 +70,9 @@
     });
   }
 
-  /* a cell naming another book's cards ("Cards as under TDA 2024") draws them itself
-     while that book is hidden */
+  /* a cell naming another book's cards ("Cards as under TDA 2024", "Cards and fairness
+     as under TDA 2024") draws them (and that book's fairness note) itself while that
+     book is hidden */
   function drawSameCards() {
     var cells = document.querySelectorAll("div.floorbook-cell[data-same-as]");
     Array.prototype.forEach.call(cells, function (cell) {
@@ -87,7 +88,10 @@
       Array.prototype.forEach.call(row.querySelectorAll("div.floorbook-cell[data-book]"),
         function (c) { if (c.getAttribute("data-book") === other) { source = c; } });
       if (!hidden || !source || !note) { return; }
-      Array.prototype.forEach.call(source.querySelectorAll("p.floorbook-line"), function (p) {
+      /* the other book's fairness note too, when this cell has none of its own */
+      var own = cell.querySelector("details:not(.floorbook-drawn)");
+      var drawn = own ? "p.floorbook-line" : "p.floorbook-line, details:not(.floorbook-drawn)";
+      Array.prototype.forEach.call(source.querySelectorAll(drawn), function (p) {
         var copy = p.cloneNode(true);
         copy.classList.add("floorbook-drawn");
         note.parentNode.insertBefore(copy, note);

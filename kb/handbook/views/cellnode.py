@@ -59,14 +59,18 @@ def badge_classes(colour: str, extra: tuple[str, ...] = ()) -> list[str]:
 
 
 def cell_node(paragraphs: list[Paragraph], classes: list[str], book: str = "",
-              chosen: bool = True) -> cell:
+              chosen: bool = True, note: tuple[str, tuple[Paragraph, ...]] | None = None
+              ) -> cell:
     """The cell node of ``paragraphs``, of class ``classes``, with its words as its text;
     ``book``: the rulebook id its HTML carries as ``data-book`` (the book chooser's mark,
     static/floorbook-books.js), or as ``data-rulebook`` when not ``chosen`` (a cell the
-    chooser leaves alone)."""
+    chooser leaves alone).  ``note``: (its folded line, its paragraphs), a note the HTML
+    writes folded and closed under the cell's paragraphs, for the site only: neither the
+    search words nor other formats (:func:`tree`) hold it."""
     words = "\n".join(text for _, pieces in paragraphs for text in _texts(pieces))
+    extra = {"note": note} if note and note[1] else {}
     return cell("", nodes.Text(words), paragraphs=tuple(paragraphs), classes=list(classes),
-                **{"book" if chosen else "rulebook": book})
+                **{"book" if chosen else "rulebook": book}, **extra)
 
 
 def _texts(pieces) -> list[str]:
@@ -192,16 +196,28 @@ def visit_cell_html(self, node: cell) -> None:
     book = "".join(f' data-{name.replace("_", "-")}="{escape(node[name])}"'
                    for name in ("book", "rulebook", "same_as") if node.get(name))
     self.body.append(f'<div class="{escape(" ".join(node["classes"]))}"{book}>\n')
-    for classes, pieces in node["paragraphs"]:
+    _paragraphs_html(self, node["paragraphs"], quotes)
+    if node.get("note"):         # folded, closed: what the dealer does stays first
+        # no class and no line breaks: a topic page holds a note in each of up to 182
+        # cells (the stylesheet finds it as the cell's details)
+        summary, paragraphs = node["note"]
+        self.body.append(f"<details><summary>{self.encode(summary)}</summary>")
+        _paragraphs_html(self, paragraphs, quotes, "")
+        self.body.append("</details>\n")
+    self.body.append("</div>\n")
+    raise nodes.SkipNode
+
+
+def _paragraphs_html(self, paragraphs, quotes: tuple[str, str] | None,
+                     end: str = "\n") -> None:
+    for classes, pieces in paragraphs:
         texts = _texts(pieces)
         if quotes and any(_EDUCABLE.search(text) for text in texts):
             texts = educate(texts, *quotes)
         words = iter(texts)
         start = f'<p class="{" ".join(classes)}">' if classes else "<p>"
         self.body.append(start + "".join(_piece_html(self, p, words) for p in pieces)
-                         + "</p>\n")
-    self.body.append("</div>\n")
-    raise nodes.SkipNode
+                         + "</p>" + end)
 
 
 def _piece_html(self, piece: tuple, words) -> str:
