@@ -194,7 +194,7 @@ def visit_cell_html(self, node: cell) -> None:
     # cells, and a phone loads them all), and the book id as it is (starttag writes "@"
     # as "&#64;")
     book = "".join(f' data-{name.replace("_", "-")}="{escape(node[name])}"'
-                   for name in ("book", "rulebook", "same_as") if node.get(name))
+                   for name in ("book", "rulebook", "same_as", "same_note") if node.get(name))
     self.body.append(f'<div class="{escape(" ".join(node["classes"]))}"{book}>\n')
     _paragraphs_html(self, node["paragraphs"], quotes)
     if node.get("note"):         # folded, closed: what the dealer does stays first

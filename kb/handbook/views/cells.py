@@ -134,8 +134,8 @@ NEW_DEAL = UNKNOWN_DEAL
 
 def ruling_cell(ruling: Ruling, seats: list[int], short=None, book: str = "",
                 unread: bool = False, same_as: tuple[str, str] | tuple[()] = (),
-                note: tuple[cellnode.Paragraph, ...] = (), note_same: bool = False
-                ) -> cellnode.cell:
+                note: tuple[cellnode.Paragraph, ...] = (), note_same: bool = False,
+                note_as: tuple[str, str] | tuple[()] = ()) -> cellnode.cell:
     """One cell: the ruling's one-line answer (:func:`kb.rules.answer.answer`), the remedy
     badge (and a random marker), the numbers cited, who decided, then the cards of
     ``seats`` and the board; a misdeal draws no cards (its new deal is not known until it
@@ -152,7 +152,9 @@ def ruling_cell(ruling: Ruling, seats: list[int], short=None, book: str = "",
     ``note``: the cell's fairness note (:func:`kb.handbook.views.fairness.note`), folded
     and closed under the cards, for the site only; ``note_same``: it is the same as the
     note of the ``same_as`` book, which the cell then names with the cards instead of
-    writing it again (a topic page holds up to 182 cells, and stays under 300 KB).  One
+    writing it again (a topic page holds up to 182 cells, and stays under 300 KB);
+    ``note_as``: (id, name) of another book of the row whose note is the same, which the
+    cell names instead (carried as ``data-same-note``, for the book chooser).  One
     node
     (:mod:`kb.handbook.views.cellnode`) carrying the rulebook id: as ``data-book`` in a
     matrix (``book`` given: the book chooser hides it, static/floorbook-books.js), else as
@@ -193,12 +195,17 @@ def ruling_cell(ruling: Ruling, seats: list[int], short=None, book: str = "",
         paragraphs += card_lines(ruling, seats)
     # a matrix's cell (``book`` given) is the chooser's to hide; a cell elsewhere (the
     # disagreements page's side by side) only names its rulebook
-    if same_as and note_same and not misdeal(ruling):
+    if note_as and not (same_as and note_same and not misdeal(ruling)):
+        paragraphs.append(paragraph(("em", "Fairness"), ("text", f" as under {note_as[1]}"),
+                                    classes=("floorbook-same",)))
+    if note_as or (same_as and note_same and not misdeal(ruling)):
         note = ()
     node = cellnode.cell_node(paragraphs, ["floorbook-cell"], book=ruling.rulebook,
                               chosen=bool(book), note=(NOTE_SUMMARY, note) if note else None)
     if same_as and not misdeal(ruling):
         node["same_as"] = same_as[0]
+    if note_as and not (same_as and note_same and not misdeal(ruling)):
+        node["same_note"] = note_as[0]
     return node
 
 

@@ -127,7 +127,9 @@ def chances(clean: tuple[SeatChances, ...], after: tuple[SeatChances, ...], why:
     by_seat = {c.seat: c for c in clean}
     pairs = [(by_seat[c.seat], c) for c in after if c.seat in by_seat]
     if not pairs:
-        return "Chances not computed" + (f": {why}." if why else ".")
+        side = ("" if not (clean or after) else
+                " had the hand been dealt right" if after else f" after {remedy}")
+        return f"Chances{side} not computed" + (f": {why}." if why else ".")
     before, now = max(pairs, key=lambda p: (abs(float(p[1].win) - float(p[0].win)),
                                             -p[0].seat))
     return (f"Seat {now.seat}'s chance of winning: {percent(before)} had the hand been "

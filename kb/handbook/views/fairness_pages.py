@@ -23,7 +23,6 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from kb.fairness.report import Fairness
 from kb.fairness.text import odds
 from kb.handbook.running import compat
-from kb.handbook.views import cells
 from kb.handbook.views.cards import cards_node
 from kb.handbook.views.fairness import percent
 
@@ -50,55 +49,40 @@ class LeaveOut(SphinxPostTransform):
 
 def topic_summary(hb, shown: list[str], names: dict[str, str]) -> fair:
     """Per rulebook (column order), over the scenarios ``shown``: in how many the remedy
-    keeps the deal random, in how many it hands some seats knowledge of a card to come
-    (each such scenario linked to its row), and in how many the figures were not worked
-    out (a hand that cannot be replayed)."""
+    keeps the deal random, and in how many it lets some seats know a card to come (or
+    keeps in a hand a card the other seats saw); which ones, each cell's note says (a
+    list of titles here was 15 KB on a topic page already near its 300 KB).  A hand that
+    cannot be replayed has no record and is counted out."""
     table = nodes.table(classes=["floorbook-fair-summary"])
     group = nodes.tgroup(cols=3)
-    group += [nodes.colspec(colwidth=w) for w in (1, 1, 2)]
+    group += [nodes.colspec(colwidth=1) for _ in range(3)]
     group += nodes.thead("", _row("Rulebook", "Keeps the deal random",
-                                  "Lets a seat know a card to come"))
+                                  "Lets a seat know a card"))
     body = nodes.tbody()
     for book in hb.rulings.rulebooks:
         records = [r for r in (hb.fairness.get(sid, book.id) for sid in shown) if r]
-        if not records:
-            continue
-        random_ = sum(r.keeps_random for r in records)
-        knowing = [r.scenario for r in records if r.flagged]
-        out_of = f" of {len(records)}" + (f" ({len(shown) - len(records)} not worked out)"
-                                         if len(records) < len(shown) else "")
-        body += _row(names.get(book.id, book.id), f"{random_}{out_of}",
-                     _linked(hb, knowing) if knowing else nodes.Text("none"))
+        if records:
+            out_of = f" of {len(records)}"
+            body += _row(names.get(book.id, book.id),
+                         f"{sum(r.keeps_random for r in records)}{out_of}",
+                         f"{sum(bool(r.flagged) for r in records)}{out_of}")
     group += body
     table += group
     box = fair(classes=["floorbook-fair"])
     box += nodes.rubric("", "Is each book's remedy fair?")
-    box += nodes.paragraph("", "Over this topic's scenarios: whether every card still to "
-                               "come stays equally likely to reach each place, and where a "
-                               "card a seat has seen is handed to play. Each cell's "
-                               "Fairness note gives the figures.")
+    box += nodes.paragraph("", "Over this topic's scenarios: in how many each book's remedy "
+                               "keeps every card to come equally likely in each place, and "
+                               "in how many it lets a seat know a card another holds or "
+                               "that is to come. Each cell's Fairness note says which.")
     box += table
     return box
 
 
-def _row(*values) -> nodes.row:
+def _row(*values: str) -> nodes.row:
     row = nodes.row()
     for value in values:
-        node = value if isinstance(value, nodes.Node) else nodes.Text(value)
-        row += nodes.entry("", nodes.paragraph("", "", node))
+        row += nodes.entry("", nodes.paragraph("", value))
     return row
-
-
-def _linked(hb, scenario_ids: list[str]) -> nodes.inline:
-    """``n:`` then each scenario's title linking its row of the matrix above."""
-    out = nodes.inline("", f"{len(scenario_ids)}: ")
-    for number, sid in enumerate(scenario_ids):
-        if number:
-            out += nodes.Text("; ")
-        link = nodes.reference("", "", internal=True, refid=cells.row_anchor(sid))
-        link += nodes.Text(hb.rulings.scenarios[sid].title)
-        out += link
-    return out
 
 
 # -- a disagreement --------------------------------------------------------------------------

@@ -61,14 +61,18 @@ def _matrix_table(hb, shown: list[str], names: dict[str, str]) -> nodes.table:
         drawn: dict[tuple, tuple[str, str]] = {}    # the cards drawn once per row
         notes = {r.rulebook: fairness.note(hb.fairness.get(sid, r.rulebook), cells.misdeal(r))
                  for r in row}
+        said: dict[tuple, tuple[str, str]] = {}     # each fairness note written once too
         for r in row:
             lines = () if cells.misdeal(r) else tuple(cells.card_lines(r, seats))
-            first = drawn.setdefault(lines, (r.rulebook, names.get(r.rulebook, r.rulebook)))
+            name = (r.rulebook, names.get(r.rulebook, r.rulebook))
+            first = drawn.setdefault(lines, name)
             same_as = first if lines and first[0] != r.rulebook else ()
+            note_first = said.setdefault(notes[r.rulebook], name)
             line += _entry(cells.ruling_cell(
                 r, seats, names.get, names.get(r.rulebook, ""), table.unread(sid, r.rulebook),
                 same_as=same_as, note=notes[r.rulebook],
-                note_same=bool(same_as) and notes[first[0]] == notes[r.rulebook]))
+                note_same=bool(same_as) and notes[first[0]] == notes[r.rulebook],
+                note_as=note_first if notes[r.rulebook] and note_first != name else ()))
         body += line
     group += body
     return nodes.table("", group, classes=["floorbook-matrix"])
