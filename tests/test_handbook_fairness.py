@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from kb.fairness import batch
 from kb.fairness.analysis import fairness
 from kb.hand.scenario import ScenarioError
-from kb.handbook.data import fairness as module
 from kb.handbook.data.fairness import FairnessTable, fairness_table
 from kb.handbook.data.rulings import RulingTable
 from kb.handbook.data.store import Handbook, read
@@ -49,7 +49,7 @@ def test_a_hand_that_cannot_be_replayed_is_left_out(hb, monkeypatch):
             raise ScenarioError("x.yaml", 3, "cannot be replayed")
         return fairness(kb, rulebook, scenario, seed)
 
-    monkeypatch.setattr(module, "fairness", failing)
+    monkeypatch.setattr(batch, "fairness", failing)
     table = fairness_table(hb.kb, small(hb))
     assert table.get(SOME[1], "tda@2024") is None
     assert len(table.records) == 2 * 7 - 1
@@ -66,7 +66,7 @@ def test_unknown_cells_have_no_record():
 def test_the_handbook_works_it_out_once(hb, monkeypatch):
     calls = []
 
-    def counted(kb, rulings):
+    def counted(kb, rulings, figures):
         calls.append(1)
         return FairnessTable({}, tuple(b.id for b in rulings.rulebooks))
 

@@ -63,7 +63,8 @@ PYTHON=${PYTHON:-python3}
 $VENV/bin/python -m pip install -q --upgrade pip >/dev/null
 # shellcheck disable=SC2086  # FLOORS is two words, or none
 if [ "$WHAT" = test ]; then
-  $VENV/bin/python -m pip install -qq ${FLOORS:-} -e '.[test]'
+  # the extra `cluster` (Dask) too: tests/test_fairness_batch.py runs a LocalCluster
+  $VENV/bin/python -m pip install -qq ${FLOORS:-} -e '.[test,cluster]'
 else
   $VENV/bin/python -m pip install -qq -e .
 fi

@@ -10,6 +10,12 @@ Add ``"kb.handbook"`` to ``extensions`` (with ``myst_parser``, ``sphinx_design``
 ``floorbook_example_books``
     whether the bundled example house books are among the books ruled (True; the PDF
     sets False unless ``--with-examples``).
+``floorbook_fairness``
+    whether the fairness records are worked out (True; False: every note says "not
+    computed").
+``floorbook_scheduler``
+    the address of a Dask scheduler that works the fairness records out (""; the local
+    cores).
 
 Shaped like ``sphinx.ext.todo``: directives build nodes and fill the domain's data,
 placeholders are resolved at ``doctree-resolved``; ``setup`` only registers.
@@ -64,6 +70,12 @@ def setup(app) -> dict:
     # out unless --with-examples: an "env" value, so a PDF build that differs from the
     # site in it reads every page again rather than reuse pages made with other books
     app.add_config_value("floorbook_example_books", True, "env", types=frozenset({bool}))
+    # the fairness records (issue 25): False leaves them out, every note saying "not
+    # computed" (the reference build of tools/bench_fairness.py); the scheduler is where
+    # they are worked out (a Dask scheduler's address; "": the local cores), which
+    # changes no page
+    app.add_config_value("floorbook_fairness", True, "env", types=frozenset({bool}))
+    app.add_config_value("floorbook_scheduler", "", "", types=frozenset({str}))
     app.add_domain(RuleDomain)
     app.connect("html-page-context", indices.escape_keys)   # titles from the data
     app.add_directive_to_domain("rule", "data-file", DataFile)

@@ -8,10 +8,14 @@ No Sphinx here: a :class:`FairnessTable` is plain data that the views read.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from kb.fairness.analysis import fairness
+from kb import DATA
+from kb.fairness.batch import Task, analyse, run_task
 from kb.fairness.report import Fairness
-from kb.hand.scenario import Scenario, ScenarioError
+from kb.files.cache import Cache, Store
+from kb.hand.scenario import Scenario
+from kb.handbook.data.fairness_kept import LEFT_OUT, as_kept, base_key, cell_key, unkept
 from kb.handbook.data.rulings import SEED, RulingTable
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.rulebook import Rulebook
@@ -42,20 +46,37 @@ class FairnessTable:
         return [self.get(scenario_id, book) for book in self.rulebooks]
 
 
+@dataclass(frozen=True)
+class Figures:
+    """How a build works out its fairness records: ``on`` (False: none, every note says
+    "not computed": the ``floorbook_fairness`` config value, which the benchmark's
+    reference build turns off), ``scheduler`` (a Dask scheduler's address, else the local
+    cores: ``floorbook_scheduler``), ``workers`` (local processes, None: every core),
+    ``cache`` (the user's :class:`kb.files.cache.Cache`, or None: nothing kept) and the
+    data folder ``data_dir`` (None: the bundled data) the records are kept for."""
+
+    on: bool = True
+    scheduler: str = ""
+    workers: int | None = None
+    cache: Cache | None = field(default=None, compare=False)
+    data_dir: Path | None = None
+
+
 def record(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario) -> Fairness | None:
     """The fairness of ``rulebook``'s ruling on ``scenario`` (seed
     :data:`~kb.handbook.data.rulings.SEED`, as the rulings shown), or None when its hand
     cannot be replayed (:class:`~kb.hand.scenario.ScenarioError`: the build goes on
     without it, and the views say the figures were not computed)."""
-    try:
-        return fairness(kb, rulebook, scenario, SEED)
-    except ScenarioError:
-        return None
+    return run_task(kb, Task(scenario, (rulebook,)), SEED)[0]
 
 
-def fairness_table(kb: KnowledgeBase, rulings: RulingTable) -> FairnessTable:
-    """The fairness of every cell of ``rulings``, one after the other (in the table's
-    order: scenarios by file name, then rulebooks in column order).
+def fairness_table(kb: KnowledgeBase, rulings: RulingTable,
+                   figures: Figures = Figures(workers=1)) -> FairnessTable:
+    """The fairness of every cell of ``rulings`` as ``figures`` says (by default one cell
+    after the other in this process, nothing kept): the cells kept in its cache for the
+    same scenario file, rulebooks and knowledge base are taken from there, the others
+    worked out (:func:`kb.fairness.batch.analyse`) and kept.  The records are the same
+    either way.  Raises :class:`kb.fairness.batch.ClusterError` (a scheduler only).
 
     >>> from kb.handbook.data.store import read
     >>> hb = read(None)
@@ -68,11 +89,53 @@ def fairness_table(kb: KnowledgeBase, rulings: RulingTable) -> FairnessTable:
     >>> [(r.rulebook, r.keeps_random) for r in table.row("case-c31-premature-first-flop-card")]
     [('rrop@v11', True), ('tda@2024', True)]
     """
-    records = {}
-    for sid in rulings.scenarios:
-        for book in rulings.rulebooks:
-            if (sid, book.id) in rulings.rulings:
-                found = record(kb, book, rulings.scenarios[sid])
-                if found is not None:
-                    records[sid, book.id] = found
-    return FairnessTable(records, tuple(b.id for b in rulings.rulebooks))
+    books = tuple(b.id for b in rulings.rulebooks)
+    if not figures.on:
+        return FairnessTable({}, books)
+    if figures.cache is None:
+        found = _worked_out(kb, rulings, figures, set(rulings.rulings))
+        return FairnessTable(_present(rulings, found), books)
+    scope = str((figures.data_dir or DATA).resolve())
+    with figures.cache.store("fairness", scope) as store:
+        return FairnessTable(_present(rulings, _kept(kb, rulings, figures, store)), books)
+
+
+def _worked_out(kb: KnowledgeBase, rulings: RulingTable, figures: Figures,
+                cells: set[tuple[str, str]]) -> dict[tuple[str, str], Fairness | None]:
+    """The records of ``cells`` (of ``rulings``), worked out as ``figures`` says: one task
+    per scenario with its books among the cells, in the table's order."""
+    tasks = [Task(scenario, tuple(b for b in rulings.rulebooks if (sid, b.id) in cells))
+             for sid, scenario in rulings.scenarios.items()]
+    tasks = [task for task in tasks if task.rulebooks]
+    return analyse(kb, tasks, seed=SEED, workers=figures.workers,
+                   scheduler=figures.scheduler) if tasks else {}
+
+
+def _kept(kb: KnowledgeBase, rulings: RulingTable, figures: Figures,
+          store: Store) -> dict[tuple[str, str], Fairness | None]:
+    """The records of every cell of ``rulings``, each taken from ``store`` when kept
+    there under its key (:func:`kb.handbook.data.fairness_kept.cell_key`) and of a
+    record's shape, else worked out and kept."""
+    base = base_key(kb, figures.data_dir)
+    keys = {cell: cell_key(base, cell[0], rulings.files.get(cell[0], ""), cell[1])
+            for cell in rulings.rulings} if base is not None else {}
+    found: dict[tuple[str, str], Fairness | None] = {}
+    for cell, key in keys.items():
+        kept, record = unkept(store.get(key), *cell)
+        if kept:
+            found[cell] = record
+    missing = set(rulings.rulings) - set(found)
+    fresh = _worked_out(kb, rulings, figures, missing)
+    for cell, record in fresh.items():
+        if cell in keys:
+            store.put(keys[cell], LEFT_OUT if record is None else as_kept(record))
+    found.update(fresh)
+    return found
+
+
+def _present(rulings: RulingTable, found: dict[tuple[str, str], Fairness | None]
+             ) -> dict[tuple[str, str], Fairness]:
+    """The records of ``found`` in the table's order (scenarios, then books), the cells
+    left out (None) left out."""
+    cells = ((sid, book.id) for sid in rulings.scenarios for book in rulings.rulebooks)
+    return {cell: record for cell in cells if (record := found.get(cell)) is not None}

@@ -7,7 +7,7 @@ must not carry a stale copy into the next build, which loads the data afresh.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from weakref import WeakKeyDictionary
@@ -16,10 +16,11 @@ import networkx as nx
 from sphinx.errors import SphinxError
 
 from kb import DATA
+from kb.fairness.batch import ClusterError
 from kb.files import InputError, confined
 from kb.files.cache import Cache, digest
 from kb.handbook.data.editions import EditionRulings, edition_rulings
-from kb.handbook.data.fairness import FairnessTable, fairness_table
+from kb.handbook.data.fairness import FairnessTable, Figures, fairness_table
 from kb.handbook.data.rulings import RulingTable, build_table, kept_table, view_state
 from kb.knowledge.graph import build_graph
 from kb.knowledge.load import LoadError, load_knowledge_base
@@ -53,6 +54,8 @@ class Handbook:
     state: str = ""
     #: the rulebooks of the data this build leaves out (:func:`without_examples`)
     left_out: tuple = ()
+    #: how the fairness records are worked out and kept (:attr:`fairness`)
+    figures: Figures = field(default_factory=lambda: Figures(workers=1), compare=False)
 
     @cached_property
     def graph(self) -> nx.MultiDiGraph:
@@ -66,9 +69,9 @@ class Handbook:
 
     @cached_property
     def fairness(self) -> FairnessTable:
-        """The fairness of every cell of :attr:`rulings` (worked out on first use: only
-        the views that show fairness notes read it)."""
-        return fairness_table(self.kb, self.rulings)
+        """The fairness of every cell of :attr:`rulings`, as :attr:`figures` says (a
+        build works it out as it loads its data, :func:`load`; elsewhere on first use)."""
+        return fairness_table(self.kb, self.rulings, self.figures)
 
 
 def data_dir(app) -> Path | None:
@@ -84,8 +87,15 @@ def load(app) -> None:
     not load, or naming the scenario file (and line) or house rulebook that cannot be ruled.
     """
     found = read(data_dir(app))
-    _LOADED[app.env] = found if app.config.floorbook_example_books \
-        else without_examples(found)
+    hb = found if app.config.floorbook_example_books else without_examples(found)
+    hb.figures = replace(hb.figures, on=app.config.floorbook_fairness, workers=None,
+                         scheduler=app.config.floorbook_scheduler)
+    try:
+        # now, before Sphinx forks its writers: each would work the records out again
+        hb.fairness                                     # noqa: B018
+    except ClusterError as error:
+        raise DataError([f"floorbook build: {error}"]) from None
+    _LOADED[app.env] = hb
 
 
 def without_examples(hb: Handbook) -> Handbook:
@@ -107,7 +117,7 @@ def without_examples(hb: Handbook) -> Handbook:
         return hb
     kept = tuple(b for b in hb.rulings.rulebooks if not b.example)
     state = digest(f"{hb.state} without {[b.id for b in left]}".encode()) if hb.state else ""
-    return Handbook(hb.kb, hb.rulings.only(kept), state, left)
+    return Handbook(hb.kb, hb.rulings.only(kept), state, left, hb.figures)
 
 
 #: What the command line read and checked just before the build: resolved data folder ->
@@ -155,7 +165,8 @@ def _read(folder: Path | None, root: Path) -> Handbook:
         table = _table(kb, folder, *offered[1:]) if offered else build_table(kb, folder)
     except (InputError, RulebookError) as error:   # a scenario or house rulebook file
         raise DataError(str(error).splitlines()) from None
-    return Handbook(kb, table, view_state(kb, table, folder))
+    figures = Figures(workers=1, cache=offered[3] if offered else None, data_dir=folder)
+    return Handbook(kb, table, view_state(kb, table, folder), figures=figures)
 
 
 def _table(kb: KnowledgeBase, folder: Path | None, scenarios: tuple, digests: dict,

@@ -104,7 +104,8 @@ def pages_problems(pages: Path) -> list[str]:
 
 def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None = None, *,
                progress: Callable[[str], None] | None = None,
-               sources: bool = False, reuse: bool = True, printed: str = "") -> Built:
+               sources: bool = False, reuse: bool = True, printed: str = "",
+               settings: dict | None = None) -> Built:
     """Build the handbook whose pages are the folder ``pages`` (MyST, ``index.md`` the
     root; see :func:`pages_folder`) from the knowledge base ``data`` (None: the bundled
     one) into the folder ``output``, with the settings of :mod:`kb.handbook.sitebuild.config`, or
@@ -116,7 +117,8 @@ def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None =
     ``reuse``: read only the pages that changed, with the earlier build's doctrees when
     they are sealed with the user's key (false, as ``--no-cache``: read every page).
     ``printed``: the file name of the printed handbook the folder holds (the front page
-    links to it), or "" for none.
+    links to it), or "" for none.  ``settings``: config values over the package's
+    (``floorbook_scheduler``, ``floorbook_fairness``: :mod:`kb.handbook`).
     Returns what was done (:class:`Built`).
 
     Raises :class:`SiteError` if ``output`` may not be replaced (:func:`output_problem`),
@@ -146,13 +148,15 @@ def build_site(pages: Path, data: Path | None, output: Path, conf: Path | None =
                              "another folder for the site"]) from None
         key = user_key(data, reuse)
         counts = _build_in(pages, data, target, work, conf, created, progress=progress,
-                           sources=sources, key=key, printed=printed)
+                           sources=sources, key=key, printed=printed,
+                           settings=settings or {})
     return Built(*counts, seconds=time.monotonic() - started)
 
 
 def _build_in(pages: Path, data: Path | None, target: Path, work: Path, conf: Path | None,
               created: Path | None, *, progress: Callable[[str], None] | None,
-              sources: bool, key: bytes | None, printed: str) -> tuple[int, int, int]:
+              sources: bool, key: bytes | None, printed: str,
+              settings: dict) -> tuple[int, int, int]:
     """:func:`build_site` in the folder ``work`` beside ``target`` (``created``: the
     topmost folder above ``target`` this build made), holding the lock of builds into
     it, sealing doctrees with ``key``; returns what :func:`_sphinx` does (from nothing if
@@ -163,7 +167,7 @@ def _build_in(pages: Path, data: Path | None, target: Path, work: Path, conf: Pa
             site = _copy_of(target, work, sources, key)
             drop_recopied(site)             # Sphinx copies them anew: strays do not stay
         return _sphinx(pages, data, site, conf, progress=progress, sources=sources,
-                       printed=printed)
+                       printed=printed, settings=settings)
 
     try:
         counts = from_nothing_if_broken(attempt, work, usable(target), (SiteError,))
@@ -216,7 +220,7 @@ def _make_parents(target: Path) -> Path | None:
 
 def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None, *,
             progress: Callable[[str], None] | None, sources: bool,
-            printed: str = "") -> tuple[int, int, int]:
+            printed: str = "", settings: dict | None = None) -> tuple[int, int, int]:
     """Run Sphinx's HTML builder into ``outdir`` (its doctrees beside it, in
     ``outdir.parent / "doctrees"``), saying each stage to ``progress``;
     warnings are errors.  Returns (pages read, pages found, pages written)."""
@@ -237,6 +241,7 @@ def _sphinx(pages: Path, data: Path | None, outdir: Path, conf: Path | None, *,
     overrides.update(SOURCES if sources else {})
     if printed:
         overrides["floorbook_pdf"] = printed
+    overrides.update(settings or {})
     try:
         with fewer_passes(), sphinx_app(pages, outdir, outdir.parent / "doctrees", "html",
                                         overrides, conf=conf, warning=sys.stderr,

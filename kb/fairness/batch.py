@@ -1,0 +1,175 @@
+"""The fairness of many scenarios (issue 25) as independent tasks, one per scenario with
+every rulebook it is read under (the books of one scenario share its replay), run over
+the local cores or on a Dask distributed cluster.
+
+Every task is seeded as the sequential analysis is (:func:`kb.fairness.analysis.fairness`
+with ``seed``), and the results are put back in the order of the tasks: the records are
+the same, whichever way they were computed and in whatever order the tasks ended.
+
+Dask is an optional extra (``pip install floorbook[cluster]``): it is imported only when a
+scheduler's address is given, and :class:`ClusterError` says how to install it.
+
+>>> from kb.hand.scenario_file import load_scenario
+>>> from kb.knowledge.load import load_knowledge_base
+>>> from kb.rules.books import published_editions
+>>> kb = load_knowledge_base()
+>>> hand = load_scenario(kb.root + "/scenarios/case-c31-premature-first-flop-card.yaml")
+>>> found = analyse(kb, [Task(hand, tuple(published_editions(kb)[:2]))], workers=1)
+>>> [(key, record.keeps_random) for key, record in found.items()]
+[(('case-c31-premature-first-flop-card', 'rrop@v11'), True), (('case-c31-premature-first-flop-card', 'tda@2024'), True)]
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from kb.fairness.analysis import fairness
+from kb.fairness.report import Fairness
+from kb.hand.scenario import Scenario, ScenarioError
+from kb.knowledge.model import KnowledgeBase
+from kb.rules.rulebook import Rulebook
+
+#: What to install for ``--scheduler`` (the optional extra of pyproject.toml).
+EXTRA = "floorbook[cluster]"
+#: Seconds to wait for a Dask scheduler to answer before saying it cannot be reached.
+CONNECT_SECONDS = 20
+
+
+class ClusterError(RuntimeError):
+    """The Dask cluster cannot be used: the extra is not installed, or the scheduler at
+    the address given cannot be reached; the message says what to do."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """One scenario and the rulebooks to read its ruling under (column order)."""
+
+    scenario: Scenario
+    rulebooks: tuple[Rulebook, ...]
+
+
+#: (scenario id, rulebook id) -> the record, None for a hand that cannot be replayed.
+Records = dict[tuple[str, str], Fairness | None]
+
+
+def run_task(kb: KnowledgeBase, task: Task, seed: int = 0) -> list[Fairness | None]:
+    """The records of one task, one per rulebook in its order; None for a book whose
+    ruling cannot be replayed (:class:`~kb.hand.scenario.ScenarioError`: left out, the
+    other records are made all the same)."""
+    found: list[Fairness | None] = []
+    for book in task.rulebooks:
+        try:
+            found.append(fairness(kb, book, task.scenario, seed))
+        except ScenarioError:
+            found.append(None)
+    return found
+
+
+def cores() -> int:
+    """How many cores this process may run on (at least 1)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:                  # not on every system
+        return max(1, os.cpu_count() or 1)
+
+
+def analyse(kb: KnowledgeBase, tasks: Sequence[Task], *, seed: int = 0,
+            workers: int | None = None, scheduler: str = "") -> Records:
+    """The records of every task, keyed (scenario id, rulebook id) in the tasks' order:
+    on the Dask scheduler at ``scheduler`` (an address, ``tcp://host:8786``) when one is
+    given, else over ``workers`` local processes (None: every core; 1: in this process).
+    Raises :class:`ClusterError` (scheduler only)."""
+    if scheduler:
+        lists = _on_cluster(kb, tasks, seed, scheduler)
+    else:
+        lists = _on_cores(kb, tasks, seed, workers or cores())
+    return {(task.scenario.id, book.id): record
+            for task, records in zip(tasks, lists, strict=True)
+            for book, record in zip(task.rulebooks, records, strict=True)}
+
+
+#: The knowledge base of a worker process (set by :func:`_adopt` as the pool starts it).
+_KB: list[KnowledgeBase] = []
+
+
+def _adopt(kb: KnowledgeBase) -> None:
+    _KB[:] = [kb]
+
+
+def _in_worker(task: Task, seed: int) -> list[Fairness | None]:
+    return run_task(_KB[0], task, seed)
+
+
+def _on_cores(kb: KnowledgeBase, tasks: Sequence[Task], seed: int,
+              workers: int) -> list[list[Fairness | None]]:
+    """Each task's records, over ``workers`` processes (in this one when 1 or one task)."""
+    workers = min(workers, len(tasks))
+    if workers <= 1:
+        return [run_task(kb, task, seed) for task in tasks]
+    # fork where there is one: the workers start with the knowledge base in memory, not a
+    # pickled copy each (spawn elsewhere: initargs are pickled once per worker)
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    # a few tasks per worker at a time: fewer round trips, and still a fair share of the
+    # long ones to each core
+    chunk = max(1, len(tasks) // (workers * 8))
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_adopt,
+                             initargs=(kb,)) as pool:
+        return list(pool.map(_in_worker, tasks, [seed] * len(tasks), chunksize=chunk))
+
+
+def _chunk(kb: KnowledgeBase, tasks: list[Task], seed: int) -> list[list[Fairness | None]]:
+    """Several tasks on a Dask worker (one round trip for a few scenarios)."""
+    return [run_task(kb, task, seed) for task in tasks]
+
+
+def cluster_problem() -> str:
+    """Why ``--scheduler`` cannot be used here (Dask is not installed: what to install),
+    or ``""``."""
+    try:
+        import dask.distributed  # noqa: F401  (only whether it imports)
+    except ImportError:
+        return f"--scheduler needs Dask: install {EXTRA} (pip install '{EXTRA}')"
+    return ""
+
+
+def client_for(scheduler: str):
+    """A ``dask.distributed.Client`` of the scheduler at ``scheduler``; raises
+    :class:`ClusterError` when Dask is not installed or the scheduler does not answer.
+
+    >>> client_for("tcp://127.0.0.1:1")   # doctest: +SKIP
+    Traceback (most recent call last):
+    ...
+    kb.fairness.batch.ClusterError: the Dask scheduler at tcp://127.0.0.1:1 cannot be reached ...
+    """
+    if missing := cluster_problem():
+        raise ClusterError(missing)
+    from dask.distributed import Client
+    try:
+        return Client(scheduler, timeout=CONNECT_SECONDS, set_as_default=False)
+    except (OSError, TimeoutError, ValueError, TypeError) as error:
+        raise ClusterError(f"the Dask scheduler at {scheduler} cannot be reached "
+                           f"({error}); start one (dask scheduler) or give its address "
+                           "as tcp://HOST:PORT") from None
+
+
+def _on_cluster(kb: KnowledgeBase, tasks: Sequence[Task], seed: int,
+                scheduler: str) -> list[list[Fairness | None]]:
+    """Each task's records, computed on the Dask cluster at ``scheduler``: the knowledge
+    base sent once to every worker, the tasks in chunks, the results gathered in the
+    tasks' order."""
+    client = client_for(scheduler)
+    try:
+        threads = sum(client.nthreads().values()) or 1
+        size = max(1, len(tasks) // (threads * 8))
+        chunks = [list(tasks[i:i + size]) for i in range(0, len(tasks), size)]
+        shared = client.scatter(kb, broadcast=True)
+        futures = [client.submit(_chunk, shared, chunk, seed, pure=False)
+                   for chunk in chunks]
+        return [records for done in client.gather(futures) for records in done]
+    finally:
+        client.close()

@@ -1,0 +1,103 @@
+"""The fairness analysis as independent tasks (:mod:`kb.fairness.batch`): over the local
+cores, and on a Dask cluster (dask.distributed's LocalCluster, in this process), the
+records are those of the sequential analysis, in the same order."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+
+import pytest
+
+from kb.cli import main
+from kb.fairness import batch
+from kb.fairness.batch import ClusterError, Task, analyse
+from kb.handbook.data.store import read
+
+#: A few scenarios of different games and remedies (hold'em, stud, draw, Omaha).
+SOME = ("case-c31-premature-first-flop-card", "boxed-card-on-flop",
+        "boxed-two-cards-omaha", "burn-card-exposed-on-turn")
+
+
+@pytest.fixture(scope="module")
+def hb():
+    return read(None)
+
+
+@pytest.fixture(scope="module")
+def tasks(hb):
+    return [Task(hb.rulings.scenarios[sid], hb.rulings.rulebooks) for sid in SOME]
+
+
+@pytest.fixture(scope="module")
+def alone(hb, tasks):
+    """The records worked out one after the other in this process."""
+    return analyse(hb.kb, tasks, workers=1)
+
+
+def test_the_sequential_records_are_every_cell_in_order(hb, alone):
+    books = [b.id for b in hb.rulings.rulebooks]
+    assert list(alone) == [(sid, book) for sid in SOME for book in books]
+    assert all(r is not None and (r.scenario, r.rulebook) == cell
+               for cell, r in alone.items())
+
+
+def test_the_local_cores_give_the_same_records(hb, tasks, alone):
+    spread = analyse(hb.kb, tasks, workers=2)
+    assert list(spread) == list(alone)
+    assert repr(spread) == repr(alone)          # every field, the fractions' too
+
+
+def test_a_dask_cluster_gives_the_same_records(hb, tasks, alone):
+    from dask.distributed import LocalCluster  # the extra: tools/install.sh test has it
+
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        found = analyse(hb.kb, tasks, scheduler=cluster.scheduler_address)
+    assert list(found) == list(alone) and repr(found) == repr(alone)
+
+
+def test_a_hand_that_cannot_be_replayed_is_none_in_a_worker_too(hb, tasks, monkeypatch):
+    real = batch.fairness
+
+    def failing(kb, rulebook, scenario, seed=0):
+        if scenario.id == SOME[1]:
+            raise batch.ScenarioError("x.yaml", 3, "cannot be replayed")
+        return real(kb, rulebook, scenario, seed)
+
+    monkeypatch.setattr(batch, "fairness", failing)     # the forked workers inherit it
+    found = analyse(hb.kb, tasks[:2], workers=2)
+    assert [cell for cell, r in found.items() if r is None] == \
+        [(SOME[1], b.id) for b in hb.rulings.rulebooks]
+
+
+@pytest.fixture
+def no_dask(monkeypatch):
+    """Dask not installed, as in the default install (an import of it fails)."""
+    for name in [n for n in sys.modules if n == "dask" or n.startswith("dask.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "dask", None)
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)
+
+
+def test_without_dask_a_scheduler_says_what_to_install(hb, tasks, no_dask):
+    with pytest.raises(ClusterError, match=r"install floorbook\[cluster\]"):
+        analyse(hb.kb, tasks, scheduler="tcp://127.0.0.1:8786")
+
+
+def test_build_scheduler_without_dask_is_a_usage_error(tmp_path, no_dask):
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        status = main(["build", "-o", str(tmp_path / "site"), "--scheduler",
+                       "tcp://127.0.0.1:8786"])
+    assert status == 2
+    assert err.getvalue() == ("floorbook build: --scheduler needs Dask: install "
+                              "floorbook[cluster] (pip install 'floorbook[cluster]')\n")
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_scheduler_that_does_not_answer_is_said_plainly(monkeypatch):
+    monkeypatch.setattr(batch, "CONNECT_SECONDS", 1)
+    with pytest.raises(ClusterError, match=r"tcp://127\.0\.0\.1:9 cannot be reached"):
+        batch.client_for("tcp://127.0.0.1:9")
