@@ -39,7 +39,7 @@ MISDEAL = "boxed-two-cards-during-deal"
 @pytest.fixture(scope="module")
 def soups(handbook) -> dict[str, BeautifulSoup]:
     pages = ("topics/four-card-flop.html", "topics/exposed-later-hole-card.html",
-             "topics/boxed-cards.html", "rule-disagreements.html")
+             "topics/boxed-cards.html", "disagreements/four-card-flop.html")
     return {page: BeautifulSoup((handbook / page).read_text(encoding="utf-8"), "html.parser")
             for page in pages}
 
@@ -49,11 +49,14 @@ def _cell(soup: BeautifulSoup, sid: str, book: str):
 
 
 def _note(cell) -> list[str]:
-    """The paragraphs of a cell's note (its own, not one copied by a script)."""
+    """A cell's note (its own, not one copied by a script): its two sentences, what the
+    remedy does with the seen cards, then the chances."""
     details = cell.find("details", recursive=False)
     assert details is not None, cell
     assert details.summary.get_text() == "Fairness" and not details.has_attr("open")
-    return [p.get_text() for p in details.find_all("p")]
+    text = details.get_text()[len("Fairness"):].strip()
+    first, second = re.fullmatch(r"(.*?) ((?:Seat \d+’s|Chances) .*)", text).groups()
+    return [first, second]
 
 
 def test_a_four_card_flop_under_the_tda_scrambles_each_seen_card_onto_the_flop_3_in_4(soups):
@@ -79,6 +82,7 @@ def test_the_note_is_closed_and_last_what_the_dealer_does_comes_first(soups):
         children[0]["class"]
     assert children[-1].name == "details" and not children[-1].has_attr("open")
     assert [c.name for c in children[:-1]] == ["p"] * (len(children) - 1)
+    assert children[-1].find("p") is None          # the note's words, without paragraphs
 
 
 def test_an_exposed_card_that_becomes_the_burn_lets_no_seat_know_a_card(soups):
@@ -137,7 +141,7 @@ def test_a_topic_page_sums_up_each_books_fairness_over_its_scenarios(soups):
 
 
 def test_a_disagreement_says_where_the_books_differ_in_fairness(soups):
-    page = soups["rule-disagreements.html"]
+    page = soups["disagreements/four-card-flop.html"]
     heading = page.find(id=f"shown-four-card-flop-scenario-{FOUR}")
     line = heading.find_next("p", class_="floorbook-fair-differs").get_text()
     assert line.startswith("Fairness: TDA 2024 hands a seen card to play (K♣ 10♥ 9♣ J♥, "

@@ -195,29 +195,31 @@ def visit_cell_html(self, node: cell) -> None:
     # as "&#64;")
     book = "".join(f' data-{name.replace("_", "-")}="{escape(node[name])}"'
                    for name in ("book", "rulebook", "same_as", "same_note") if node.get(name))
-    self.body.append(f'<div class="{escape(" ".join(node["classes"]))}"{book}>\n')
-    _paragraphs_html(self, node["paragraphs"], quotes)
+    # no line breaks between a cell's paragraphs: a topic page holds up to 182 cells and
+    # stays under 300 KB with their fairness notes
+    self.body.append(f'<div class="{escape(" ".join(node["classes"]))}"{book}>')
+    _paragraphs_html(self, node["paragraphs"], quotes, "<p{}>{}</p>")
     if node.get("note"):         # folded, closed: what the dealer does stays first
-        # no class and no line breaks: a topic page holds a note in each of up to 182
-        # cells (the stylesheet finds it as the cell's details)
+        # no class and no paragraph: the stylesheet finds it as the cell's details
         summary, paragraphs = node["note"]
         self.body.append(f"<details><summary>{self.encode(summary)}</summary>")
-        _paragraphs_html(self, paragraphs, quotes, "")
-        self.body.append("</details>\n")
+        _paragraphs_html(self, paragraphs, quotes, " {1}")
+        self.body.append("</details>")
     self.body.append("</div>\n")
     raise nodes.SkipNode
 
 
-def _paragraphs_html(self, paragraphs, quotes: tuple[str, str] | None,
-                     end: str = "\n") -> None:
+def _paragraphs_html(self, paragraphs, quotes: tuple[str, str] | None, shape: str) -> None:
+    """Each paragraph written as ``shape`` (``{0}``: its class attribute, ``{1}``: its
+    markup)."""
     for classes, pieces in paragraphs:
         texts = _texts(pieces)
         if quotes and any(_EDUCABLE.search(text) for text in texts):
             texts = educate(texts, *quotes)
         words = iter(texts)
-        start = f'<p class="{" ".join(classes)}">' if classes else "<p>"
-        self.body.append(start + "".join(_piece_html(self, p, words) for p in pieces)
-                         + "</p>" + end)
+        within = f' class="{" ".join(classes)}"' if classes else ""
+        self.body.append(shape.format(within, "".join(_piece_html(self, p, words)
+                                                      for p in pieces)))
 
 
 def _piece_html(self, piece: tuple, words) -> str:

@@ -196,7 +196,7 @@ def ruling_cell(ruling: Ruling, seats: list[int], short=None, book: str = "",
     # a matrix's cell (``book`` given) is the chooser's to hide; a cell elsewhere (the
     # disagreements page's side by side) only names its rulebook
     if note_as and not (same_as and note_same and not misdeal(ruling)):
-        paragraphs.append(paragraph(("em", "Fairness"), ("text", f" as under {note_as[1]}"),
+        paragraphs.append(paragraph(("text", f"Fairness as under {note_as[1]}"),
                                     classes=("floorbook-same",)))
     if note_as or (same_as and note_same and not misdeal(ruling)):
         note = ()

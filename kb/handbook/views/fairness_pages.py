@@ -70,10 +70,10 @@ def topic_summary(hb, shown: list[str], names: dict[str, str]) -> fair:
     table += group
     box = fair(classes=["floorbook-fair"])
     box += nodes.rubric("", "Is each book's remedy fair?")
-    box += nodes.paragraph("", "Over this topic's scenarios: in how many each book's remedy "
+    box += nodes.paragraph("", "Of this topic's scenarios, in how many each book's remedy "
                                "keeps every card to come equally likely in each place, and "
-                               "in how many it lets a seat know a card another holds or "
-                               "that is to come. Each cell's Fairness note says which.")
+                               "lets a seat know a card to come or another's card. Each "
+                               "cell's note says which.")
     box += table
     return box
 
