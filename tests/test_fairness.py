@@ -182,10 +182,12 @@ def test_the_text_answers_first_and_gives_each_live_seats_chance(capsys):
     assert lines[0] == ("case-c31-premature-first-flop-card under tda@2024: the exposed Jh "
                         "goes to the stub (reshuffled): it plays 5 times in 37 (13.5%): no "
                         "seat can know a card to come")
-    # the two live seats' shares of the pot, one line each, make the whole pot
-    seats = [line for line in lines if line.startswith("  seat ")]
-    assert [line.split(":")[0] for line in seats] == ["  seat 1", "  seat 2"]
-    assert abs(sum(float(line.split()[-1].rstrip("%")) for line in seats) - 100) < 0.2
+    # the two live seats' shares of the pot after the remedy, one line each, make the pot
+    after = lines.index("  chances after the remedy:")
+    seats = lines[after + 1:after + 3]
+    assert [line.split(":")[0] for line in seats] == ["    seat 1", "    seat 2"]
+    assert abs(sum(float(line.split()[3].rstrip("%")) for line in seats) - 100) < 0.2
+    assert lines[after + 3] == "  chances dealt without the irregularity:"
 
 
 def test_every_published_book_by_default_and_the_json_follows_its_schema(capsys):
@@ -194,7 +196,7 @@ def test_every_published_book_by_default_and_the_json_follows_its_schema(capsys)
     data = json.loads(capsys.readouterr().out)
     schema = json.loads((SCHEMAS / "fairness.schema.json").read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator(schema).validate(data)
-    assert data["format_version"] == 1
+    assert data["format_version"] == 2
     books = [r["rulebook"] for r in data["fairness"]]
     assert books[:5] == ["rrop@v11", "tda@2024", "tda@2026", "wsop@2024", "wsop-live@2024"]
     tda = data["fairness"][1]

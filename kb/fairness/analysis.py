@@ -15,36 +15,53 @@ True
 
 from __future__ import annotations
 
-import importlib
-
-from kb.fairness.knowledge import clean_chance, reaches_play, seen_cards
+from kb.fairness.calls import later_irregularities
+from kb.fairness.clean import clean_hand
+from kb.fairness.figures import Chances, redeal_chances, table_chances
+from kb.fairness.knowledge import (
+    clean_chance,
+    reaches_play,
+    seen_by_one,
+    seen_cards,
+    stub_places,
+)
 from kb.fairness.order import MOST_UNSEEN, Shape, keeps_random, positions
-from kb.fairness.report import Fairness, SeatChances, SeenCard
+from kb.fairness.report import Fairness, SeenCard
 from kb.hand.deal import replay
 from kb.hand.scenario import Scenario
+from kb.hand.table import Table
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.engine import first_cases, rule
+from kb.rules.outcomes import Remedy
 from kb.rules.rulebook import Rulebook
 from kb.rules.ruling import Ruling
 
+#: Why a void hand has no chances after the remedy.
+VOID = "the hand is void: every bet goes back and no pot is played"
+
 
 def fairness(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario,
-             seed: int = 0) -> Fairness:
+             seed: int = 0, ruling: Ruling | None = None) -> Fairness:
     """The fairness of ``rulebook``'s ruling on ``scenario`` (random steps seeded with
     ``seed``; the figures do not depend on it: they are taken over every outcome of the
-    steps).  The table before the remedy is the replay's at the first floor call.  Raises
+    steps).  ``ruling``: that ruling when the caller has it already (it is not ruled
+    again).  The cards seen are those of every floor call (:mod:`kb.fairness.calls`), the
+    chances after the remedy those of the last call's table.  Raises
     :class:`~kb.hand.scenario.ScenarioError` when the events cannot be replayed."""
-    ruling = rule(kb, rulebook, scenario, seed)
+    if ruling is None:
+        ruling = rule(kb, rulebook, scenario, seed)
     cases = first_cases(kb, rulebook, scenario, seed)
     # a hand with nothing to rule has no case: its table is the replay's as it ends
     table = cases[0].replay.table if cases else replay(scenario).table
     found = [i for case in cases for i in case.replay.irregularities]
+    found += later_irregularities(scenario, ruling, seed)
     clean = clean_chance(scenario.game, len(table.hands), len(table.deck))
+    one = seen_by_one(found)
     seen = []
     for card, seats in seen_cards(table, found).items():
         place = reaches_play(card, scenario.game, ruling, len(table.deck))
         seen.append(SeenCard(card, seats, place.where, place.chance, clean,
-                             place.chance > clean))
+                             place.chance > clean, card in one))
     # a seen card left where it never plays (the stub's bottom card) changes no deal
     shape, argument = remedy_shape(ruling, [s.card for s in seen],
                                    {s.card for s in seen if not s.reaches_play})
@@ -57,8 +74,11 @@ def fairness(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario,
               f"{shape.unseen} unseen cards: " + ("every card that can reach a place is "
                                                  "equally likely there" if random_ else
                                                  "some place's card is known or favoured"))
-    return Fairness(scenario.id, rulebook.id, tuple(seen), random_, reason,
-                    _chances(scenario, ruling), (), ())
+    redeal = redeal_chances(scenario.game, _live(table))
+    after = _after(scenario.game, ruling, seen, redeal)
+    clean_figures = _clean(scenario)
+    return Fairness(scenario.id, rulebook.id, tuple(seen), random_, reason, after[0],
+                    clean_figures[0], redeal[0], after[1], clean_figures[1], redeal[1])
 
 
 def remedy_shape(ruling: Ruling, seen: list[str],
@@ -114,20 +134,62 @@ def _unseen(seen: int) -> int:
     return max(1, min(4, MOST_UNSEEN + 1 - seen))
 
 
-def _chances(scenario: Scenario, ruling: Ruling) -> tuple[SeatChances, ...]:
-    """Each seat's chances after the remedy, by part O's
-    ``kb.fairness.chances.seat_chances(game, hands, board, dead_cards, stub_cards)``
-    (docs/fairness.md): the live hands, the board, the cards out of play and the stub the
-    remedy left.  None until that module is there: the views then say the chances were
-    not computed, never a made-up figure.  (Looked up by name so that this room works, and
-    its tests pass, before that module is merged.)"""
-    try:
-        chances = importlib.import_module("kb.fairness.chances")
-    except ModuleNotFoundError:
-        return ()
-    table = ruling.table
-    hands = {seat: tuple(cards) for seat, cards in table.hands.items()
-             if cards and seat not in table.dead}
-    dead = (*table.burns, *table.muck, *table.set_aside)
-    return tuple(chances.seat_chances(scenario.game, hands, tuple(table.board), dead,
-                                      tuple(table.stub_top)))
+def _live(table: Table) -> list[int]:
+    """The seats a redeal deals to: those holding cards, not folded or dead."""
+    return [seat for seat, cards in table.hands.items()
+            if cards and seat not in table.folded and seat not in table.dead]
+
+
+def _after(game: str, ruling: Ruling, seen: list[SeenCard], redeal: Chances) -> Chances:
+    """Each seat's chances at the table the last floor call's remedy left, from the
+    unseen pool (:mod:`kb.fairness.figures`), as the remedy is decided: the cards its
+    steps deal that nobody had seen are still to come (no player knows them yet); a seen
+    card out of play is no card to come, one the remedy left at a known place that plays
+    is dealt there (on the board, or in the pool when a hand is owed it).  A misdeal's
+    are the redeal's; a void has none."""
+    if ruling.remedy == Remedy.MISDEAL:
+        return redeal
+    if ruling.remedy == Remedy.VOID:
+        return (), VOID
+    table, known = ruling.table, {s.card for s in seen}
+    coming = {card for card in _dealt(ruling) if card not in known}
+    hands = {seat: [c for c in cards if c not in coming]
+             for seat, cards in table.hands.items() if cards and seat not in table.dead}
+    board, out = [c for c in table.board if c not in coming], []
+    places = stub_places(game, table)
+    for card in seen:
+        if card.card in table.stub_top and not 0 < card.reaches_play < 1:
+            index = table.stub_top.index(card.card)
+            where = places[index] if index < len(places) else "never"
+            if where == "board":
+                board.append(card.card)
+            elif where != "hand":
+                out.append(card.card)
+        elif card.reaches_play == 0:
+            out.append(card.card)
+    return table_chances(game, hands, board, out)
+
+
+def _dealt(ruling: Ruling) -> list[str]:
+    """The cards the last floor call's steps deal to the board or a hand."""
+    dealt: list[str] = []
+    for step in ruling.steps:
+        details = step.details
+        if step.do == "deal" or step.do == "supply":
+            dealt += list(details.get("cards", ()))
+        if step.do in ("supply", "common-card") and isinstance(details.get("card"), str):
+            dealt.append(details["card"])
+        if step.do == "replace" and isinstance(details.get("in"), str):
+            dealt.append(details["in"])
+    return dealt
+
+
+def _clean(scenario: Scenario) -> Chances:
+    """Each seat's chances had the hand been dealt without the irregularity
+    (:mod:`kb.fairness.clean`), at the same point of the hand: nobody saw a card."""
+    table, why = clean_hand(scenario)
+    if table is None:
+        return (), why
+    hands = {seat: cards for seat, cards in table.hands.items()
+             if cards and seat not in table.folded and seat not in table.dead}
+    return table_chances(scenario.game, hands, table.board)

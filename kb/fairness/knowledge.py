@@ -1,10 +1,12 @@
 """Who has seen which cards that are not their own, and where the remedy puts them
 (docs/fairness.md, "Knowledge").
 
-A card is seen when the replay before the floor call shows it: exposed, boxed or flashed
-during the deal (seen by every seat and the dealer; the scenario names no single seat for
-a card "seen" by one player, so every seat but its holder is counted), dealt to the board
-early or as an extra board card, a stub or burn card seen or flashed.  For each, the exact
+A card is seen when the replay before a floor call shows it: exposed, boxed or flashed
+during the deal (seen by every seat and the dealer), dealt to the board early or as an
+extra board card, a stub or burn card seen or flashed (by the dealer alone where the
+scenario says so).  A card one player saw as it was dealt, the scenario not naming him,
+lists the seats he can be (every seat but its holder; not the dealer) and is marked as
+seen by one of them (:func:`seen_by_one`).  For each, the exact
 probability (:class:`fractions.Fraction`) that it reaches the board or another player's
 hand after the remedy is read from the remedy's steps (:func:`reaches_play`), and set
 against the chance any card had before anybody saw it (:func:`clean_chance`).
@@ -54,10 +56,32 @@ def seen_cards(table: Table, irregularities: list[Irregularity]) -> dict[str, tu
 
     for found in irregularities:
         for card in _cards_of(found):
-            add(card, (DEALER,) if found.get("seen_by") == "dealer" else everyone)
+            add(card, _witnesses(found, everyone))
     for card in sorted(table.exposed):
         add(card, everyone)
     return named
+
+
+def _witnesses(found: Irregularity, everyone: tuple[int, ...]) -> tuple[int, ...]:
+    """Who saw the cards of ``found``: the dealer alone where the scenario says so; the
+    players (not the dealer) for a card one player saw as it was dealt, the scenario not
+    saying which (:func:`seen_by_one`); else every seat and the dealer."""
+    if found.get("seen_by") == "dealer":
+        return (DEALER,)
+    if found.get("seen_by_one"):
+        return everyone[1:]
+    return everyone
+
+
+def seen_by_one(irregularities: list[Irregularity]) -> frozenset[str]:
+    """The cards one player, not named, saw as they were dealt (``deal: {seen: [k]}``):
+    one of the seats :func:`seen_cards` lists saw each, not all of them.
+
+    >>> seen_by_one([Irregularity("exposed", 3, 0, {"card": "As", "seen_by_one": True})])
+    frozenset({'As'})
+    """
+    return frozenset(card for found in irregularities if found.get("seen_by_one")
+                     for card in _cards_of(found))
 
 
 def _cards_of(found: Irregularity) -> list[str]:
@@ -194,13 +218,25 @@ def _known_place(index: int, game: str, after: TableView) -> Place:
     """A card left in the stub at a known place (``index`` from the top): in a flop game
     each street still to come burns one card and deals the rest, so whether that place
     plays is known (stud and draw games: a place among the cards still owed plays)."""
+    places = stub_places(game, after)
+    plays = index < len(places) and places[index] != "burn"
+    return Place(f"stub (card {index + 1} from the top)", Fraction(int(plays)))
+
+
+def stub_places(game: str, after: TableView) -> list[str]:
+    """Where each of the stub's top cards goes as the rest of the hand is dealt after the
+    table ``after``, top first: "hand" (a card a live hand is owed), "burn" or "board"
+    (flop games: each street still to come burns one card and deals the rest); the cards
+    below them never play.
+
+    >>> stub_places("holdem", TableView({1: ("As", "Kd")}, ("2c", "3c", "4c"), (), (), (), ()))
+    ['burn', 'board', 'burn', 'board']
+    """
     come = still_to_come(game, after)
     if game in STUD_GAMES or game in DRAW_GAMES:
-        plays = index < come
-    else:
-        board = len(after.board)
-        order = [True] * (come - (BOARD - board))      # the hole cards still owed first
-        for street in (3, 1, 1) if board == 0 else (1,) * (BOARD - board):
-            order += [False] + [True] * street
-        plays = index < len(order) and order[index]
-    return Place(f"stub (card {index + 1} from the top)", Fraction(int(plays)))
+        return ["hand"] * come
+    board = len(after.board)
+    order = ["hand"] * (come - (BOARD - board))      # the hole cards still owed first
+    for street in (3, 1, 1) if board == 0 else (1,) * (BOARD - board):
+        order += ["burn"] + ["board"] * street
+    return order

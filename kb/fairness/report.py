@@ -17,8 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-#: The version of ``floorbook fairness --json`` (kb/schemas/fairness.schema.json).
-FORMAT_VERSION = 1
+#: The version of ``floorbook fairness --json`` (kb/schemas/fairness.schema.json).  2: the
+#: chances are drawn from every card nobody has seen (1: the stub alone), a card one
+#: unnamed player saw is marked ``one_of``, and the records say why a figure is missing.
+FORMAT_VERSION = 2
 
 
 def exact(value: Fraction) -> str:
@@ -39,7 +41,8 @@ class SeenCard:
     probability it reaches the board or another player's hand after the remedy),
     ``reaches_play_clean`` (the same had the hand been dealt without the irregularity,
     when nobody knew it), ``flagged`` (the remedy puts a seen card somewhere known or
-    likely to play)."""
+    likely to play), ``one_of`` (the scenario says one player saw it without naming him:
+    ``seen_by`` lists the seats it can have been)."""
 
     card: str
     seen_by: tuple[int, ...]
@@ -47,12 +50,13 @@ class SeenCard:
     reaches_play: Fraction
     reaches_play_clean: Fraction
     flagged: bool
+    one_of: bool = False
 
     def to_json(self) -> dict:
         return {"card": self.card, "seen_by": list(self.seen_by),
                 "where_after": self.where_after, "reaches_play": exact(self.reaches_play),
                 "reaches_play_clean": exact(self.reaches_play_clean),
-                "flagged": self.flagged}
+                "flagged": self.flagged, "one_of": self.one_of}
 
 
 @dataclass(frozen=True)
@@ -83,8 +87,10 @@ class Fairness:
     """The fairness of ``rulebook``'s ruling on ``scenario``: the cards seen (``seen``),
     whether the remedy keeps every unseen card equally likely in every position
     (``keeps_random``) and how that was shown (``order_reason``), and each seat's
-    chances after the remedy, had the hand been dealt without the irregularity, and on a
-    redeal (empty until computed: never a made-up figure)."""
+    chances after the remedy (at the last floor call's table; a misdeal: the redeal's),
+    had the hand been dealt without the irregularity, and on a redeal.  An empty tuple is
+    "not computed", never a made-up figure: ``chances_why``, ``clean_why`` and
+    ``redeal_why`` say why, in a few plain words ('' when computed)."""
 
     scenario: str
     rulebook: str
@@ -94,6 +100,9 @@ class Fairness:
     chances_after: tuple[SeatChances, ...]
     chances_clean: tuple[SeatChances, ...]   # had the hand been dealt without the irregularity
     chances_redeal: tuple[SeatChances, ...]  # a redeal (misdeal): every live seat alike
+    chances_why: str = ""
+    clean_why: str = ""
+    redeal_why: str = ""
 
     @property
     def flagged(self) -> tuple[SeenCard, ...]:
@@ -109,4 +118,6 @@ class Fairness:
                 "chances_computed": bool(self.chances_after),
                 "chances_after": [c.to_json() for c in self.chances_after],
                 "chances_clean": [c.to_json() for c in self.chances_clean],
-                "chances_redeal": [c.to_json() for c in self.chances_redeal]}
+                "chances_redeal": [c.to_json() for c in self.chances_redeal],
+                "chances_why": self.chances_why, "clean_why": self.clean_why,
+                "redeal_why": self.redeal_why}

@@ -2,7 +2,7 @@
 does with each card a seat saw, whether the deal stays random, and the chances.
 
 >>> from fractions import Fraction
->>> from kb.fairness.report import Fairness, SeenCard
+>>> from kb.fairness.report import Fairness, SeatChances, SeenCard
 >>> seen = SeenCard("As", (0, 1, 2), "burn", Fraction(0), Fraction(17, 52), False)
 >>> print(answer(Fairness("x", "tda@2024", (seen,), True, "", (), (), ())))
 the exposed As becomes the burn: no seat can know a card to come
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from kb.fairness.report import Fairness, SeenCard
+from kb.fairness.report import Fairness, SeatChances, SeenCard
 
 
 def answer(record: Fairness) -> str:
@@ -58,19 +58,52 @@ def details(record: Fairness) -> list[str]:
     lines = []
     for seen in record.seen:
         seats = ", ".join("the dealer" if s == 0 else str(s) for s in seen.seen_by)
+        if seen.one_of and seen.seen_by:
+            seats = "one player of " + seats
         lines.append(f"  {seen.card}: seen by {seats or 'nobody else'}; after the remedy: "
                      f"{seen.where_after}; reaches play {seen.reaches_play} against "
                      f"{seen.reaches_play_clean} had nobody seen it"
                      + ("  FLAGGED" if seen.flagged else ""))
     lines.append("  deal stays random: " + ("yes" if record.keeps_random else "NO")
                  + f" ({record.order_reason})")
-    if not record.chances_after:
-        lines.append("  chances: not computed")
-    for chances in record.chances_after:
-        shown = chances.win if not isinstance(chances.win, Fraction) else float(chances.win)
-        lines.append(f"  seat {chances.seat}: wins {shown:.1%}"
-                     + ("" if chances.exact else f" (estimate, ± {chances.error:.1%})"))
+    for name, figures, why in (("after the remedy", record.chances_after, record.chances_why),
+                               ("dealt without the irregularity", record.chances_clean,
+                                record.clean_why),
+                               ("on a redeal", record.chances_redeal, record.redeal_why)):
+        lines += _chances(name, figures, why)
     return lines
+
+
+def _chances(name: str, figures: tuple[SeatChances, ...], why: str) -> list[str]:
+    """The chances of one table, a line a seat, or "not computed" and why.
+
+    >>> _chances("on a redeal", (), "a draw game")
+    ['  chances on a redeal: not computed (a draw game)']
+    >>> _chances("x", (SeatChances(2, Fraction(1, 3), Fraction(0), True, 0.0),), "")
+    ['  chances x:', '    seat 2: wins 33.3%']
+    """
+    if not figures:
+        return [f"  chances {name}: not computed" + (f" ({why})" if why else "")]
+    lines = [f"  chances {name}:"]
+    for chances in figures:
+        lines.append(f"    seat {chances.seat}: " + _seat(chances))
+    return lines
+
+
+def _seat(chances: SeatChances) -> str:
+    """One seat's share of the pot, and its chance of a split where there is one; an
+    exact share beside an estimated split is a redeal's (1/n by symmetry).
+
+    >>> _seat(SeatChances(1, Fraction(1, 2), 0.04, False, 0.004))
+    'wins 50.0% exactly, splits 4.0% (estimate, ± 0.4%)'
+    """
+    win, split = float(chances.win), float(chances.split)
+    if chances.exact:
+        return f"wins {win:.1%}" + (f", splits {split:.1%}" if split else "")
+    if isinstance(chances.win, Fraction):
+        return f"wins {win:.1%} exactly, splits {split:.1%} (estimate, ± {chances.error:.1%})"
+    return f"wins {win:.1%} (estimate, ± {chances.error:.1%})" + (
+        f", splits {split:.1%}" if split else "")
 
 
 def format_fairness(record: Fairness) -> str:
