@@ -100,7 +100,7 @@ def test_a_misdeal_note_gives_the_redeal_against_the_hand_dealt_right(kb, soups)
     book = next(b for b in published_editions(kb) if b.id == "rrop@v11")
     record = fairness(kb, book, load_scenario(f"{kb.root}/scenarios/{MISDEAL}.yaml"), SEED)
     clean = {c.seat: c for c in record.chances_clean}
-    pairs = [(clean[c.seat], c) for c in record.chances_redeal if c.seat in clean]
+    pairs = [(clean[c.seat], c) for c in record.chances_after if c.seat in clean]
     if not pairs:           # never a made-up figure: not computed, and why
         assert shown[1].startswith("Chances not computed")
         return

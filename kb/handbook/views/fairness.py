@@ -33,15 +33,12 @@ def note(record: Fairness | None, misdeal: bool = False) -> tuple[Paragraph, ...
     redeal, whose chances are the redeal's (``chances_redeal``)."""
     if record is None:
         return ()
-    after = record.chances_redeal if misdeal else record.chances_after
+    # a misdeal's chances after the remedy are the redeal's (kb.fairness.report)
     return (paragraph(*knowledge(record)),
-            paragraph(("text", chances(record.chances_clean, after, _why(record),
-                                       "the redeal" if misdeal else "the remedy"))))
-
-
-def _why(record: Fairness) -> str:
-    # the reason is F's field (issue 25); a record made before it has none
-    return getattr(record, "chances_why", "")
+            paragraph(("text", chances(record.chances_clean, record.chances_after,
+                                       record.clean_why or record.chances_why,
+                                       "the redeal" if misdeal else "the remedy",
+                                       record.chances_why))))
 
 
 def knowledge(record: Fairness) -> tuple[tuple, ...]:
@@ -112,10 +109,11 @@ def fate(seen: SeenCard) -> str:
 
 
 def chances(clean: tuple[SeatChances, ...], after: tuple[SeatChances, ...], why: str,
-            remedy: str = "the remedy") -> str:
+            remedy: str = "the remedy", after_why: str = "") -> str:
     """The second sentence: the chance of winning, had the hand been dealt right and after
     ``remedy``, of the seat whose chance it changes most (the lowest seat of a tie);
-    "not computed" and ``why`` when either side is missing.
+    "not computed" and why when either side is missing (``why``: the hand dealt right's
+    reason, or both's; ``after_why``: the reason the chances after the remedy are not).
 
     >>> from fractions import Fraction
     >>> one = lambda win, exact=True: (SeatChances(2, win, 0, exact, 0 if exact else 0.004),)
@@ -129,7 +127,8 @@ def chances(clean: tuple[SeatChances, ...], after: tuple[SeatChances, ...], why:
     if not pairs:
         side = ("" if not (clean or after) else
                 " had the hand been dealt right" if after else f" after {remedy}")
-        return f"Chances{side} not computed" + (f": {why}." if why else ".")
+        reason = after_why if clean and not after else why
+        return f"Chances{side} not computed" + (f": {reason}." if reason else ".")
     before, now = max(pairs, key=lambda p: (abs(float(p[1].win) - float(p[0].win)),
                                             -p[0].seat))
     return (f"Seat {now.seat}'s chance of winning: {percent(before)} had the hand been "
