@@ -14,7 +14,7 @@ computed the note says so and why, never a figure it did not work out.
 >>> record = Fairness("x", "tda@2024", (seen,), True, "", at("0.312"), at("0.312"), ())
 >>> print(words(note(record)))
 the exposed A♠ becomes the burn: no seat can know a card to come.
-Seat 3's chance of winning: 31.2% had the hand been dealt right, 31.2% after the remedy.
+Seat 3 wins 31.2% had the hand been dealt right, 31.2% after the remedy.
 """
 
 from __future__ import annotations
@@ -118,7 +118,7 @@ def chances(clean: tuple[SeatChances, ...], after: tuple[SeatChances, ...], why:
     >>> from fractions import Fraction
     >>> one = lambda win, exact=True: (SeatChances(2, win, 0, exact, 0 if exact else 0.004),)
     >>> chances(one(Fraction(1, 4)), one(0.3, False), "")
-    "Seat 2's chance of winning: 25.0% had the hand been dealt right, 30.0% ± 0.4% after the remedy."
+    'Seat 2 wins 25.0% had the hand been dealt right, 30.0% ± 0.4% after the remedy.'
     >>> chances((), (), "a draw game: the cards to come are the players' discards")
     "Chances not computed: a draw game: the cards to come are the players' discards."
     """
@@ -131,8 +131,8 @@ def chances(clean: tuple[SeatChances, ...], after: tuple[SeatChances, ...], why:
         return f"Chances{side} not computed" + (f": {reason}." if reason else ".")
     before, now = max(pairs, key=lambda p: (abs(float(p[1].win) - float(p[0].win)),
                                             -p[0].seat))
-    return (f"Seat {now.seat}'s chance of winning: {percent(before)} had the hand been "
-            f"dealt right, {percent(now)} after {remedy}.")
+    return (f"Seat {now.seat} wins {percent(before)} had the hand been dealt right, "
+            f"{percent(now)} after {remedy}.")
 
 
 def percent(chance: SeatChances) -> str:

@@ -70,10 +70,8 @@ def topic_summary(hb, shown: list[str], names: dict[str, str]) -> fair:
     table += group
     box = fair(classes=["floorbook-fair"])
     box += nodes.rubric("", "Is each book's remedy fair?")
-    box += nodes.paragraph("", "Of this topic's scenarios, in how many each book's remedy "
-                               "keeps every card to come equally likely in each place, and "
-                               "lets a seat know a card to come or another's card. Each "
-                               "cell's note says which.")
+    box += nodes.paragraph("", "Counted over this topic's scenarios; each cell's Fairness "
+                               "note says which.")
     box += table
     return box
 

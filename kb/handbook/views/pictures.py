@@ -213,17 +213,22 @@ _FLOOR = 0.95
 _PROLOGUE = re.compile(r"\A.*?(?=<svg\b)", re.DOTALL)
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _SIZE = re.compile(r'<svg width="([\d.]+)pt" height="([\d.]+)pt"')
+#: The white space between two tags, which no SVG drawing shows.
+_BETWEEN = re.compile(r">\s+<")
 
 
 def svg_markup(svg: str) -> str:
-    """Graphviz's SVG document made fit to sit in a page: no XML prologue or comments,
-    and a ``min-width`` in CSS px (0.95 per point: 10 pt text is never under 9.5 px high).
+    """Graphviz's SVG document made fit to sit in a page: no XML prologue, comments or
+    white space between tags, the same text attributes once (:func:`_hoisted`), and a
+    ``min-width`` in CSS px (0.95 per point: 10 pt text is never under 9.5 px high).
 
     >>> print(svg_markup('<?xml version="1.0"?>\\n<!-- made by dot -->\\n'
     ...                  '<svg width="120pt" height="40pt" viewBox="0 0 120 40"></svg>'))
     <svg width="120pt" height="40pt" style="min-width: 114px" viewBox="0 0 120 40"></svg>
     """
-    svg = _COMMENT.sub("", _PROLOGUE.sub("", svg, count=1)).strip()
+    svg = _BETWEEN.sub("><", _COMMENT.sub("", _PROLOGUE.sub("", svg, count=1)).strip())
+    # Graphviz writes "-" as "&#45;" in names, ids and classes: the same character
+    svg = svg.replace("&#45;", "-")
     return _hoisted(_SIZE.sub(lambda m: f'{m.group(0)} style="min-width: '
                                         f'{_FLOOR * float(m.group(1)):g}px"', svg, count=1))
 
