@@ -4,6 +4,7 @@ the irregularity, the redeal, and who saw which card."""
 
 from __future__ import annotations
 
+import json
 import math
 from fractions import Fraction
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from kb import DATA
+from kb.cli import main
 from kb.fairness.analysis import VOID, fairness
 from kb.fairness.clean import cleaned
 from kb.fairness.figures import REDEAL_SAMPLES, redeal_chances, table_chances
@@ -155,3 +157,32 @@ def test_the_callers_ruling_is_used_not_ruled_again(kb):
     hand = load_scenario(FIXTURES / "premature-river-two-kings-left.yaml")
     voided = replace(rule(kb, book, hand), remedy="void")
     assert fairness(kb, book, hand, ruling=voided).chances_why == VOID
+
+
+def test_the_command_says_why_a_draw_games_chances_are_not_computed(capsys):
+    path = SCENARIOS / "lowball-a5-exposed-high-card-before-draw.yaml"
+    assert main(["fairness", str(path), "--rulebook", "tda@2024"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "  chances after the remedy: not computed (a draw game: the cards to come are " \
+           "the players’ own discards and draws, which no enumeration of the stub can " \
+           "know)" in lines
+    assert main(["fairness", str(path), "--rulebook", "tda@2024", "--json"]) == 0
+    [record] = json.loads(capsys.readouterr().out)["fairness"]
+    assert record["chances_after"] == [] and record["chances_why"].startswith("a draw game")
+    assert record["chances_computed"] is False
+
+
+def test_a_card_the_players_saw_at_a_known_place_is_dealt_there(kb):
+    # the players saw the Kd, the turn (after its burn), and the books leave it there:
+    # the turn is the Kd for sure, the river any of the 52 - 4 - 3 - 1 = 44 unseen cards;
+    # the aces need the Ad or the Ac: 2 in 44
+    record = _record(kb, FIXTURES / "turn-card-seen-by-players.yaml")
+    assert wins(record.chances_after) == [F(2, 44), F(42, 44)]
+
+
+def test_a_card_the_dealer_alone_saw_is_any_card_to_the_players(kb):
+    # the same Kd seen by the dealer alone: to the players the turn and the river are any
+    # two of the 45 unseen cards, C(45, 2) = 990; the kings win with a king and no ace
+    # (both kings 1, or one of the two with one of the 41 others 82): 83; the aces 907
+    record = _record(kb, FIXTURES / "turn-card-seen-by-the-dealer.yaml")
+    assert wins(record.chances_after) == [F(907, 990), F(83, 990)]

@@ -15,7 +15,9 @@ def add_parsers(commands) -> None:
                     "every published one) and print, answer first, which cards each seat "
                     "saw that are not its own, the exact chance each reaches the board or "
                     "another hand after the remedy against the chance had nobody seen it, "
-                    "and whether every unseen card stays equally likely in every place.")
+                    "whether every unseen card stays equally likely in every place, and "
+                    "each seat's chances after the remedy, had the hand been dealt without "
+                    "the irregularity, and on a redeal (or why they are not computed).")
     fairness.add_argument("scenario", type=_path, metavar="SCENARIO", help="a scenario YAML file")
     fairness.add_argument("--rulebook", default=None, metavar="RULEBOOK",
                           help="one rulebook (an edition id, a house rulebook id or file); "

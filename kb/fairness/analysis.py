@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from kb.fairness.calls import later_irregularities
 from kb.fairness.clean import clean_hand
-from kb.fairness.figures import Chances, redeal_chances, table_chances
+from kb.fairness.figures import COMMON, Chances, redeal_chances, table_chances
 from kb.fairness.knowledge import (
     clean_chance,
     reaches_play,
@@ -146,11 +146,13 @@ def _after(game: str, ruling: Ruling, seen: list[SeenCard], redeal: Chances) -> 
     steps deal that nobody had seen are still to come (no player knows them yet); a seen
     card out of play is no card to come, one the remedy left at a known place that plays
     is dealt there (on the board, or in the pool when a hand is owed it).  A misdeal's
-    are the redeal's; a void has none."""
+    are the redeal's; a void has none, nor a stud remedy that deals a common card."""
     if ruling.remedy == Remedy.MISDEAL:
         return redeal
     if ruling.remedy == Remedy.VOID:
         return (), VOID
+    if any(step.do == "common-card" for step in ruling.steps):
+        return (), COMMON
     table, known = ruling.table, {s.card for s in seen}
     coming = {card for card in _dealt(ruling) if card not in known}
     hands = {seat: [c for c in cards if c not in coming]
@@ -158,6 +160,8 @@ def _after(game: str, ruling: Ruling, seen: list[SeenCard], redeal: Chances) -> 
     board, out = [c for c in table.board if c not in coming], []
     places = stub_places(game, table)
     for card in seen:
+        if card.seen_by == (0,):
+            continue          # the dealer alone saw it: to the players it is any card
         if card.card in table.stub_top and not 0 < card.reaches_play < 1:
             index = table.stub_top.index(card.card)
             where = places[index] if index < len(places) else "never"

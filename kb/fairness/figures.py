@@ -7,10 +7,11 @@ down, since a player cannot tell them from the stub's.  The replay knows the stu
 actual order (a scenario's deck is stacked), but no player does: drawing the chances from
 the stub alone would use what nobody at the table can know, and would make a card that
 was burned face down count as out of play for everyone.  So the pool is the standard deck
-less every card in a live hand, on the board, or seen out of play (an exposed burn, a
-card shown and then mucked or set aside).  A seen card the remedy left at a known place
-that plays is dealt there: it is no longer a card to come from the pool.  (A seen card
-shuffled back into the stub is counted among the unseen ones.)
+less every card in a live hand, on the board, or seen by a player and out of play (an
+exposed burn, a card shown and then mucked or set aside).  A card the players saw that
+the remedy left at a known place that plays is dealt there: it is no longer a card to
+come from the pool.  (A seen card shuffled back into the stub is counted among the
+unseen ones; a card the dealer alone saw is any card to the players.)
 
 A redeal (:func:`redeal_chances`): every seat's cards come new from one shuffled deck,
 so the seats are exchangeable and each seat's share of the pot is exactly 1/n; so is
@@ -43,6 +44,9 @@ FEWEST_DEALS = 400
 _EVALUATIONS = {"omaha": 60, "omaha-hi-lo": 60, "pot-limit-omaha": 60}
 
 Chances = tuple[tuple[SeatChances, ...], str]
+#: Why a stud hand with a common card (the stub ran out) has no chances.
+COMMON = ("the stub ran out and a common card plays in every hand, which the count of the "
+          "cards to come does not deal")
 
 
 def table_chances(game: str, hands: Mapping[int, Sequence[str]], board: Sequence[str] = (),
@@ -64,8 +68,7 @@ def table_chances(game: str, hands: Mapping[int, Sequence[str]], board: Sequence
                     "no count of the cards to come holds")
     dead = tuple(sorted(set(out) - set(held)))
     if game in STUD_GAMES and board:
-        return (), ("the stub ran out and a common card plays in every hand, which the "
-                    "count of the cards to come does not deal")
+        return (), COMMON
     if not hands:
         return (), "no hand is live"
     why = why_not(game, hands, board, dead, None)
