@@ -61,10 +61,10 @@ def test_a_dask_cluster_gives_the_same_records(hb, tasks, alone):
 def test_a_hand_that_cannot_be_replayed_is_none_in_a_worker_too(hb, tasks, monkeypatch):
     real = batch.fairness
 
-    def failing(kb, rulebook, scenario, seed=0):
+    def failing(kb, rulebook, scenario, seed=0, ruling=None):
         if scenario.id == SOME[1]:
             raise batch.ScenarioError("x.yaml", 3, "cannot be replayed")
-        return real(kb, rulebook, scenario, seed)
+        return real(kb, rulebook, scenario, seed, ruling=ruling)
 
     monkeypatch.setattr(batch, "fairness", failing)     # the forked workers inherit it
     found = analyse(hb.kb, tasks[:2], workers=2)

@@ -42,9 +42,9 @@ def calls(monkeypatch) -> list:
     done: list = []
     real = batch.fairness
 
-    def counted(kb, rulebook, scenario, seed=0):
+    def counted(kb, rulebook, scenario, seed=0, ruling=None):
         done.append((scenario.id, rulebook.id))
-        return real(kb, rulebook, scenario, seed)
+        return real(kb, rulebook, scenario, seed, ruling=ruling)
 
     monkeypatch.setattr(batch, "fairness", counted)
     return done

@@ -44,10 +44,10 @@ def test_every_cell_is_the_analysis_of_its_ruling(hb):
 
 
 def test_a_hand_that_cannot_be_replayed_is_left_out(hb, monkeypatch):
-    def failing(kb, rulebook, scenario, seed=0):
+    def failing(kb, rulebook, scenario, seed=0, ruling=None):
         if scenario.id == SOME[1] and rulebook.id == "tda@2024":
             raise ScenarioError("x.yaml", 3, "cannot be replayed")
-        return fairness(kb, rulebook, scenario, seed)
+        return fairness(kb, rulebook, scenario, seed, ruling=ruling)
 
     monkeypatch.setattr(batch, "fairness", failing)
     table = fairness_table(hb.kb, small(hb))
@@ -74,3 +74,18 @@ def test_the_handbook_works_it_out_once(hb, monkeypatch):
     monkeypatch.setattr(store, "fairness_table", counted)
     book = Handbook(hb.kb, small(hb))
     assert book.fairness is book.fairness and len(calls) == 1
+
+
+def test_each_cell_is_read_from_the_tables_ruling_not_ruled_again(hb, monkeypatch):
+    given = {}
+    real = batch.fairness
+
+    def noted(kb, rulebook, scenario, seed=0, ruling=None):
+        given[scenario.id, rulebook.id] = ruling
+        return real(kb, rulebook, scenario, seed, ruling=ruling)
+
+    monkeypatch.setattr(batch, "fairness", noted)
+    table = small(hb)
+    fairness_table(hb.kb, table)
+    assert set(given) == set(table.rulings)
+    assert all(given[cell] is table.rulings[cell] for cell in given)

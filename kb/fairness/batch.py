@@ -32,6 +32,7 @@ from kb.fairness.report import Fairness
 from kb.hand.scenario import Scenario, ScenarioError
 from kb.knowledge.model import KnowledgeBase
 from kb.rules.rulebook import Rulebook
+from kb.rules.ruling import Ruling
 
 #: What to install for ``--scheduler`` (the optional extra of pyproject.toml).
 EXTRA = "floorbook[cluster]"
@@ -46,10 +47,13 @@ class ClusterError(RuntimeError):
 
 @dataclass(frozen=True)
 class Task:
-    """One scenario and the rulebooks to read its ruling under (column order)."""
+    """One scenario and the rulebooks to read its ruling under (column order), with each
+    book's ruling when the caller has it (``rulings``: one per book, or empty: ruled in
+    the task; the build's ruling table has them, so nothing is ruled twice)."""
 
     scenario: Scenario
     rulebooks: tuple[Rulebook, ...]
+    rulings: tuple[Ruling, ...] = ()
 
 
 #: (scenario id, rulebook id) -> the record, None for a hand that cannot be replayed.
@@ -61,9 +65,10 @@ def run_task(kb: KnowledgeBase, task: Task, seed: int = 0) -> list[Fairness | No
     ruling cannot be replayed (:class:`~kb.hand.scenario.ScenarioError`: left out, the
     other records are made all the same)."""
     found: list[Fairness | None] = []
-    for book in task.rulebooks:
+    rulings = task.rulings or (None,) * len(task.rulebooks)
+    for book, ruling in zip(task.rulebooks, rulings, strict=True):
         try:
-            found.append(fairness(kb, book, task.scenario, seed))
+            found.append(fairness(kb, book, task.scenario, seed, ruling=ruling))
         except ScenarioError:
             found.append(None)
     return found
@@ -92,16 +97,35 @@ def analyse(kb: KnowledgeBase, tasks: Sequence[Task], *, seed: int = 0,
             for book, record in zip(task.rulebooks, records, strict=True)}
 
 
-#: The knowledge base of a worker process (set by :func:`_adopt` as the pool starts it).
-_KB: list[KnowledgeBase] = []
+#: The knowledge base and the rulebooks by id of a worker process (set by :func:`_adopt`
+#: as the pool starts it).
+_SHARED: list = []
 
 
-def _adopt(kb: KnowledgeBase) -> None:
-    _KB[:] = [kb]
+def _adopt(kb: KnowledgeBase, books: dict[str, Rulebook]) -> None:
+    _SHARED[:] = [kb, books]
 
 
-def _in_worker(task: Task, seed: int) -> list[Fairness | None]:
-    return run_task(_KB[0], task, seed)
+def _light(task: Task) -> tuple[Scenario, tuple[str, ...], tuple[Ruling, ...]]:
+    """``task`` as sent to a worker: its rulebooks by id.  A rulebook works out its
+    lookups once per object (at 100x the data, 17 s of renumbering); one sent with each
+    task was a new object in the worker each time, and worked them out again."""
+    return task.scenario, tuple(b.id for b in task.rulebooks), task.rulings
+
+
+def _heavy(light: tuple, books: dict[str, Rulebook]) -> Task:
+    """:func:`_light` undone with the worker's own rulebooks."""
+    scenario, ids, rulings = light
+    return Task(scenario, tuple(books[i] for i in ids), rulings)
+
+
+def _in_worker(light: tuple, seed: int) -> list[Fairness | None]:
+    kb, books = _SHARED
+    return run_task(kb, _heavy(light, books), seed)
+
+
+def _books(tasks: Sequence[Task]) -> dict[str, Rulebook]:
+    return {book.id: book for task in tasks for book in task.rulebooks}
 
 
 def _on_cores(kb: KnowledgeBase, tasks: Sequence[Task], seed: int,
@@ -118,13 +142,16 @@ def _on_cores(kb: KnowledgeBase, tasks: Sequence[Task], seed: int,
     # long ones to each core
     chunk = max(1, len(tasks) // (workers * 8))
     with ProcessPoolExecutor(workers, mp_context=context, initializer=_adopt,
-                             initargs=(kb,)) as pool:
-        return list(pool.map(_in_worker, tasks, [seed] * len(tasks), chunksize=chunk))
+                             initargs=(kb, _books(tasks))) as pool:
+        return list(pool.map(_in_worker, [_light(t) for t in tasks], [seed] * len(tasks),
+                             chunksize=chunk))
 
 
-def _chunk(kb: KnowledgeBase, tasks: list[Task], seed: int) -> list[list[Fairness | None]]:
-    """Several tasks on a Dask worker (one round trip for a few scenarios)."""
-    return [run_task(kb, task, seed) for task in tasks]
+def _chunk(shared: tuple, tasks: list[tuple], seed: int) -> list[list[Fairness | None]]:
+    """Several tasks (:func:`_light`) on a Dask worker, ``shared`` the knowledge base and
+    the rulebooks by id as scattered once (one round trip for a few scenarios)."""
+    kb, books = shared
+    return [run_task(kb, _heavy(task, books), seed) for task in tasks]
 
 
 def cluster_problem() -> str:
@@ -166,8 +193,9 @@ def _on_cluster(kb: KnowledgeBase, tasks: Sequence[Task], seed: int,
     try:
         threads = sum(client.nthreads().values()) or 1
         size = max(1, len(tasks) // (threads * 8))
-        chunks = [list(tasks[i:i + size]) for i in range(0, len(tasks), size)]
-        shared = client.scatter(kb, broadcast=True)
+        light = [_light(task) for task in tasks]
+        chunks = [light[i:i + size] for i in range(0, len(light), size)]
+        shared = client.scatter((kb, _books(tasks)), broadcast=True)
         futures = [client.submit(_chunk, shared, chunk, seed, pure=False)
                    for chunk in chunks]
         return [records for done in client.gather(futures) for records in done]

@@ -26,7 +26,8 @@ Too many outcomes. The cost is counted in hand evaluations: one a seat per outco
 Omaha (the best of two hole cards with three of the board). Above :data:`WORK` of them
 (about 1.5 s; a heads-up preflop all-in has 1,712,304 boards, 3.4 million evaluations)
 the chances are estimated from :data:`SAMPLES` outcomes drawn with ``random.Random(SEED)``,
-fewer where they would cost more than :data:`WORK` (never under :data:`FEWEST`):
+fewer where they would cost more than :data:`ESTIMATE` evaluations (never under
+:data:`FEWEST`):
 ``exact`` is False, ``win`` and ``split`` are floats and ``error`` is the standard error
 of ``win``. The same
 arguments give the same figures, so a page built twice does not change.
@@ -40,14 +41,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations
+from itertools import accumulate, combinations, pairwise
 
 from kb.fairness.report import SeatChances
-from kb.fairness.showdown import HAND_SIZE, SHOWDOWN_GAMES
+from kb.fairness.showdown import HAND_SIZE, LOW_GAMES, SHOWDOWN_GAMES, cards_of
 from kb.fairness.split import PotSplit
 from kb.hand.cards import JOKER, standard_deck
 from kb.hand.scenario import DRAW_GAMES, FLOP_GAMES
@@ -56,10 +57,16 @@ from kb.hand.scenario import DRAW_GAMES, FLOP_GAMES
 #: 500,000 is about 1.5 s (docs/benchmarks.md "Chances"): every flop and turn all-in of
 #: hold'em, and of Omaha up to eight seats on the flop; no preflop all-in.
 WORK = 500_000
-#: The outcomes drawn for an estimate: the standard error of a 50% chance is 0.35%.
-SAMPLES = 20_000
-#: The fewest outcomes drawn, however many seats (seven Omaha hands: 2,000, error 1.1%).
-FEWEST = 2_000
+#: The hand evaluations an estimate makes (about 0.03 s, docs/benchmarks.md "Chances"):
+#: a build estimates a few hundred tables, which must fit in seconds.
+ESTIMATE = 30_000
+#: The most outcomes drawn for an estimate (two seats): the standard error of a 50%
+#: chance is 0.5%; six seats draw 5,000 (0.53% on a chance of 1 in 6), ten 3,000 (0.55%
+#: on 1 in 10).
+SAMPLES = 10_000
+#: The fewest outcomes drawn, however many seats (Omaha, 60 evaluations a seat: 1,000,
+#: a standard error of 1.6% on a 50% chance, 1.2% on 1 in 6).
+FEWEST = 1_000
 #: Hand evaluations a seat costs per outcome (the best of 6 x 10 in Omaha).
 EVALUATIONS = {"omaha": 60, "omaha-hi-lo": 60, "pot-limit-omaha": 60}
 #: The seed of an estimate's draws, so that the figures are the same on every run.
@@ -131,7 +138,7 @@ def odds(game: str, hands: Hands, board: Sequence[str] = (), dead_cards: Sequenc
          samples: int | None = None, seed: int = SEED) -> tuple[Odds, ...]:
     """Each live seat's :class:`Odds` (the arguments as :func:`seat_chances`'s); exact up
     to ``limit`` outcomes, else estimated from ``samples`` outcomes drawn with ``seed``
-    (by default as many as :data:`WORK` allows, module docstring).
+    (by default as many as :data:`ESTIMATE` allows, module docstring).
 
     >>> [(o.share, o.exact) for o in odds("holdem", {1: ("As", "Ah"), 2: ("Ks", "Kh")},
     ...                                   ("2c", "7d", "9h"), limit=10, samples=2000)]
@@ -144,7 +151,7 @@ def odds(game: str, hands: Hands, board: Sequence[str] = (), dead_cards: Sequenc
     if limit is None:
         limit = WORK // cost
     if samples is None:
-        samples = max(FEWEST, min(SAMPLES, WORK // cost))
+        samples = max(FEWEST, min(SAMPLES, ESTIMATE // cost))
     return _odds(*key, limit, samples, seed)
 
 
@@ -187,19 +194,47 @@ def _odds(game: str, hands: tuple[tuple[int, tuple[str, ...]], ...], board: tupl
     table = dict(hands)
     if not table or why_not(game, table, board, dead, stub) is not None:
         return ()
-    unseen, slots = _unseen(game, table, board, dead, stub), _slots(game, table, board)
+    # the figures depend on the cards to come only through the set they are drawn from
+    unseen = tuple(sorted(_unseen(game, table, board, dead, stub)))
+    return _counted(game, hands, board, unseen, limit, samples, seed)
+
+
+@lru_cache(maxsize=4096)
+def _counted(game: str, hands: tuple[tuple[int, tuple[str, ...]], ...], board: tuple[str, ...],
+             unseen: tuple[str, ...], limit: int, samples: int, seed: int) -> tuple[Odds, ...]:
+    """The odds of a table whose cards to come are drawn from ``unseen`` (sorted: the same
+    set gives the same draws), every outcome counted or ``samples`` of them drawn."""
+    table = dict(hands)
+    slots = _slots(game, table, board)
     count = _outcomes(len(unseen), slots)
     pot = PotSplit(game, [cards for _, cards in hands], board)
-    if count <= limit:
-        for dealt in _every_deal(unseen, slots):
+    # eval7 counts the high-only games from its own cards, pokerkit the lows from the text
+    fast = game not in LOW_GAMES
+    pool = cards_of(unseen) if fast else list(unseen)
+    deals: Iterable[Sequence[Sequence]] = _every_deal(pool, slots) if count <= limit \
+        else _drawn(pool, slots, samples, seed)
+    if fast:
+        pot.count_high(deals, board_only=not any(slots[1:]))
+    else:
+        for dealt in deals:
             pot.count(dealt)
-        return _exact(table, pot, count)
+    return _exact(table, pot, count) if count <= limit else _estimate(table, pot, samples)
+
+
+def _drawn(pool: Sequence, slots: Sequence[int], samples: int,
+           seed: int) -> Iterator[Sequence[Sequence]]:
+    """``samples`` outcomes drawn independently (each a uniform choice of the cards to
+    come) with ``random.Random(seed)``, cut into the board's cards and each seat's."""
     draw = random.Random(seed)
+    total, cuts = sum(slots), list(accumulate(slots, initial=0))
+    if not any(slots[1:]):               # only the board to come: no cutting
+        nothing = ((),) * (len(slots) - 1)
+        for _ in range(samples):
+            yield (draw.sample(pool, total), *nothing)
+        return
     for _ in range(samples):
-        picked = draw.sample(unseen, sum(slots))
-        pot.count(tuple(tuple(picked[sum(slots[:i]):sum(slots[:i + 1])])
-                        for i in range(len(slots))))
-    return _estimate(table, pot, samples)
+        picked = draw.sample(pool, total)
+        yield [picked[start:end] for start, end in pairwise(cuts)]
 
 
 def _exact(table: Hands, pot: PotSplit, count: int) -> tuple[Odds, ...]:

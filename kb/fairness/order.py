@@ -21,10 +21,11 @@ True
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
+from collections.abc import Iterator
 from fractions import Fraction
+from functools import lru_cache
 from itertools import permutations
-from math import factorial
 from typing import NamedTuple
 
 #: The most unseen cards an enumeration takes (6! orders, each reshuffled: bounded).
@@ -57,7 +58,8 @@ def positions(shape: Shape) -> Chances:
     enumerating every order of the unseen cards, every reshuffle and every pick.  Places:
     ``("stub", i)`` from the top, ``("picked", 0)`` and ``("kept", i)`` for a scramble's
     card picked out and the others.  Raises ValueError over :data:`MOST_UNSEEN` unseen
-    cards or :data:`MOST_CARDS` in all.
+    cards or :data:`MOST_CARDS` in all.  Each shape is enumerated once and kept (a build
+    asks for the same few shapes thousands of times); the caller gets its own copy.
 
     >>> chances = positions(Shape(unseen=2, seen=("As",), scramble=True, scramble_unseen=1))
     >>> chances[("picked", 0)]["As"]
@@ -66,42 +68,42 @@ def positions(shape: Shape) -> Chances:
     if not 0 <= shape.unseen <= MOST_UNSEEN or shape.unseen + len(shape.seen) > MOST_CARDS:
         raise ValueError(f"an enumeration takes at most {MOST_UNSEEN} unseen cards and "
                          f"{MOST_CARDS} in all")
+    return {place: dict(cards) for place, cards in _positions(shape).items()}
+
+
+@lru_cache(maxsize=256)
+def _positions(shape: Shape) -> Chances:
+    """:func:`positions`, counted in whole outcomes: every order of the unseen cards leads
+    to the same number of equally likely outcomes (:func:`_after`), so each chance is a
+    count over orders x outcomes, one Fraction at the end (the same values as adding a
+    Fraction per outcome, without its cost)."""
     unseen = [f"u{n}" for n in range(1, shape.unseen + 1)]
-    outcomes: dict[tuple, Fraction] = defaultdict(Fraction)
-    orders = list(permutations(unseen))
-    for order in orders:
-        for outcome, chance in _after(shape, list(order)).items():
-            outcomes[outcome] += chance / len(orders)
-    table: Chances = defaultdict(lambda: defaultdict(Fraction))
-    for (stub, picked, kept), chance in outcomes.items():
-        for place, cards in (("stub", stub), ("picked", picked), ("kept", kept)):
-            for index, card in enumerate(cards):
-                table[(place, index)][card] += chance
-    return {place: dict(cards) for place, cards in table.items()}
+    found: dict[Place, Counter[str]] = defaultdict(Counter)
+    total = 0
+    for order in permutations(unseen):
+        for stub, picked, kept in _after(shape, list(order)):
+            total += 1
+            for place, cards in (("stub", stub), ("picked", picked), ("kept", kept)):
+                for index, card in enumerate(cards):
+                    found[(place, index)][card] += 1
+    return {place: {card: Fraction(count, total) for card, count in cards.items()}
+            for place, cards in found.items()}
 
 
-def _after(shape: Shape, stub: list[str]) -> dict[tuple, Fraction]:
-    """The outcomes of ``shape`` on one order of the unseen cards, each with its chance."""
-    picked: tuple[str, ...] = ()
-    kept: tuple[str, ...] = ()
+def _after(shape: Shape, stub: list[str]) -> Iterator[tuple[tuple[str, ...], ...]]:
+    """The outcomes of ``shape`` on one order of the unseen cards, all equally likely (as
+    many for every order): the stub, the card picked out and the cards kept."""
     if shape.scramble:
         group, stub = [*shape.seen, *stub[:shape.scramble_unseen]], stub[shape.scramble_unseen:]
-        scrambles = list(permutations(group))
-        result: dict[tuple, Fraction] = defaultdict(Fraction)
-        for mixed in scrambles:
-            result[(tuple(stub), mixed[:1], mixed[1:])] += Fraction(1, len(scrambles))
-        return result
+        for mixed in permutations(group):
+            yield tuple(stub), mixed[:1], mixed[1:]
+        return
     if shape.put_back == "top":
         stub = [*shape.seen, *stub]
     elif shape.put_back == "bottom":
         stub = [*stub, *shape.seen]
-    if not shape.shuffle:
-        return {(tuple(stub), picked, kept): Fraction(1)}
-    every = factorial(len(stub))
-    result = defaultdict(Fraction)
-    for mixed in permutations(stub):
-        result[(mixed, picked, kept)] += Fraction(1, every)
-    return result
+    for mixed in (permutations(stub) if shape.shuffle else [tuple(stub)]):
+        yield mixed, (), ()
 
 
 def keeps_random(chances: Chances) -> bool:

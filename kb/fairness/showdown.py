@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
 
@@ -70,6 +70,58 @@ def highs(game: str, hands: Sequence[Sequence[str]], board: Sequence[str]) -> li
         return [high(game, hand, board) for hand in hands]
     shown = [_EVAL7[card] for card in board]
     return [eval7.evaluate([_EVAL7[card] for card in hand] + shown) for hand in hands]
+
+
+def cards_of(texts: Sequence[str]) -> list[eval7.Card]:
+    """eval7's cards of ``texts`` (made once per card at import: an enumeration hands the
+    same objects to eval7 over and over). Raises KeyError for a card outside the deck.
+
+    >>> cards_of(("As", "Td"))
+    [Card("As"), Card("Td")]
+    """
+    return [_EVAL7[card] for card in texts]
+
+
+def high_of_cards(game: str) -> Callable[[list[eval7.Card], list[eval7.Card]], int]:
+    """The high hand's strength as :func:`high` gives it, of eval7 cards: a function of a
+    seat's cards and the board's (the same numbers, without looking the cards up again).
+    Not for razz, which has no high half.
+
+    >>> rank = high_of_cards("omaha")
+    >>> rank(cards_of(("As", "Ah", "Kd", "Kc")), cards_of(("2s", "7s", "9s", "Qh", "Jd"))) \\
+    ...     == high("omaha", ("As", "Ah", "Kd", "Kc"), ("2s", "7s", "9s", "Qh", "Jd"))
+    True
+    """
+    if game in OMAHA_GAMES:
+        return _omaha_high
+    return _plain_high
+
+
+def _plain_high(hole: list[eval7.Card], board: list[eval7.Card]) -> int:
+    return eval7.evaluate(hole + board)
+
+
+def _omaha_high(hole: list[eval7.Card], board: list[eval7.Card]) -> int:
+    return omaha_highs([hole_pairs(hole)], board)[0]
+
+
+def hole_pairs(hole: Sequence[eval7.Card]) -> list[list[eval7.Card]]:
+    """The two-card sets an Omaha hand ``hole`` can play (six of four cards), made once a
+    seat for :func:`omaha_highs`."""
+    return [list(two) for two in combinations(hole, 2)]
+
+
+def omaha_highs(pairs: Sequence[list[list[eval7.Card]]], board: Sequence[eval7.Card]) -> list[int]:
+    """Each Omaha seat's high (:func:`high`) on one ``board`` of eval7 cards, from each
+    seat's :func:`hole_pairs`: the board's three-card sets are made once for every seat.
+
+    >>> hole, board = ("As", "Ah", "Kd", "Kc"), ("2s", "7s", "9s", "Qh", "Jd")
+    >>> omaha_highs([hole_pairs(cards_of(hole))], cards_of(board)) == [high("omaha", hole, board)]
+    True
+    """
+    evaluate = eval7.evaluate
+    threes = [list(three) for three in combinations(board, 3)]
+    return [max(evaluate(two + three) for two in seat for three in threes) for seat in pairs]
 
 
 def low(game: str, hole: Sequence[str], board: Sequence[str]) -> int | None:

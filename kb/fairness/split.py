@@ -2,7 +2,9 @@
 
 Shares are counted in whole units, ``whole`` to a pot (twice the least common multiple of
 1..n for n seats), so that any tie of any size in either half of a high-low pot is a
-whole number of units: the enumeration adds integers and makes one Fraction at the end.
+whole number of units. An outcome adds one to the count of its shares (who took how many
+units): there are only a few kinds of outcome (each seat alone, a few ties), so the sums
+per seat are made once at the end, and the chances are one Fraction each.
 
 >>> pot = PotSplit("holdem", [("As", "Ah"), ("Ac", "Ad")], ("2c", "7d", "9h", "Qc"))
 >>> pot.count((("3s",), (), ()))
@@ -13,38 +15,105 @@ whole number of units: the enumeration adds integers and makes one Fraction at t
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 
-from kb.fairness.showdown import LOW_GAMES, highs, low
+import eval7
+
+from kb.fairness.showdown import (
+    LOW_GAMES,
+    cards_of,
+    high_of_cards,
+    highs,
+    hole_pairs,
+    low,
+    omaha_highs,
+)
+from kb.hand.scenario import OMAHA_GAMES
+
+#: An outcome as eval7 cards: the board's cards to come, then each seat's.
+Dealt = Sequence[Sequence[eval7.Card]]
 
 
 class PotSplit:
     """The shares of the pot over the outcomes counted so far, for ``hands`` (each seat's
     cards so far, in seat order) and ``board`` (the community cards so far), in ``game``.
-    Per seat: ``units`` (its share, summed), ``squares`` (its share squared, summed, for
-    an estimate's error), ``scoops`` (outcomes where it took the whole pot) and
+    ``tally``: each seat's units of one outcome -> the outcomes that shared it so. Per
+    seat, from it: ``units`` (its share, summed), ``squares`` (its share squared, summed,
+    for an estimate's error), ``scoops`` (outcomes where it took the whole pot) and
     ``splits`` (where it took part and not all)."""
 
     def __init__(self, game: str, hands: Sequence[Sequence[str]], board: Sequence[str]):
         self.game, self.hands, self.board = game, [tuple(h) for h in hands], tuple(board)
         seats = len(self.hands)
         self.whole = 2 * math.lcm(*range(1, seats + 1))
-        self.units, self.squares = [0] * seats, [0] * seats
-        self.scoops, self.splits = [0] * seats, [0] * seats
+        self.tally: Counter[tuple[int, ...]] = Counter()
+
+    @property
+    def units(self) -> list[int]:
+        return self._summed(lambda share: share)
+
+    @property
+    def squares(self) -> list[int]:
+        return self._summed(lambda share: share * share)
+
+    @property
+    def scoops(self) -> list[int]:
+        return self._summed(lambda share: int(share == self.whole))
+
+    @property
+    def splits(self) -> list[int]:
+        return self._summed(lambda share: int(0 < share < self.whole))
+
+    def _summed(self, of: Callable[[int], int]) -> list[int]:
+        found = [0] * len(self.hands)
+        for shares, outcomes in self.tally.items():
+            for seat, share in enumerate(shares):
+                found[seat] += of(share) * outcomes
+        return found
 
     def count(self, dealt: Sequence[Sequence[str]]) -> None:
         """Count one outcome: ``dealt`` is the board's cards to come, then each seat's."""
         board = self.board + tuple(dealt[0])
         hands = self.hands if not any(dealt[1:]) else \
             [hand + tuple(more) for hand, more in zip(self.hands, dealt[1:], strict=True)]
-        for seat, share in enumerate(self.shares(hands, board)):
-            if share:
-                self.units[seat] += share
-                self.squares[seat] += share * share
-                if share == self.whole:
-                    self.scoops[seat] += 1
-                else:
-                    self.splits[seat] += 1
+        self.tally[tuple(self.shares(hands, board))] += 1
+
+    def count_high(self, deals: Iterable[Dealt], board_only: bool) -> None:
+        """Count many outcomes of a game without a low half (:data:`LOW_GAMES`), each
+        ``dealt`` as :meth:`count` takes it but in eval7's cards (``cards_of``): the same
+        counts as :meth:`count`, at a fraction of its cost (the enumeration's inner loop).
+        ``board_only``: no seat has a card to come (an all-in), so only ``dealt[0]`` is
+        read. Raises ValueError in a game with a low half.
+
+        >>> pot = PotSplit("holdem", [("As", "Ah"), ("Ks", "Kh")], ("2c", "7d", "9h", "Qc"))
+        >>> pot.count_high([(cards_of(["Kd"]),), (cards_of(["3s"]),)], board_only=True)
+        >>> pot.units, pot.whole
+        ([4, 4], 4)
+        """
+        if self.game in LOW_GAMES:
+            raise ValueError(f"{self.game} has a low half: count its outcomes one by one")
+        holes, base, seats = [cards_of(h) for h in self.hands], cards_of(self.board), len(self.hands)
+        alone = [tuple(self.whole if s == seat else 0 for s in range(seats)) for seat in range(seats)]
+        tally, evaluate = self.tally, eval7.evaluate
+        rank = high_of_cards(self.game)
+        plain = self.game not in OMAHA_GAMES
+        pairs = [hole_pairs(hole) for hole in holes]
+        for dealt in deals:
+            shown = base + list(dealt[0])
+            if board_only and plain:
+                values = [evaluate(hole + shown) for hole in holes]
+            elif board_only:
+                values = omaha_highs(pairs, shown)
+            else:
+                values = [rank(hole + list(more), shown)
+                          for hole, more in zip(holes, dealt[1:], strict=True)]
+            best = max(values)
+            if values.count(best) == 1:
+                tally[alone[values.index(best)]] += 1
+            else:
+                tie = [v == best for v in values]
+                tally[tuple(self.whole // sum(tie) if won else 0 for won in tie)] += 1
 
     def shares(self, hands: Sequence[Sequence[str]], board: Sequence[str]) -> list[int]:
         """Each seat's units of the pot at the showdown of complete ``hands`` and ``board``:

@@ -104,9 +104,12 @@ def _worked_out(kb: KnowledgeBase, rulings: RulingTable, figures: Figures,
                 cells: set[tuple[str, str]]) -> dict[tuple[str, str], Fairness | None]:
     """The records of ``cells`` (of ``rulings``), worked out as ``figures`` says: one task
     per scenario with its books among the cells, in the table's order."""
-    tasks = [Task(scenario, tuple(b for b in rulings.rulebooks if (sid, b.id) in cells))
-             for sid, scenario in rulings.scenarios.items()]
-    tasks = [task for task in tasks if task.rulebooks]
+    tasks = []
+    for sid, scenario in rulings.scenarios.items():
+        books = tuple(b for b in rulings.rulebooks if (sid, b.id) in cells)
+        if books:       # with the table's rulings: each scenario is ruled once per build
+            tasks.append(Task(scenario, books,
+                              tuple(rulings.rulings[sid, b.id] for b in books)))
     return analyse(kb, tasks, seed=SEED, workers=figures.workers,
                    scheduler=figures.scheduler) if tasks else {}
 

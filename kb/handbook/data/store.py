@@ -84,7 +84,9 @@ def load(app) -> None:
     """Load the data for this build (``builder-inited``).
 
     Raises :class:`DataError` listing every problem with file and line if the data does
-    not load, or naming the scenario file (and line) or house rulebook that cannot be ruled.
+    not load, or naming the scenario file (and line) or house rulebook that cannot be ruled,
+    or the Dask scheduler of ``floorbook_scheduler`` that cannot be used.  A site's build
+    works its fairness records out here (:attr:`Handbook.fairness`).
     """
     found = read(data_dir(app))
     hb = found if app.config.floorbook_example_books else without_examples(found)
@@ -92,7 +94,9 @@ def load(app) -> None:
                          scheduler=app.config.floorbook_scheduler)
     try:
         # now, before Sphinx forks its writers: each would work the records out again
-        hb.fairness                                     # noqa: B018
+        # (the site only: no other format shows them, and the PDF's build reads no cache)
+        if app.builder.format == "html":
+            hb.fairness                                 # noqa: B018
     except ClusterError as error:
         raise DataError([f"floorbook build: {error}"]) from None
     _LOADED[app.env] = hb
