@@ -66,7 +66,7 @@ def test_the_matrix_table_carries_the_class_the_stylesheet_styles(site):
 
 
 def _picture(page: str) -> str:
-    """The first picture's markup, entities decoded (Graphviz writes "-" as "&#45;")."""
+    """The first picture's markup, entities decoded."""
     start = page.index('<div class="graphviz floorbook-picture')
     return html.unescape(page[start:page.index("</svg>", start)])
 

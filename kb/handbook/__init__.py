@@ -62,7 +62,7 @@ def setup(app) -> dict:
     from kb.handbook.guard.untrusted_links import setup as untrusted_links
     from kb.handbook.printing import printed
     from kb.handbook.sitebuild import quotes
-    from kb.handbook.views import cards, cellnode, chooser, contents, pictures
+    from kb.handbook.views import cards, cellnode, chooser, contents, fairness_pages, pictures
 
     app.add_config_value("floorbook_data_dir", None, "env", types=frozenset({str, type(None)}))
     app.add_config_value("floorbook_graph_radius", 1, "env", types=frozenset({int}))
@@ -90,6 +90,8 @@ def setup(app) -> dict:
     app.add_node(cellnode.cell, html=(cellnode.visit_cell_html, None))
     app.add_node(cellnode.why, html=(cellnode.visit_why_html, None))
     app.add_post_transform(cellnode.ExpandCells)   # every format but HTML
+    app.add_node(fairness_pages.fair)
+    app.add_post_transform(fairness_pages.LeaveOut)   # the site's alone: every format but HTML
     app.add_node(printed.badge, latex=(printed.visit_badge_latex, printed.depart_badge_latex))
     for transform in (printed.PrintChapters, printed.PrintMatrix, printed.PrintBadges,
                       printed.PrintFinder, printed.LabelIds):

@@ -70,28 +70,53 @@
     });
   }
 
-  /* a cell naming another book's cards ("Cards as under TDA 2024") draws them itself
-     while that book is hidden */
+  /* a cell naming another book's cards ("Cards as under TDA 2024", "Cards and fairness
+     as under TDA 2024") draws them (and that book's fairness note) itself while that
+     book is hidden; a cell naming another book's note alone ("Fairness as under Robert's
+     Rules v11") draws that note */
+  function sourceOf(cell, other) {
+    var row = cell.closest("tr") || cell.parentNode;
+    var source = null;
+    Array.prototype.forEach.call(row.querySelectorAll("div.floorbook-cell[data-book]"),
+      function (c) { if (c.getAttribute("data-book") === other) { source = c; } });
+    return source;
+  }
+
+  function drawFrom(cell, name, selector, lineSelector) {
+    var line = cell.querySelector(lineSelector);
+    var other = cell.getAttribute(name);
+    var hidden = shownIds.indexOf(other) < 0;
+    if (line) { line.hidden = hidden; }
+    var source = sourceOf(cell, other);
+    if (!hidden || !source || !line) { return; }
+    Array.prototype.forEach.call(source.querySelectorAll(selector), function (p) {
+      if (p.classList.contains("floorbook-drawn")) { return; }
+      var copy = p.cloneNode(true);
+      copy.classList.add("floorbook-drawn");
+      line.parentNode.insertBefore(copy, line);
+    });
+  }
+
   function drawSameCards() {
-    var cells = document.querySelectorAll("div.floorbook-cell[data-same-as]");
+    var cells = document.querySelectorAll(
+      "div.floorbook-cell[data-same-as], div.floorbook-cell[data-same-note]");
     Array.prototype.forEach.call(cells, function (cell) {
       Array.prototype.forEach.call(cell.querySelectorAll(".floorbook-drawn"), function (p) {
         p.parentNode.removeChild(p);
       });
-      var note = cell.querySelector("p.floorbook-same");
-      var other = cell.getAttribute("data-same-as");
-      var hidden = shownIds.indexOf(other) < 0;
-      if (note) { note.hidden = hidden; }
-      var row = cell.closest("tr") || cell.parentNode;
-      var source = null;
-      Array.prototype.forEach.call(row.querySelectorAll("div.floorbook-cell[data-book]"),
-        function (c) { if (c.getAttribute("data-book") === other) { source = c; } });
-      if (!hidden || !source || !note) { return; }
-      Array.prototype.forEach.call(source.querySelectorAll("p.floorbook-line"), function (p) {
-        var copy = p.cloneNode(true);
-        copy.classList.add("floorbook-drawn");
-        note.parentNode.insertBefore(copy, note);
-      });
+    });
+    Array.prototype.forEach.call(cells, function (cell) {
+      var alone = "p.floorbook-same:not(.floorbook-line)";
+      if (cell.hasAttribute("data-same-as")) {
+        /* the note too when this cell has none of its own ("Cards and fairness as under") */
+        var own = cell.querySelector("details") || cell.hasAttribute("data-same-note");
+        drawFrom(cell, "data-same-as",
+                 own ? "p.floorbook-line" : "p.floorbook-line, details, " + alone,
+                 "p.floorbook-line.floorbook-same");
+      }
+      if (cell.hasAttribute("data-same-note")) {
+        drawFrom(cell, "data-same-note", "details", alone);
+      }
     });
   }
 

@@ -59,14 +59,18 @@ def badge_classes(colour: str, extra: tuple[str, ...] = ()) -> list[str]:
 
 
 def cell_node(paragraphs: list[Paragraph], classes: list[str], book: str = "",
-              chosen: bool = True) -> cell:
+              chosen: bool = True, note: tuple[str, tuple[Paragraph, ...]] | None = None
+              ) -> cell:
     """The cell node of ``paragraphs``, of class ``classes``, with its words as its text;
     ``book``: the rulebook id its HTML carries as ``data-book`` (the book chooser's mark,
     static/floorbook-books.js), or as ``data-rulebook`` when not ``chosen`` (a cell the
-    chooser leaves alone)."""
+    chooser leaves alone).  ``note``: (its folded line, its paragraphs), a note the HTML
+    writes folded and closed under the cell's paragraphs, for the site only: neither the
+    search words nor other formats (:func:`tree`) hold it."""
     words = "\n".join(text for _, pieces in paragraphs for text in _texts(pieces))
+    extra = {"note": note} if note and note[1] else {}
     return cell("", nodes.Text(words), paragraphs=tuple(paragraphs), classes=list(classes),
-                **{"book" if chosen else "rulebook": book})
+                **{"book" if chosen else "rulebook": book}, **extra)
 
 
 def _texts(pieces) -> list[str]:
@@ -190,18 +194,32 @@ def visit_cell_html(self, node: cell) -> None:
     # cells, and a phone loads them all), and the book id as it is (starttag writes "@"
     # as "&#64;")
     book = "".join(f' data-{name.replace("_", "-")}="{escape(node[name])}"'
-                   for name in ("book", "rulebook", "same_as") if node.get(name))
-    self.body.append(f'<div class="{escape(" ".join(node["classes"]))}"{book}>\n')
-    for classes, pieces in node["paragraphs"]:
+                   for name in ("book", "rulebook", "same_as", "same_note") if node.get(name))
+    # no line breaks between a cell's paragraphs: a topic page holds up to 182 cells and
+    # stays under 300 KB with their fairness notes
+    self.body.append(f'<div class="{escape(" ".join(node["classes"]))}"{book}>')
+    _paragraphs_html(self, node["paragraphs"], quotes, "<p{}>{}</p>")
+    if node.get("note"):         # folded, closed: what the dealer does stays first
+        # no class and no paragraph: the stylesheet finds it as the cell's details
+        summary, paragraphs = node["note"]
+        self.body.append(f"<details><summary>{self.encode(summary)}</summary>")
+        _paragraphs_html(self, paragraphs, quotes, " {1}")
+        self.body.append("</details>")
+    self.body.append("</div>\n")
+    raise nodes.SkipNode
+
+
+def _paragraphs_html(self, paragraphs, quotes: tuple[str, str] | None, shape: str) -> None:
+    """Each paragraph written as ``shape`` (``{0}``: its class attribute, ``{1}``: its
+    markup)."""
+    for classes, pieces in paragraphs:
         texts = _texts(pieces)
         if quotes and any(_EDUCABLE.search(text) for text in texts):
             texts = educate(texts, *quotes)
         words = iter(texts)
-        start = f'<p class="{" ".join(classes)}">' if classes else "<p>"
-        self.body.append(start + "".join(_piece_html(self, p, words) for p in pieces)
-                         + "</p>\n")
-    self.body.append("</div>\n")
-    raise nodes.SkipNode
+        within = f' class="{" ".join(classes)}"' if classes else ""
+        self.body.append(shape.format(within, "".join(_piece_html(self, p, words)
+                                                      for p in pieces)))
 
 
 def _piece_html(self, piece: tuple, words) -> str:

@@ -119,6 +119,10 @@ def decided_text(parts: tuple[str, ...]) -> str:
     return f"decided by the {parts[0]}" + (f": {parts[1]} {parts[2]}" if len(parts) > 1 else "")
 
 
+#: The folded line of a cell's fairness note.
+NOTE_SUMMARY = "Fairness"
+
+
 #: The badge of a ruling no ``read: text`` expectation holds (docs/dev/reading-rulings.md).
 UNREAD = "not yet read from the text"
 
@@ -129,8 +133,9 @@ NEW_DEAL = UNKNOWN_DEAL
 
 
 def ruling_cell(ruling: Ruling, seats: list[int], short=None, book: str = "",
-                unread: bool = False, same_as: tuple[str, str] | tuple[()] = ()
-                ) -> cellnode.cell:
+                unread: bool = False, same_as: tuple[str, str] | tuple[()] = (),
+                note: tuple[cellnode.Paragraph, ...] = (), note_same: bool = False,
+                note_as: tuple[str, str] | tuple[()] = ()) -> cellnode.cell:
     """One cell: the ruling's one-line answer (:func:`kb.rules.answer.answer`), the remedy
     badge (and a random marker), the numbers cited, who decided, then the cards of
     ``seats`` and the board; a misdeal draws no cards (its new deal is not known until it
@@ -144,7 +149,13 @@ def ruling_cell(ruling: Ruling, seats: list[int], short=None, book: str = "",
     name) of a book of the same row whose cell draws the same cards (:func:`card_lines`):
     this cell names it instead of drawing them again, and carries its id as
     ``data-same-as`` (the book chooser draws the cards here when that book is hidden).
-    One node
+    ``note``: the cell's fairness note (:func:`kb.handbook.views.fairness.note`), folded
+    and closed under the cards, for the site only; ``note_same``: it is the same as the
+    note of the ``same_as`` book, which the cell then names with the cards instead of
+    writing it again (a topic page holds up to 182 cells, and stays under 300 KB);
+    ``note_as``: (id, name) of another book of the row whose note is the same, which the
+    cell names instead (carried as ``data-same-note``, for the book chooser).  One
+    node
     (:mod:`kb.handbook.views.cellnode`) carrying the rulebook id: as ``data-book`` in a
     matrix (``book`` given: the book chooser hides it, static/floorbook-books.js), else as
     ``data-rulebook``.
@@ -176,16 +187,25 @@ def ruling_cell(ruling: Ruling, seats: list[int], short=None, book: str = "",
         paragraphs.append(paragraph(("text", NEW_DEAL),
                                     classes=("floorbook-line", "floorbook-new-deal")))
     elif same_as:
-        paragraphs.append(paragraph(("em", "Cards"), ("text", f" as under {same_as[1]}"),
+        # a note the same as that book's is named with its cards, not written again
+        same = "Cards and fairness" if note_same else "Cards"
+        paragraphs.append(paragraph(("em", same), ("text", f" as under {same_as[1]}"),
                                     classes=("floorbook-line", "floorbook-same")))
     else:
         paragraphs += card_lines(ruling, seats)
     # a matrix's cell (``book`` given) is the chooser's to hide; a cell elsewhere (the
     # disagreements page's side by side) only names its rulebook
+    if note_as and not (same_as and note_same and not misdeal(ruling)):
+        paragraphs.append(paragraph(("text", f"Fairness as under {note_as[1]}"),
+                                    classes=("floorbook-same",)))
+    if note_as or (same_as and note_same and not misdeal(ruling)):
+        note = ()
     node = cellnode.cell_node(paragraphs, ["floorbook-cell"], book=ruling.rulebook,
-                              chosen=bool(book))
+                              chosen=bool(book), note=(NOTE_SUMMARY, note) if note else None)
     if same_as and not misdeal(ruling):
         node["same_as"] = same_as[0]
+    if note_as and not (same_as and note_same and not misdeal(ruling)):
+        node["same_note"] = note_as[0]
     return node
 
 

@@ -15,7 +15,7 @@ from docutils import nodes
 from sphinx import addnodes
 
 from kb.handbook.data.rulings import SEED
-from kb.handbook.views import cellnode, cells, chooser, listed
+from kb.handbook.views import cellnode, cells, chooser, fairness, fairness_pages, listed
 from kb.handbook.views.chooser import column_names
 from kb.handbook.views.events import reader_title
 from kb.handbook.views.fragment import Fragment
@@ -59,12 +59,20 @@ def _matrix_table(hb, shown: list[str], names: dict[str, str]) -> nodes.table:
         line = nodes.row(ids=[cells.row_anchor(sid)])
         line += _entry(cells.title_link(table.scenarios[sid], differs(table, sid)))
         drawn: dict[tuple, tuple[str, str]] = {}    # the cards drawn once per row
+        notes = {r.rulebook: fairness.note(hb.fairness.get(sid, r.rulebook), cells.misdeal(r))
+                 for r in row}
+        said: dict[tuple, tuple[str, str]] = {}     # each fairness note written once too
         for r in row:
             lines = () if cells.misdeal(r) else tuple(cells.card_lines(r, seats))
-            first = drawn.setdefault(lines, (r.rulebook, names.get(r.rulebook, r.rulebook)))
+            name = (r.rulebook, names.get(r.rulebook, r.rulebook))
+            first = drawn.setdefault(lines, name)
+            same_as = first if lines and first[0] != r.rulebook else ()
+            note_first = said.setdefault(notes[r.rulebook], name)
             line += _entry(cells.ruling_cell(
                 r, seats, names.get, names.get(r.rulebook, ""), table.unread(sid, r.rulebook),
-                same_as=first if lines and first[0] != r.rulebook else ()))
+                same_as=same_as, note=notes[r.rulebook],
+                note_same=bool(same_as) and notes[first[0]] == notes[r.rulebook],
+                note_as=note_first if notes[r.rulebook] and note_first != name else ()))
         body += line
     group += body
     return nodes.table("", group, classes=["floorbook-matrix"])
@@ -116,7 +124,8 @@ def matrix_body(hb, topic_id: str) -> Fragment:
           "rule differently, or where every book gives the same remedy but the dealer "
           "does different things. Each cell leads with what the dealer does; a misdeal "
           "draws no cards, since the new deal is not known until it is dealt.", "")
-    f.add(f.node(chooser.chooser_node()), "", f.node(_matrix_table(hb, shown, names)), "")
+    f.add(f.node(chooser.chooser_node()), "", f.node(_matrix_table(hb, shown, names)), "",
+          f.node(fairness_pages.topic_summary(hb, shown, names)), "")
     f.fingerprint.extend((table.files[sid], repr(table.row(sid))) for sid in shown)
     f.add("```{rubric} The scenarios", "```", "")
     earlier: dict = {}       # each explanation given once on the page
@@ -243,7 +252,7 @@ def _topic_section(f: Fragment, hb, topic: str, heading: bool = True) -> None:
         f.add("*No scenario shows the books ruling differently on this topic.*", "")
     for _, group in listed.by_pair(computed):   # the first DRAWN drawn, the rest listed
         for c in group[:listed.DRAWN]:
-            _side_by_side(f, table, c, names)
+            _side_by_side(f, hb, c, names)
             f.fingerprint.append((table.files[c.scenario], repr((c.left, c.right))))
         listed.add_rest(f, table, group[listed.DRAWN:], names,
                         lambda topic, sid, pair: shown_anchor(topic, sid, pair, table.checked))
@@ -257,7 +266,8 @@ def shown_anchor(topic: str, scenario_id: str, pair: tuple[str, ...] = (),
     return f"shown-{topic}-" + cells.anchor(scenario_id) + books
 
 
-def _side_by_side(f: Fragment, table, c, names: dict) -> None:
+def _side_by_side(f: Fragment, hb, c, names: dict) -> None:
+    table = hb.rulings
     scenario = table.scenarios[c.scenario]
     seats = cells.shown_seats([c.left, c.right])
     left, right = (names.get(book, book) for book in c.pair)
@@ -271,4 +281,7 @@ def _side_by_side(f: Fragment, table, c, names: dict) -> None:
               f.node(cells.ruling_cell(ruling, seats, names.get,
                                        unread=table.unread(c.scenario, ruling.rulebook))),
               ":::", "")
-    f.add("::::", "")
+    records = hb.fairness
+    f.add("::::", "", f.node(fairness_pages.difference(
+        records.get(c.scenario, c.left.rulebook), records.get(c.scenario, c.right.rulebook),
+        left, right)), "")
