@@ -20,6 +20,7 @@ from kb.hand.deal import replay
 from kb.hand.scenario_file import load_scenario, parse_scenario
 from kb.house.compose import resolve_rulebook
 from kb.knowledge.load import load_knowledge_base
+from kb.rules.engine import rule
 
 SCENARIOS = Path(DATA) / "scenarios"
 FIXTURES = Path(__file__).parent / "fixtures" / "fairness"
@@ -186,3 +187,28 @@ def test_a_card_the_dealer_alone_saw_is_any_card_to_the_players(kb):
     # (both kings 1, or one of the two with one of the 41 others 82): 83; the aces 907
     record = _record(kb, FIXTURES / "turn-card-seen-by-the-dealer.yaml")
     assert wins(record.chances_after) == [F(907, 990), F(83, 990)]
+
+
+def test_a_scrambles_chances_after_count_every_pick_not_the_seeded_one():
+    """TDA 2024's four-card flop (Rule 39-A as the knowledge base gives it) scrambles the
+    four cards and picks one as the burn at random: the chances after the remedy are taken
+    over the four picks alike, so the seed that drew the ruling's pick changes nothing.
+    Before, the figures were those of the one seeded flop: seat 2 won 85.6% after the
+    remedy under seed 0 against 61.1% dealt right."""
+    kb = load_knowledge_base()
+    hand = load_scenario(DATA / "scenarios" / "four-card-flop.yaml")
+    book = resolve_rulebook(kb, "tda@2024")
+    found = [fairness(kb, book, hand, seed=seed).chances_after for seed in range(4)]
+    assert all(f == found[0] for f in found)
+    wins = [c.win for c in found[0]]
+    assert sum(wins) == 1 and all(c.exact for c in found[0])
+    # the mean of the four picks' own counts, each a table of three flop cards
+    ruling = fairness(kb, book, hand).chances_after
+    step = next(s for s in rule(kb, book, hand).steps if s.do == "scramble-pick")
+    cards = step.details["cards"]
+    table = rule(kb, book, hand).table
+    hands = {seat: c for seat, c in table.hands.items() if c and seat not in table.dead}
+    picks = [table_chances("holdem", hands, [c for c in cards if c != burn], [burn])[0]
+             for burn in cards]
+    assert [c.win for c in ruling] == [sum((p[i].win for p in picks), Fraction(0)) / 4
+                                       for i in range(len(ruling))]

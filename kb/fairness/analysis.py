@@ -17,7 +17,13 @@ from __future__ import annotations
 
 from kb.fairness.calls import later_irregularities
 from kb.fairness.clean import clean_hand
-from kb.fairness.figures import COMMON, Chances, redeal_chances, table_chances
+from kb.fairness.figures import (
+    COMMON,
+    Chances,
+    picked_chances,
+    redeal_chances,
+    table_chances,
+)
 from kb.fairness.knowledge import (
     clean_chance,
     reaches_play,
@@ -145,7 +151,9 @@ def _after(game: str, ruling: Ruling, seen: list[SeenCard], redeal: Chances) -> 
     unseen pool (:mod:`kb.fairness.figures`), as the remedy is decided: the cards its
     steps deal that nobody had seen are still to come (no player knows them yet); a seen
     card out of play is no card to come, one the remedy left at a known place that plays
-    is dealt there (on the board, or in the pool when a hand is owed it).  A misdeal's
+    is dealt there (on the board, or in the pool when a hand is owed it).  A scramble
+    with one card picked as the burn counts every pick (:func:`picked_chances`), not the
+    one the seeded ruling drew.  A misdeal's
     are the redeal's; a void has none, nor a stud remedy that deals a common card."""
     if ruling.remedy == Remedy.MISDEAL:
         return redeal
@@ -171,7 +179,19 @@ def _after(game: str, ruling: Ruling, seen: list[SeenCard], redeal: Chances) -> 
                 out.append(card.card)
         elif card.reaches_play == 0:
             out.append(card.card)
+    scrambled = _scrambled(ruling)
+    if scrambled and set(scrambled) - set(coming) <= set(board) | set(table.burns):
+        return picked_chances(game, hands, board, out, scrambled)
     return table_chances(game, hands, board, out)
+
+
+def _scrambled(ruling: Ruling) -> tuple[str, ...]:
+    """The cards the last floor call's remedy scrambles to pick one as the burn (the
+    rest to the board), or () when it scrambles none."""
+    for step in ruling.steps:
+        if step.do == "scramble-pick" and step.details.get("as") == "burn":
+            return tuple(step.details.get("cards", ()))
+    return ()
 
 
 def _dealt(ruling: Ruling) -> list[str]:

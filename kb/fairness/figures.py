@@ -79,6 +79,47 @@ def table_chances(game: str, hands: Mapping[int, Sequence[str]], board: Sequence
     return _counted(game, tuple(sorted(hands.items())), board, dead), ""
 
 
+def picked_chances(game: str, hands: Mapping[int, Sequence[str]], board: Sequence[str],
+                   out: Iterable[str], scrambled: Sequence[str]) -> Chances:
+    """Each seat's chances after a remedy that scrambles the cards ``scrambled`` and picks
+    one of them at random as the burn, the others going to the board: the mean of
+    :func:`table_chances` over every pick, all equally likely.  The one pick the seeded
+    ruling happened to draw is no more the remedy's than any other, so a figure taken from
+    it alone would swing with the seed.  ``board`` may hold the seeded pick's cards: they
+    are put back by each pick.  Estimates stay estimates, with the error of the mean.
+
+    The four-card flop below: seat 1 makes a pair of aces on the flop when the picked burn
+    is not the Ac (3 picks in 4), and wins every such hand; with the Ac burned, the board
+    is 2c 7d 9h and the kings are ahead.
+
+    >>> found, _ = picked_chances("holdem", {1: ("As", "Ah"), 2: ("Ks", "Kh")},
+    ...                           ("2c", "7d", "9h"), (), ("2c", "7d", "9h", "Ac"))
+    >>> [(c.seat, c.exact) for c in found], found[0].win > found[1].win
+    ([(1, True), (2, True)], True)
+    """
+    rest = [card for card in board if card not in scrambled]
+    picks = []
+    for burn in scrambled:
+        found, why = table_chances(game, hands, rest + [c for c in scrambled if c != burn],
+                                   [*out, burn])
+        if not found:
+            return (), why
+        picks.append(found)
+    return tuple(_mean([pick[i] for pick in picks]) for i in range(len(picks[0]))), ""
+
+
+def _mean(chances: list[SeatChances]) -> SeatChances:
+    """One seat's chances averaged over equally likely outcomes: exact when every one is,
+    else floats with the standard error of the mean of independent estimates."""
+    n = len(chances)
+    if all(c.exact for c in chances):
+        return SeatChances(chances[0].seat, sum((Fraction(c.win) for c in chances), Fraction(0)) / n,
+                           sum((Fraction(c.split) for c in chances), Fraction(0)) / n, True, 0.0)
+    return SeatChances(chances[0].seat, sum(float(c.win) for c in chances) / n,
+                       sum(float(c.split) for c in chances) / n, False,
+                       math.sqrt(sum(c.error ** 2 for c in chances)) / n)
+
+
 @lru_cache(maxsize=2048)
 def _counted(game: str, hands: tuple, board: tuple, dead: tuple) -> tuple[SeatChances, ...]:
     """The count itself, kept: every rulebook's table is often the same one."""
