@@ -1,4 +1,4 @@
-"""The knowledge base's records (:mod:`kb.knowledge.model`) made of the entries of its
+r"""The knowledge base's records (:mod:`kb.knowledge.model`) made of the entries of its
 files that the schemas accepted, each with its location and the lines of its values:
 what :mod:`kb.knowledge.load` builds from each file once it has read and checked it.
 Nothing here reads a file or finds a problem; the checks across records are the loader's.
