@@ -6,8 +6,8 @@ Nothing here reads a file or finds a problem; the checks across records are the 
 >>> from kb.files import parse_text
 >>> entry = parse_text("id: t\ntitle: ' A topic '\nquestion: Why?\n", "topics.yaml")
 >>> found = topic(entry)
->>> found.title, found.location, found.at("question")
-('A topic', topics.yaml:1, topics.yaml:3)
+>>> found.title, str(found.location), str(found.at("question"))
+('A topic', 'topics.yaml:1', 'topics.yaml:3')
 """
 
 from __future__ import annotations
