@@ -80,8 +80,9 @@ def fairness(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario,
               f"{shape.unseen} unseen cards: " + ("every card that can reach a place is "
                                                  "equally likely there" if random_ else
                                                  "some place's card is known or favoured"))
-    redeal = redeal_chances(scenario.game, _live(table))
-    after = _after(scenario.game, ruling, seen, redeal)
+    redeal = redeal_chances(scenario.game, _live(scenario, table))
+    one_call = len(ruling.every_call) == 1
+    after = _after(scenario.game, ruling, seen, redeal, table if one_call else None)
     clean_figures = _clean(scenario)
     return Fairness(scenario.id, rulebook.id, tuple(seen), random_, reason, after[0],
                     clean_figures[0], redeal[0], after[1], clean_figures[1], redeal[1])
@@ -140,13 +141,15 @@ def _unseen(seen: int) -> int:
     return max(1, min(4, MOST_UNSEEN + 1 - seen))
 
 
-def _live(table: Table) -> list[int]:
-    """The seats a redeal deals to: those holding cards, not folded or dead."""
-    return [seat for seat, cards in table.hands.items()
-            if cards and seat not in table.folded and seat not in table.dead]
+def _live(scenario: Scenario, table: Table) -> list[int]:
+    """The seats a redeal deals to: the scenario's players (its ``seats``: a hand dealt to
+    an empty seat is no player's) but a dead hand; a seat that folded is dealt in again,
+    since a misdeal voids the folds with the rest of the hand."""
+    return [seat for seat in scenario.seats if seat not in table.dead]
 
 
-def _after(game: str, ruling: Ruling, seen: list[SeenCard], redeal: Chances) -> Chances:
+def _after(game: str, ruling: Ruling, seen: list[SeenCard], redeal: Chances,
+           before: Table | None = None) -> Chances:
     """Each seat's chances at the table the last floor call's remedy left, from the
     unseen pool (:mod:`kb.fairness.figures`), as the remedy is decided: the cards its
     steps deal that nobody had seen are still to come (no player knows them yet); a seen
@@ -154,7 +157,9 @@ def _after(game: str, ruling: Ruling, seen: list[SeenCard], redeal: Chances) -> 
     is dealt there (on the board, or in the pool when a hand is owed it).  A scramble
     with one card picked as the burn counts every pick (:func:`picked_chances`), not the
     one the seeded ruling drew.  A misdeal's
-    are the redeal's; a void has none, nor a stud remedy that deals a common card."""
+    are the redeal's; a void has none, nor a stud remedy that deals a common card.
+    ``before``: the table the remedy was decided on, when the hand has one floor call
+    (the cards a deal step after a reshuffle placed are those not placed before it)."""
     if ruling.remedy == Remedy.MISDEAL:
         return redeal
     if ruling.remedy == Remedy.VOID:
@@ -162,7 +167,16 @@ def _after(game: str, ruling: Ruling, seen: list[SeenCard], redeal: Chances) -> 
     if any(step.do == "common-card" for step in ruling.steps):
         return (), COMMON
     table, known = ruling.table, {s.card for s in seen}
-    coming = {card for card in _dealt(ruling) if card not in known}
+    # after a reshuffle a card the remedy deals is any card of the stub, seen or not:
+    # which one the example's seed dealt is no more the remedy's than any other
+    shuffled = any(step.do in ("shuffle", "gather") for step in ruling.steps)
+    coming = {card for card in _dealt(ruling) if shuffled or card not in known}
+    if any(step.do == "gather" for step in ruling.steps):
+        coming |= _placed(table)          # the whole deck gathered: every card is new
+    elif shuffled and before is not None:   # a deal step names its seats, not its cards
+        back = {card for step in ruling.steps if step.do == "return-to-stub"
+                for card in step.details.get("cards", ())}
+        coming |= _placed(table) - (_placed(before) - back)
     hands = {seat: [c for c in cards if c not in coming]
              for seat, cards in table.hands.items() if cards and seat not in table.dead}
     board, out = [c for c in table.board if c not in coming], []
@@ -192,6 +206,11 @@ def _scrambled(ruling: Ruling) -> tuple[str, ...]:
         if step.do == "scramble-pick" and step.details.get("as") == "burn":
             return tuple(step.details.get("cards", ()))
     return ()
+
+
+def _placed(table) -> set[str]:
+    """The cards in the hands and on the board of ``table`` (a Table or a TableView)."""
+    return {card for cards in table.hands.values() for card in cards} | set(table.board)
 
 
 def _dealt(ruling: Ruling) -> list[str]:

@@ -110,14 +110,16 @@ def picked_chances(game: str, hands: Mapping[int, Sequence[str]], board: Sequenc
 
 def _mean(chances: list[SeatChances]) -> SeatChances:
     """One seat's chances averaged over equally likely outcomes: exact when every one is,
-    else floats with the standard error of the mean of independent estimates."""
+    else floats whose error is the mean of the outcomes' errors (the estimates draw with one
+    seed from nearly the same cards, so they are not independent: the error of a mean of
+    independent ones would claim too much)."""
     n = len(chances)
     if all(c.exact for c in chances):
         return SeatChances(chances[0].seat, sum((Fraction(c.win) for c in chances), Fraction(0)) / n,
                            sum((Fraction(c.split) for c in chances), Fraction(0)) / n, True, 0.0)
     return SeatChances(chances[0].seat, sum(float(c.win) for c in chances) / n,
                        sum(float(c.split) for c in chances) / n, False,
-                       math.sqrt(sum(c.error ** 2 for c in chances)) / n)
+                       sum(c.error for c in chances) / n)
 
 
 @lru_cache(maxsize=2048)

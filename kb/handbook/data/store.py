@@ -90,7 +90,10 @@ def load(app) -> None:
     """
     found = read(data_dir(app))
     hb = found if app.config.floorbook_example_books else without_examples(found)
-    hb.figures = replace(hb.figures, on=app.config.floorbook_fairness, workers=None,
+    # the site alone shows the figures: a printed build would work every one out, then
+    # drop it (and reads no cache)
+    shown = app.config.floorbook_fairness and app.builder.format == "html"
+    hb.figures = replace(hb.figures, on=shown, workers=None,
                          scheduler=app.config.floorbook_scheduler)
     try:
         # now, before Sphinx forks its writers: each would work the records out again

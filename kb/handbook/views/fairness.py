@@ -19,6 +19,8 @@ Seat 3 wins 31.2% had the hand been dealt right, 31.2% after the remedy.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from kb.fairness.report import Fairness, SeatChances, SeenCard
 from kb.fairness.text import odds
 from kb.handbook.views.cards import face
@@ -70,6 +72,8 @@ def knowledge(record: Fairness) -> tuple[tuple, ...]:
             said += ": no seat can know a card to come"
         elif all(s.where_after.startswith("hand ") for s in record.flagged):
             said += ": the other seats know " + ("it" if len(record.flagged) == 1 else "them")
+        elif all(s.seen_by == (0,) for s in record.flagged):
+            said += "; the dealer can know a card to come"
         else:
             said += "; some seats can know a card to come"
     return (("text", said + ("." if record.keeps_random else ". The deal is not random.")),)
@@ -124,6 +128,9 @@ def chances(clean: tuple[SeatChances, ...], after: tuple[SeatChances, ...], why:
     """
     by_seat = {c.seat: c for c in clean}
     pairs = [(by_seat[c.seat], c) for c in after if c.seat in by_seat]
+    if not pairs and clean and after:
+        return ("Chances not compared: no seat is live both in the hand dealt right and "
+                f"after {remedy}.")
     if not pairs:
         side = ("" if not (clean or after) else
                 " had the hand been dealt right" if after else f" after {remedy}")
@@ -141,9 +148,13 @@ def percent(chance: SeatChances) -> str:
     >>> from fractions import Fraction
     >>> percent(SeatChances(1, Fraction(1, 3), Fraction(0), True, 0.0))
     '33.3%'
+    >>> percent(SeatChances(1, Fraction(1, 7), 0.02, False, 0.004))   # a redeal's
+    '14.3%'
     """
     shown = f"{float(chance.win):.1%}"
-    return shown if chance.exact else f"{shown} ± {chance.error:.1%}"
+    # a win kept as a Fraction is exact even when the record's split is an estimate
+    # (a redeal: 1/n by symmetry), and the error is the split's, not the win's
+    return shown if isinstance(chance.win, Fraction) else f"{shown} ± {chance.error:.1%}"
 
 
 def words(paragraphs) -> str:

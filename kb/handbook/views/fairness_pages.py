@@ -47,6 +47,11 @@ class LeaveOut(SphinxPostTransform):
 
 # -- a topic page --------------------------------------------------------------------------
 
+def _players_know(record) -> bool:
+    """Whether the remedy lets a player (not the dealer alone) know a card to come."""
+    return any(seen.seen_by != (0,) for seen in record.flagged)
+
+
 def topic_summary(hb, shown: list[str], names: dict[str, str]) -> fair:
     """Per rulebook (column order), over the scenarios ``shown``: in how many the remedy
     keeps the deal random, and in how many it lets some seats know a card to come (or
@@ -65,7 +70,7 @@ def topic_summary(hb, shown: list[str], names: dict[str, str]) -> fair:
             out_of = f" of {len(records)}"
             body += _row(names.get(book.id, book.id),
                          f"{sum(r.keeps_random for r in records)}{out_of}",
-                         f"{sum(bool(r.flagged) for r in records)}{out_of}")
+                         f"{sum(_players_know(r) for r in records)}{out_of}")
     group += body
     table += group
     box = fair(classes=["floorbook-fair"])
