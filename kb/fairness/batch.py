@@ -44,6 +44,10 @@ WORKER_SECONDS = 30
 #: Seconds the cluster may go without finishing a chunk of tasks before it is given up on
 #: (a lost worker whose tasks no other worker takes, a stalled worker: never a hang).
 STALL_SECONDS = 600
+#: The most tasks in one chunk sent to a Dask worker: a chunk must end well inside
+#: STALL_SECONDS (the bundled scenarios take 0.11 s each on average, 2.2 s at most, so
+#: 3000 of them, a single thread's chunk at 100x the data, would take about 330 s).
+CHUNK_MOST = 50
 
 
 class ClusterError(RuntimeError):
@@ -226,7 +230,7 @@ def _run_on(client, scheduler: str, kb: KnowledgeBase, tasks: Sequence[Task],
     ``KilledWorker`` once the scheduler gave up on a lost one) is raised here; a chunk
     not done :data:`STALL_SECONDS` after the one before it is a :class:`ClusterError`."""
     threads = sum(client.nthreads().values()) or 1
-    size = max(1, len(tasks) // (threads * 8))
+    size = max(1, min(CHUNK_MOST, len(tasks) // (threads * 8)))
     light = [_light(task) for task in tasks]
     chunks = [light[i:i + size] for i in range(0, len(light), size)]
     shared = client.scatter((kb, _books(tasks)), broadcast=True)
