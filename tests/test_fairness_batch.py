@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import sys
 
 import pytest
@@ -174,3 +175,34 @@ def test_a_scheduler_that_does_not_answer_is_said_plainly(monkeypatch):
     monkeypatch.setattr(batch, "CONNECT_SECONDS", 1)
     with pytest.raises(ClusterError, match=r"tcp://127\.0\.0\.1:9 cannot be reached"):
         batch.client_for("tcp://127.0.0.1:9")
+
+
+def _die_unless_in(pid: int) -> _Dies:
+    if os.getpid() != pid:
+        os._exit(3)
+    return _Dies()
+
+
+class _Dies:
+    """A scenario whose worker process dies as it receives it (``os._exit`` while
+    unpickled, elsewhere than this process): a lost worker, as when a machine of the
+    cluster goes down."""
+
+    id = "dies"
+
+    def __reduce__(self):
+        return _die_unless_in, (os.getpid(),)
+
+
+def test_a_lost_worker_is_a_cluster_error(hb):
+    import dask
+    from dask.distributed import LocalCluster
+
+    # the scheduler gives a task up at once after its worker died (3 tries by default)
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
+            LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                         dashboard_address=None) as cluster, \
+            pytest.raises(ClusterError, match=r"failed \(KilledWorker: .*check that its "
+                                              r"workers run"):
+        analyse(hb.kb, [Task(_Dies(), hb.rulings.rulebooks[:1])],   # type: ignore[arg-type]
+                scheduler=cluster.scheduler_address)
