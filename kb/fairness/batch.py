@@ -21,6 +21,7 @@ scheduler's address is given, and :class:`ClusterError` says how to install it.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 from collections.abc import Sequence
@@ -38,11 +39,22 @@ from kb.rules.ruling import Ruling
 EXTRA = "floorbook[cluster]"
 #: Seconds to wait for a Dask scheduler to answer before saying it cannot be reached.
 CONNECT_SECONDS = 20
+#: Seconds to wait for the first worker to join the scheduler before saying it has none.
+WORKER_SECONDS = 30
+#: Seconds the cluster may go without finishing a chunk of tasks before it is given up on
+#: (a lost worker whose tasks no other worker takes, a stalled worker: never a hang).
+STALL_SECONDS = 600
+#: The most tasks in one chunk sent to a Dask worker: a chunk must end well inside
+#: STALL_SECONDS (the bundled scenarios take 0.11 s each on average, 2.2 s at most, so
+#: 3000 of them, a single thread's chunk at 100x the data, would take about 330 s).
+CHUNK_MOST = 50
 
 
 class ClusterError(RuntimeError):
-    """The Dask cluster cannot be used: the extra is not installed, or the scheduler at
-    the address given cannot be reached; the message says what to do."""
+    """The Dask cluster cannot be used: the extra is not installed, the scheduler at the
+    address given cannot be reached or has no workers, a worker or the scheduler was lost
+    or stalled, or a worker failed (floorbook not installed there); the message, one
+    line, says what to do."""
 
 
 @dataclass(frozen=True)
@@ -188,16 +200,57 @@ def _on_cluster(kb: KnowledgeBase, tasks: Sequence[Task], seed: int,
                 scheduler: str) -> list[list[Fairness | None]]:
     """Each task's records, computed on the Dask cluster at ``scheduler``: the knowledge
     base sent once to every worker, the tasks in chunks, the results gathered in the
-    tasks' order."""
+    tasks' order.  Every failure of the cluster is a :class:`ClusterError` (a hand that
+    cannot be replayed is None in its record, as in this process)."""
     client = client_for(scheduler)
     try:
-        threads = sum(client.nthreads().values()) or 1
-        size = max(1, len(tasks) // (threads * 8))
-        light = [_light(task) for task in tasks]
-        chunks = [light[i:i + size] for i in range(0, len(light), size)]
-        shared = client.scatter((kb, _books(tasks)), broadcast=True)
-        futures = [client.submit(_chunk, shared, chunk, seed, pure=False)
-                   for chunk in chunks]
-        return [records for done in client.gather(futures) for records in done]
+        try:
+            client.wait_for_workers(1, timeout=WORKER_SECONDS)
+        except TimeoutError:
+            raise ClusterError(
+                f"the Dask scheduler at {scheduler} has no workers (none joined in "
+                f"{WORKER_SECONDS} s); start one (dask worker {scheduler}) and build "
+                "again") from None
+        return _run_on(client, scheduler, kb, tasks, seed)
+    except ClusterError:
+        raise
+    except Exception as error:          # noqa: BLE001  every other failure is the cluster's
+        raise ClusterError(
+            f"the Dask cluster at {scheduler} failed ({_one_line(error)}); check that its "
+            "workers run and have this floorbook installed, and build again (or build "
+            "without --scheduler)") from None
     finally:
-        client.close()
+        with contextlib.suppress(Exception):   # a lost scheduler: nothing left to close
+            client.close()
+
+
+def _run_on(client, scheduler: str, kb: KnowledgeBase, tasks: Sequence[Task],
+            seed: int) -> list[list[Fairness | None]]:
+    """:func:`_on_cluster` once a worker has joined: a chunk's exception (a worker's, or
+    ``KilledWorker`` once the scheduler gave up on a lost one) is raised here; a chunk
+    not done :data:`STALL_SECONDS` after the one before it is a :class:`ClusterError`."""
+    threads = sum(client.nthreads().values()) or 1
+    size = max(1, min(CHUNK_MOST, len(tasks) // (threads * 8)))
+    light = [_light(task) for task in tasks]
+    chunks = [light[i:i + size] for i in range(0, len(light), size)]
+    shared = client.scatter((kb, _books(tasks)), broadcast=True)
+    futures = [client.submit(_chunk, shared, chunk, seed, pure=False) for chunk in chunks]
+    found: list[list[Fairness | None]] = []
+    for left, future in enumerate(futures):
+        # in order, each with its own wait: the chunks run side by side, so the next one
+        # is due soon after the last; a long build is no error, a stalled cluster is
+        try:
+            found.extend(future.result(timeout=STALL_SECONDS))
+        except TimeoutError:
+            raise ClusterError(
+                f"the Dask cluster at {scheduler} finished no task in {STALL_SECONDS} s "
+                f"({len(futures) - left} of {len(futures)} chunks left); check that its "
+                "workers still run, and build again") from None
+    return found
+
+
+def _one_line(error: BaseException) -> str:
+    """``error`` as a short line: its type and the first 200 characters of its text."""
+    text = " ".join(str(error).split())
+    text = text if len(text) <= 200 else text[:199] + "…"
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
