@@ -27,6 +27,7 @@ from kb.fairness.figures import (
 from kb.fairness.knowledge import (
     clean_chance,
     reaches_play,
+    seen_at,
     seen_by_one,
     seen_cards,
     stub_places,
@@ -65,7 +66,7 @@ def fairness(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario,
     one = seen_by_one(found)
     seen = []
     for card, seats in seen_cards(table, found).items():
-        place = reaches_play(card, scenario.game, ruling, len(table.deck))
+        place = reaches_play(card, scenario.game, ruling, len(table.deck), seen_at(found, card))
         seen.append(SeenCard(card, seats, place.where, place.chance, clean,
                              place.chance > clean, card in one))
     # a seen card left where it never plays (the stub's bottom card) changes no deal

@@ -6,7 +6,11 @@ the table each ruling left (:mod:`kb.hand.segments`).  The rulings keep only eac
 table after the remedy, so the later calls' irregularities are found again here the same
 way: the hand is replayed up to the first call, then from each call's table (the
 ruling's, with the piles the replay keeps beside it: cards exposed, up cards, missing
-cards) through the next events, with :mod:`kb.hand.segments`' own functions.  A stub a
+cards) through the next events, with :mod:`kb.hand.segments`' own functions.  Each
+irregularity found is marked with its call (``call``: its index in the ruling's
+``every_call``) and who held which card then (``held``: card -> seat), since a card seen
+at a later call is moved only by that call's remedy and those after it, and is not seen
+by the seat it was dealt to on that deal.  A stub a
 ruling left to be reshuffled later is shuffled with ``random.Random(seed)``, not the
 engine's draws: the cards dealt from it may then differ from the ruling's.
 
@@ -16,13 +20,15 @@ engine's draws: the cards dealt from it may then differ from the ruling's.
 >>> from kb.rules.engine import rule
 >>> kb = load_knowledge_base()
 >>> hand = load_scenario(kb.root + "/scenarios/case-c23-two-burns-as-it-happened.yaml")
->>> [i.kind for i in later_irregularities(hand, rule(kb, published_editions(kb)[1], hand))]
-['burn-count']
+>>> [(i.kind, i.get("call")) for i in later_irregularities(
+...     hand, rule(kb, published_editions(kb)[1], hand))]
+[('burn-count', 1)]
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from kb.hand.deal import floor_called
 from kb.hand.scenario import Scenario, ScenarioError
@@ -58,11 +64,18 @@ def later_irregularities(scenario: Scenario, ruling: Ruling, seed: int = 0,
                    carried)
             play_segment(state, events, carried)
             floor_called(state, floor.line if floor else None)
-            found += standing(state, answered)
+            found += [_at_call(i, number, state.table)
+                      for i in standing(state, answered)]
             answered = len(state.irregularities)
     except (ScenarioError, IndexError, KeyError, ValueError):
         pass       # carried on as far as the ruling's tables allow
     return found
+
+
+def _at_call(found: Irregularity, number: int, table: Table) -> Irregularity:
+    """``found`` marked with the call that answers it and the hands as it was found."""
+    held = {card: seat for seat, cards in table.hands.items() for card in cards}
+    return replace(found, details={**found.details, "call": number, "held": held})
 
 
 def _table(before: Table, view: TableView) -> Table:

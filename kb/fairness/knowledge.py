@@ -50,13 +50,14 @@ def seen_cards(table: Table, irregularities: list[Irregularity]) -> dict[str, tu
     everyone = (DEALER, *sorted(table.hands))
     named: dict[str, tuple[int, ...]] = {}
 
-    def add(card: str, seats: tuple[int, ...]) -> None:
-        holder = seat_of(table, card)
+    def add(card: str, seats: tuple[int, ...], held: dict | None = None) -> None:
+        # a card seen at a later call: its holder on that call's deal, not this table's
+        holder = held.get(card) if held is not None else seat_of(table, card)
         named.setdefault(card, tuple(s for s in seats if s != holder))
 
     for found in irregularities:
         for card in _cards_of(found):
-            add(card, _witnesses(found, everyone))
+            add(card, _witnesses(found, everyone), found.get("held"))
     for card in sorted(table.exposed):
         add(card, everyone)
     return named
@@ -71,6 +72,20 @@ def _witnesses(found: Irregularity, everyone: tuple[int, ...]) -> tuple[int, ...
     if found.get("seen_by_one"):
         return everyone[1:]
     return everyone
+
+
+def seen_at(irregularities: list[Irregularity], card: str) -> int:
+    """The floor call at which ``card`` was first seen: its index in the ruling's
+    ``every_call``, read from the first of ``irregularities`` showing it that is marked
+    with its ``call`` (:func:`kb.fairness.calls.later_irregularities`); 0, the first
+    call, for any other card.
+
+    >>> later = Irregularity("exposed", 9, 0, {"card": "4c", "call": 1})
+    >>> seen_at([later], "4c"), seen_at([later], "As")
+    (1, 0)
+    """
+    return next((found.get("call", 0) for found in irregularities
+                 if card in _cards_of(found)), 0)
 
 
 def seen_by_one(irregularities: list[Irregularity]) -> frozenset[str]:
@@ -135,9 +150,11 @@ def still_to_come(game: str, after: TableView) -> int:
     return owed + BOARD - len(after.board)
 
 
-def reaches_play(card: str, game: str, ruling: Ruling, deck: int) -> Place:
+def reaches_play(card: str, game: str, ruling: Ruling, deck: int, since: int = 0) -> Place:
     """Where ``card`` is after ``ruling`` and the exact chance it reaches play, read from
-    the steps: a reshuffle of the stub it went back to (the cards still to come over the
+    the steps of the floor call at which it was seen (``since``: its index in the
+    ruling's ``every_call``, :func:`seen_at`) and of the calls after it, since the
+    earlier remedies were over before anybody saw it: a reshuffle of the stub it went back to (the cards still to come over the
     stub's size), a scramble it was part of (all but the card picked out), a redeal (the
     positions that play over the ``deck``'s size), else the pile the ruling's table shows
     it in (board or a hand: 1; burn, muck, set aside: 0; the stub at a known place:
@@ -147,7 +164,7 @@ def reaches_play(card: str, game: str, ruling: Ruling, deck: int) -> Place:
     >>> reaches_play("As", "holdem", Ruling("x", "b", "continue", (), (), False, view, ""), 52)
     Place(where='burn', chance=Fraction(0, 1))
     """
-    steps = [s for call in ruling.every_call for s in call.steps]
+    steps = [s for call in ruling.every_call[since:] for s in call.steps]
     place, back_in_stub = None, False
     for number, step in enumerate(steps):
         details = step.details
