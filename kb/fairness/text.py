@@ -21,6 +21,9 @@ def answer(record: Fairness) -> str:
     if not record.seen:
         return "no card was seen out of turn: no seat can know a card to come"
     said = "; ".join(_fate(seen) for seen in record.seen)
+    if record.flagged and all(s.where_after.startswith("hand ") for s in record.flagged):
+        return said + ": FLAGGED, the other seats know " + (
+            "it" if len(record.flagged) == 1 else "them")
     if record.flagged and all(s.seen_by == (0,) for s in record.flagged):
         return said + ": FLAGGED, the dealer can know a card to come"
     if record.flagged:
