@@ -206,3 +206,32 @@ def test_a_lost_worker_is_a_cluster_error(hb):
                                               r"workers run"):
         analyse(hb.kb, [Task(_Dies(), hb.rulings.rulebooks[:1])],   # type: ignore[arg-type]
                 scheduler=cluster.scheduler_address)
+
+
+def test_a_peer_that_never_answers_is_given_up(monkeypatch):
+    """A listener that accepts the connection and never says a word: Dask's own timeout
+    waited for ever on the handshake (a fresh user's build hung until killed)."""
+    import socket
+    import threading
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(5)
+    held: list = []
+    threading.Thread(target=lambda: held.append(server.accept()), daemon=True).start()
+    monkeypatch.setattr(batch, "CONNECT_SECONDS", 1)
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    try:
+        with pytest.raises(ClusterError, match="cannot be reached"):
+            batch.client_for(address)
+    finally:
+        server.close()
+
+
+@pytest.mark.parametrize("address", ["", "inproc://nothing", "localhost", "tcp://h:port",
+                                     "tcp://h:1/x", "http://h:80"])
+def test_build_refuses_what_is_no_scheduler_address(tmp_path, capsys, address):
+    assert main(["build", "-q", "-o", str(tmp_path / "site"), "--scheduler", address]) == 2
+    assert capsys.readouterr().err == (
+        f"floorbook build: --scheduler: the Dask scheduler address {address!r} is not one: "
+        "give it as tcp://HOST:PORT (or tls://HOST:PORT)\n")
+    assert not (tmp_path / "site").exists()

@@ -54,7 +54,7 @@ def add_parsers(commands) -> None:
     build.add_argument("--no-cache", action="store_true",
                        help="read every file of the knowledge base again, and keep nothing "
                             "for the next run (as for check)")
-    build.add_argument("--scheduler", default="", metavar="ADDRESS",
+    build.add_argument("--scheduler", default=None, metavar="ADDRESS",
                        help="work the fairness figures out on the Dask cluster whose "
                             "scheduler is at ADDRESS (tcp://HOST:PORT; needs "
                             "floorbook[cluster]); by default on this machine's cores")
@@ -174,7 +174,7 @@ def run_build(args) -> int:
 
 def _run_build(args) -> int:
     """:func:`run_build`, the collector waiting."""
-    from kb.fairness.batch import cluster_problem
+    from kb.fairness.batch import address_problem, cluster_problem
     from kb.files.cache import Cache
     from kb.handbook.sitebuild.doctrees_trust import keyed_digest, user_key
     from kb.handbook.sitebuild.site import output_problem, pages_folder
@@ -188,6 +188,9 @@ def _run_build(args) -> int:
     if args.with_examples and not args.pdf:
         return _fail(["floorbook build: --with-examples chooses the PDF's books: give --pdf "
                       "with it"])
+    if args.scheduler is not None and (wrong := address_problem(args.scheduler)):
+        _fail([f"floorbook build: --scheduler: {wrong}"])
+        return 2
     if args.scheduler and (missing := cluster_problem()):
         _fail([f"floorbook build: {missing}"])
         return 2                            # a usage error: the option needs the extra
@@ -254,7 +257,7 @@ def _build(args, pages: Path | None, cache):
             built = build_site(folder, args.data, args.output, sources=args.sources,
                                progress=_stage(args), reuse=not args.no_cache,
                                printed=_printed(args),
-                               settings={"floorbook_scheduler": args.scheduler})
+                               settings={"floorbook_scheduler": args.scheduler or ""})
             if not args.quiet:              # the site's summary first, then the PDF's
                 print(f"floorbook build: {built}", flush=True)
             try:

@@ -24,6 +24,8 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import re
+import threading
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -176,6 +178,21 @@ def cluster_problem() -> str:
     return ""
 
 
+def address_problem(scheduler: str) -> str:
+    """What is wrong with ``scheduler`` as a Dask scheduler's address, or ''.
+
+    >>> address_problem("tcp://10.0.0.5:8786"), address_problem("inproc://x")[:40]
+    ('', "the Dask scheduler address 'inproc://x' ")
+    """
+    # inproc://HOST/PROCESS/N: a cluster in this very process (dask.distributed's
+    # LocalCluster(processes=False), which the tests use)
+    if re.fullmatch(r"(tcp|tls)://[^\s/:]+:[0-9]{1,5}|inproc://[^\s/]+/[0-9]+/[0-9]+",
+                    scheduler):
+        return ""
+    return (f"the Dask scheduler address {scheduler!r} is not one: give it as "
+            "tcp://HOST:PORT (or tls://HOST:PORT)")
+
+
 def client_for(scheduler: str):
     """A ``dask.distributed.Client`` of the scheduler at ``scheduler``; raises
     :class:`ClusterError` when Dask is not installed or the scheduler does not answer.
@@ -187,13 +204,28 @@ def client_for(scheduler: str):
     """
     if missing := cluster_problem():
         raise ClusterError(missing)
+    if wrong := address_problem(scheduler):
+        raise ClusterError(wrong)
     from dask.distributed import Client
-    try:
-        return Client(scheduler, timeout=CONNECT_SECONDS, set_as_default=False)
-    except (OSError, TimeoutError, ValueError, TypeError) as error:
+    made: list = []
+
+    def connect() -> None:
+        try:
+            made.append(Client(scheduler, timeout=CONNECT_SECONDS, set_as_default=False))
+        except Exception as error:      # noqa: BLE001  whatever answered is no scheduler
+            made.append(error)
+    # Dask's own timeout does not cover a peer that accepts the connection and never
+    # answers: the handshake waits for ever. A daemon thread, given up on after the
+    # timeout, keeps the build from hanging (and the process from waiting for it at exit).
+    thread = threading.Thread(target=connect, daemon=True)
+    thread.start()
+    thread.join(CONNECT_SECONDS + 5)
+    if not made or isinstance(made[0], BaseException):
+        why = _one_line(made[0]) if made else f"no answer in {CONNECT_SECONDS + 5} s"
         raise ClusterError(f"the Dask scheduler at {scheduler} cannot be reached "
-                           f"({error}); start one (dask scheduler) or give its address "
-                           "as tcp://HOST:PORT") from None
+                           f"({why}); start one (dask scheduler) or give its address "
+                           "as tcp://HOST:PORT")
+    return made[0]
 
 
 def _on_cluster(kb: KnowledgeBase, tasks: Sequence[Task], seed: int,
