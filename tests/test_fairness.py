@@ -186,7 +186,7 @@ def test_the_text_answers_first_and_gives_each_live_seats_chance(capsys):
     after = lines.index("  chances after the remedy:")
     seats = lines[after + 1:after + 3]
     assert [line.split(":")[0] for line in seats] == ["    seat 1", "    seat 2"]
-    assert abs(sum(float(line.split()[3].rstrip("%")) for line in seats) - 100) < 0.2
+    assert abs(sum(float(line.split()[3].rstrip("%,")) for line in seats) - 100) < 0.2
     assert lines[after + 3] == "  chances dealt without the irregularity:"
 
 

@@ -212,3 +212,28 @@ def test_a_scrambles_chances_after_count_every_pick_not_the_seeded_one():
              for burn in cards]
     assert [c.win for c in ruling] == [sum((p[i].win for p in picks), Fraction(0)) / 4
                                        for i in range(len(ruling))]
+
+
+def test_the_answer_says_who_can_know_and_names_cards_of_one_fate_together():
+    """The first line of `floorbook fairness` (kb.fairness.text.answer): a card only the
+    dealer saw left at a known place is the dealer's knowledge, not the seats'; a seen card
+    left in a hand is one the other seats know, not a card to come; four cards scrambled
+    alike are named together."""
+    from kb.fairness.report import Fairness, SeenCard
+    from kb.fairness.text import answer
+
+    def record(*seen):
+        return Fairness("x", "b", tuple(seen), True, "", (), (), ())
+    dealer = SeenCard("Kd", (0,), "stub (card 2 from the top)", Fraction(1), Fraction(5, 52),
+                      True)
+    assert answer(record(dealer)) == ("the Kd the dealer saw stays in the stub (card 2 from "
+                                      "the top): it plays for sure: FLAGGED, the dealer can "
+                                      "know a card to come")
+    held = SeenCard("4c", (0, 1, 2), "hand 3", Fraction(1), Fraction(15, 52), True)
+    assert answer(record(held)) == ("the exposed 4c stays in seat 3's hand: FLAGGED, the "
+                                    "other seats know it")
+    four = [SeenCard(c, (0, 1), "scrambled with 3 other cards, one picked as burn",
+                     Fraction(3, 4), Fraction(17, 52), True) for c in ("4s", "3s", "4d", "Qc")]
+    assert answer(record(*four)) == (
+        "the exposed 4s 3s 4d Qc are each scrambled with 3 other cards, one picked as burn: "
+        "it plays 3 times in 4 (75.0%): FLAGGED, seats can know a card to come")

@@ -68,7 +68,8 @@ def fairness(kb: KnowledgeBase, rulebook: Rulebook, scenario: Scenario,
     for card, seats in seen_cards(table, found).items():
         place = reaches_play(card, scenario.game, ruling, len(table.deck), seen_at(found, card))
         seen.append(SeenCard(card, seats, place.where, place.chance, clean,
-                             place.chance > clean, card in one))
+                             # on the board every seat sees it alike (docs/fairness.md)
+                             place.chance > clean and place.where != "board", card in one))
     # a seen card left where it never plays (the stub's bottom card) changes no deal
     shape, argument = remedy_shape(ruling, [s.card for s in seen],
                                    {s.card for s in seen if not s.reaches_play})

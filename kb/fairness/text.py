@@ -20,7 +20,12 @@ def answer(record: Fairness) -> str:
     card to come."""
     if not record.seen:
         return "no card was seen out of turn: no seat can know a card to come"
-    said = "; ".join(_fate(seen) for seen in record.seen)
+    # cards that meet the same fate are named together (a four-card flop's four)
+    groups: dict[tuple[bool, str], list[str]] = {}
+    for seen in record.seen:
+        groups.setdefault((seen.seen_by == (0,), _fate(seen)), []).append(seen.card)
+    said = "; ".join(_named(cards, dealer) + " " + (fate if len(cards) == 1 else plural(fate))
+                     for (dealer, fate), cards in groups.items())
     if record.flagged and all(s.where_after.startswith("hand ") for s in record.flagged):
         return said + ": FLAGGED, the other seats know " + (
             "it" if len(record.flagged) == 1 else "them")
@@ -31,20 +36,39 @@ def answer(record: Fairness) -> str:
     return said + ": no seat can know a card to come"
 
 
+def plural(fated: str) -> str:
+    """A fate said of several cards.
+
+    >>> plural("is on the board"), plural("goes to the stub"), plural("stays in seat 2's hand")
+    ('are each on the board', 'each go to the stub', "each stay in seat 2's hand")
+    """
+    if fated.startswith("is "):
+        return "are each " + fated[3:]
+    verb, rest = fated.split(" ", 1)
+    return f"each {'go' if verb == 'goes' else verb.removesuffix('s')} {rest}"
+
+
+def _named(cards: list[str], dealer: bool) -> str:
+    """The cards as the answer names them: a card only the dealer saw is named so; any
+    other was shown to the players."""
+    return (f"the {' '.join(cards)} the dealer saw" if dealer
+            else f"the exposed {' '.join(cards)}")
+
+
 def _fate(seen: SeenCard) -> str:
+    """What the remedy does with ``seen``, said after its name."""
     where = seen.where_after
-    # a card only the dealer saw is named so; any other was shown to the players
-    name = (f"the {seen.card} the dealer saw" if seen.seen_by == (0,)
-            else f"the exposed {seen.card}")
     if where in ("burn", "muck", "set-aside"):
-        return f"{name} becomes " + ("the burn" if where == "burn" else f"part of the {where}")
+        return "becomes " + ("the burn" if where == "burn" else f"part of the {where}")
     if where.startswith("hand"):
-        return f"{name} stays in {where.replace('hand', 'seat')}'s hand"
+        return f"stays in {where.replace('hand', 'seat')}'s hand"
     if where == "board":
-        return f"{name} is on the board"
+        return "is on the board"
     if where.startswith("scrambled"):
-        return f"{name} is {where}: it plays {odds(seen.reaches_play)}"
-    return f"{name} goes to the {where}: it plays {odds(seen.reaches_play)}"
+        return f"is {where}: it plays {odds(seen.reaches_play)}"
+    # a card left where it lay in the stub did not move: it stays there
+    verb = "stays in the" if where.startswith("stub (card") else "goes to the"
+    return f"{verb} {where}: it plays {odds(seen.reaches_play)}"
 
 
 def odds(chance: Fraction) -> str:
@@ -107,8 +131,9 @@ def _seat(chances: SeatChances) -> str:
         return f"wins {win:.1%}" + (f", splits {split:.1%}" if split else "")
     if isinstance(chances.win, Fraction):
         return f"wins {win:.1%} exactly, splits {split:.1%} (estimate, ± {chances.error:.1%})"
-    return f"wins {win:.1%} (estimate, ± {chances.error:.1%})" + (
-        f", splits {split:.1%}" if split else "")
+    # the split is drawn with the win: both are estimates, the error given is the win's
+    return (f"wins {win:.1%}" + (f", splits {split:.1%}" if split else "")
+            + f" (estimate{'s' if split else ''}, ± {chances.error:.1%})")
 
 
 def format_fairness(record: Fairness) -> str:

@@ -22,24 +22,29 @@ from __future__ import annotations
 from fractions import Fraction
 
 from kb.fairness.report import Fairness, SeatChances, SeenCard
-from kb.fairness.text import odds
+from kb.fairness.text import odds, plural
 from kb.handbook.views.cards import face
 from kb.handbook.views.cellnode import Paragraph, paragraph
 
 #: The line a closed note shows.
 SUMMARY = "Fairness"
 
-def note(record: Fairness | None, misdeal: bool = False) -> tuple[Paragraph, ...]:
+def note(record: Fairness | None, misdeal: bool = False,
+         floor: bool = False) -> tuple[Paragraph, ...]:
     """The note of one cell: two paragraphs (what the remedy does with the seen cards,
     then the chances), ``()`` when there is no record.  ``misdeal``: the remedy is a
-    redeal, whose chances are the redeal's (``chances_redeal``)."""
+    redeal, whose chances are the redeal's (``chances_redeal``).  ``floor``: the book
+    leaves the hand to the floor, so the figures are those of the cards as they lie, which
+    the note says: they are no remedy of the book's."""
     if record is None:
         return ()
     # a misdeal's chances after the remedy are the redeal's (kb.fairness.report)
+    remedy = ("the redeal" if misdeal else
+              "the floor's decision (no remedy of the book: the cards as they lie)"
+              if floor else "the remedy")
     return (paragraph(*knowledge(record)),
             paragraph(("text", chances(record.chances_clean, record.chances_after,
-                                       record.clean_why or record.chances_why,
-                                       "the redeal" if misdeal else "the remedy",
+                                       record.clean_why or record.chances_why, remedy,
                                        record.chances_why))))
 
 
@@ -66,7 +71,7 @@ def knowledge(record: Fairness) -> tuple[tuple, ...]:
         said = "; ".join(
             f"the {'' if dealer else 'exposed '}{' '.join(face(c) for c in cards)}"
             + (" the dealer saw" if dealer else "")
-            + (f" {_plural(fated)}" if len(cards) > 1 else f" {fated}")
+            + (f" {plural(fated)}" if len(cards) > 1 else f" {fated}")
             for (fated, dealer), cards in groups.items())
         if not record.flagged:
             said += ": no seat can know a card to come"
@@ -77,18 +82,6 @@ def knowledge(record: Fairness) -> tuple[tuple, ...]:
         else:
             said += "; some seats can know a card to come"
     return (("text", said + ("." if record.keeps_random else ". The deal is not random.")),)
-
-
-def _plural(fated: str) -> str:
-    """A fate said of several cards.
-
-    >>> _plural("is on the board"), _plural("goes to the stub"), _plural("stays in seat 2's hand")
-    ('are each on the board', 'each go to the stub', "each stay in seat 2's hand")
-    """
-    if fated.startswith("is "):
-        return "are each " + fated[3:]
-    verb, rest = fated.split(" ", 1)
-    return f"each {'go' if verb == 'goes' else verb.removesuffix('s')} {rest}"
 
 
 def fate(seen: SeenCard) -> str:
@@ -108,7 +101,8 @@ def fate(seen: SeenCard) -> str:
         return f"stays in seat {where[5:]}'s hand"
     if where == "board":
         return "is on the board"
-    verb = "is" if where.startswith("scrambled") else "goes to the"
+    verb = ("is" if where.startswith("scrambled") else
+            "stays in the" if where.startswith("stub (card") else "goes to the")
     return f"{verb} {where}: it plays {odds(seen.reaches_play)}"
 
 

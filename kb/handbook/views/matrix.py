@@ -21,6 +21,7 @@ from kb.handbook.views.events import reader_title
 from kb.handbook.views.fragment import Fragment
 from kb.knowledge.graph import disagreements
 from kb.rules.answer import books_differ
+from kb.rules.outcomes import Remedy
 
 
 def _header(hb, book_id: str, name: str) -> nodes.Node:
@@ -59,7 +60,8 @@ def _matrix_table(hb, shown: list[str], names: dict[str, str]) -> nodes.table:
         line = nodes.row(ids=[cells.row_anchor(sid)])
         line += _entry(cells.title_link(table.scenarios[sid], differs(table, sid)))
         drawn: dict[tuple, tuple[str, str]] = {}    # the cards drawn once per row
-        notes = {r.rulebook: fairness.note(hb.fairness.get(sid, r.rulebook), cells.misdeal(r))
+        notes = {r.rulebook: fairness.note(hb.fairness.get(sid, r.rulebook), cells.misdeal(r),
+                                           r.remedy == Remedy.FLOOR_DECISION)
                  for r in row}
         said: dict[tuple, tuple[str, str]] = {}     # each fairness note written once too
         for r in row:
