@@ -106,8 +106,8 @@ def test_a_misdeal_note_gives_the_redeal_against_the_hand_dealt_right(kb, soups)
         return
     before, after = max(pairs, key=lambda p: (abs(float(p[1].win) - float(p[0].win)),
                                               -p[0].seat))
-    found = re.fullmatch(r"Seat (\d+) wins ([\d.]+)%(?: ± [\d.]+%)? had "
-                         r"the hand been dealt right, ([\d.]+)%(?: ± [\d.]+%)? after the "
+    found = re.fullmatch(r"Seat (\d+) wins ([\d.]+)%(?: ± [\d.]+%)? if "
+                         r"dealt right, ([\d.]+)%(?: ± [\d.]+%)? after the "
                          r"redeal\.", shown[1])
     assert found, shown[1]
     assert int(found[1]) == after.seat
@@ -119,11 +119,11 @@ def test_the_seat_shown_is_the_one_the_remedy_changes_most_with_its_error():
     clean = (SeatChances(1, Fraction(1, 2), Fraction(0), True, 0.0),
              SeatChances(3, Fraction(1, 4), Fraction(0), True, 0.0))
     after = (SeatChances(1, 0.49, 0.0, False, 0.003), SeatChances(3, 0.312, 0.0, False, 0.002))
-    assert chances(clean, after, "") == ("Seat 3 wins 25.0% had the hand been dealt right, "
+    assert chances(clean, after, "") == ("Seat 3 wins 25.0% if dealt right, "
                                          "31.2% ± 0.2% after the remedy.")
     assert chances((), (), "a draw game") == "Chances not computed: a draw game."
     assert chances(clean, (), "") == "Chances after the remedy not computed."
-    assert chances((), after, "why") == "Chances had the hand been dealt right not computed: why."
+    assert chances((), after, "why") == "Chances if dealt right not computed: why."
 
 
 def test_a_topic_page_sums_up_each_books_fairness_over_its_scenarios(soups):
@@ -176,7 +176,7 @@ def test_no_raw_html_of_a_name_or_a_place_reaches_the_page():
     document = new_document("test")
     for made in (box, fairness_pages.difference(record, record, "<em>a</em>", "b")):
         document += nodes.container("", *made.children)   # plain docutils: no Sphinx MRO
-    html = publish_from_doctree(document, writer="html").decode()
+    html = publish_from_doctree(document, writer_name="html").decode()
     assert "<u>" not in html and "&lt;u&gt;TDA&lt;/u&gt;" in html
     assert re.findall(r"<td>(.*?)</td>", html) == \
         ["&lt;u&gt;TDA&lt;/u&gt;", "0 of 1", "1 of 1"]

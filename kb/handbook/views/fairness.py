@@ -14,7 +14,7 @@ computed the note says so and why, never a figure it did not work out.
 >>> record = Fairness("x", "tda@2024", (seen,), True, "", at("0.312"), at("0.312"), ())
 >>> print(words(note(record)))
 the exposed A♠ becomes the burn: no seat can know a card to come.
-Seat 3 wins 31.2% had the hand been dealt right, 31.2% after the remedy.
+Seat 3 wins 31.2% if dealt right, 31.2% after the remedy.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def note(record: Fairness | None, misdeal: bool = False,
         return ()
     # a misdeal's chances after the remedy are the redeal's (kb.fairness.report)
     remedy = ("the redeal" if misdeal else
-              "the floor's decision (no remedy of the book: the cards as they lie)"
+              "the floor's decision (the cards as they lie)"
               if floor else "the remedy")
     return (paragraph(*knowledge(record)),
             paragraph(("text", chances(record.chances_clean, record.chances_after,
@@ -116,7 +116,7 @@ def chances(clean: tuple[SeatChances, ...], after: tuple[SeatChances, ...], why:
     >>> from fractions import Fraction
     >>> one = lambda win, exact=True: (SeatChances(2, win, 0, exact, 0 if exact else 0.004),)
     >>> chances(one(Fraction(1, 4)), one(0.3, False), "")
-    'Seat 2 wins 25.0% had the hand been dealt right, 30.0% ± 0.4% after the remedy.'
+    'Seat 2 wins 25.0% if dealt right, 30.0% ± 0.4% after the remedy.'
     >>> chances((), (), "a draw game: the cards to come are the players' discards")
     "Chances not computed: a draw game: the cards to come are the players' discards."
     """
@@ -127,12 +127,12 @@ def chances(clean: tuple[SeatChances, ...], after: tuple[SeatChances, ...], why:
                 f"after {remedy}.")
     if not pairs:
         side = ("" if not (clean or after) else
-                " had the hand been dealt right" if after else f" after {remedy}")
+                " if dealt right" if after else f" after {remedy}")
         reason = after_why if clean and not after else why
         return f"Chances{side} not computed" + (f": {reason}." if reason else ".")
     before, now = max(pairs, key=lambda p: (abs(float(p[1].win) - float(p[0].win)),
                                             -p[0].seat))
-    return (f"Seat {now.seat} wins {percent(before)} had the hand been dealt right, "
+    return (f"Seat {now.seat} wins {percent(before)} if dealt right, "
             f"{percent(now)} after {remedy}.")
 
 

@@ -56,7 +56,7 @@ WRAP = 20
 _HEAD = ["digraph neighbourhood {",
          'graph [rankdir=LR, bgcolor="transparent", fontname="sans-serif", fontsize=10, '
          'nodesep=0.12, ranksep=0.3, margin=0];',
-         'node [shape=box, style="rounded,filled", fillcolor="#f6f6f6", color="#999999", '
+         'node [shape=box, style="filled", fillcolor="#f6f6f6", color="#999999", '
          'fontname="sans-serif", fontsize=10, margin="0.08,0.04", class="floorbook-node"];',
          'edge [arrowsize=0.6, color="#7f8c8d"];']
 
@@ -104,7 +104,7 @@ def topic_picture(hb, topic_id: str, radius: int) -> neighbourhood:
     steps = _steps(sub, answering)
     links: dict[str, tuple[str, str]] = {}
     statements = ['subgraph cluster_answers { label="Provisions on this topic"; labeljust=l; '
-                  'style="rounded,dashed"; color="#999999"; class="floorbook-answers"']
+                  'style="dashed"; color="#999999"; class="floorbook-answers"']
     for node_id in sorted(answering):
         statements.append(_node(hb, sub, node_id, links))
     statements.append("}")
