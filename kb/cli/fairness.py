@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kb.cli.common import fail, scenario_and_kb
+from kb.cli.common import fail
 from kb.cli.common import path_argument as _path
 
 
@@ -35,12 +35,11 @@ def run_fairness(args) -> int:
     rulebook: exit 2."""
     import json
 
-    from kb.cli.rulings import house_folder, scenario_and_book
+    from kb.cli.rulings import scenario_and_book, scenario_and_published
     from kb.fairness.analysis import fairness
     from kb.fairness.report import FORMAT_VERSION
     from kb.fairness.text import format_fairness
     from kb.hand.scenario import ScenarioError
-    from kb.house.compose import HouseFileError, published_rulebooks
 
     if args.rulebook:               # an unknown rulebook id first, as `rule` names it
         named = scenario_and_book("fairness", args.scenario, args.rulebook, args.data)
@@ -49,14 +48,10 @@ def run_fairness(args) -> int:
         scenario, kb, book = named
         books = [book]
     else:
-        loaded = scenario_and_kb(args.scenario, args.data)
+        loaded = scenario_and_published(args.scenario, args.data)
         if isinstance(loaded, int):
             return loaded
-        scenario, kb = loaded
-        try:
-            books = published_rulebooks(kb, house_folder(args.data))
-        except HouseFileError as error:
-            return fail(str(error).splitlines())
+        scenario, kb, books = loaded
     try:
         records = [fairness(kb, book, scenario) for book in books]
     except ScenarioError as error:

@@ -108,6 +108,21 @@ def scenario_and_book(command: str, path: Path, ident: str, data: Path | None):
     return scenario, kb, book
 
 
+def scenario_and_published(path: Path, data: Path | None):
+    """(the scenario file ``path``, the knowledge base ``data`` or the bundled one, its
+    published rulebooks with the data folder's house books), or exit status 1 after every
+    problem of the file, the folder or a house file (``compare`` and ``fairness``)."""
+    from kb.house.compose import HouseFileError, published_rulebooks
+    loaded = scenario_and_kb(path, data)
+    if isinstance(loaded, int):
+        return loaded
+    scenario, kb = loaded
+    try:
+        return scenario, kb, published_rulebooks(kb, house_folder(data))
+    except HouseFileError as error:          # a house file of the data folder: file:line
+        return _fail(str(error).splitlines())
+
+
 def run_rule(args) -> int:
     """Rule ``args.scenario`` under ``args.rulebook``; invalid scenario: exit 1, unknown
     rulebook: exit 2."""
@@ -123,18 +138,13 @@ def run_rule(args) -> int:
 
 def run_compare(args) -> int:
     """Rule ``args.scenario`` under every published rulebook."""
-    from kb.house.compose import HouseFileError, published_rulebooks
     from kb.rules.books import earlier_editions, regulator_editions
     from kb.rules.engine import rule
 
-    loaded = scenario_and_kb(args.scenario, args.data)
+    loaded = scenario_and_published(args.scenario, args.data)
     if isinstance(loaded, int):
         return loaded
-    scenario, kb = loaded
-    try:
-        books = published_rulebooks(kb, house_folder(args.data))
-    except HouseFileError as error:          # a house file of the data folder: file:line
-        return _fail(str(error).splitlines())
+    scenario, kb, books = loaded
     rulings = [_ruled(rule, kb, book, scenario, args.seed) for book in books]
     # the earlier editions (no matrix column) follow, in the text under a heading of their
     # own and at the end of the JSON list, so the published books' entries keep their

@@ -84,29 +84,31 @@ def _version(name: str) -> str:
 
 def as_kept(value: Any) -> Any:
     """``value`` (a record, a tuple of them, a field) with each Fraction a :class:`Ratio`."""
-    if isinstance(value, Fraction):
-        return Ratio(value.numerator, value.denominator)
-    if isinstance(value, tuple):
-        return tuple(as_kept(v) for v in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return dataclasses.replace(value, **{f.name: as_kept(getattr(value, f.name))
-                                             for f in dataclasses.fields(value) if f.init})
-    return value
+    return _mapped(value, lambda v: Ratio(v.numerator, v.denominator)
+                   if isinstance(v, Fraction) else v)
 
 
 def from_kept(value: Any) -> Any:
     """:func:`as_kept` undone: each :class:`Ratio` a Fraction again (ValueError or
     ZeroDivisionError for a ratio no Fraction makes)."""
-    if isinstance(value, Ratio):
-        if type(value.numerator) is not int or type(value.denominator) is not int:
-            raise ValueError("not a ratio of whole numbers")
-        return Fraction(value.numerator, value.denominator)
+    return _mapped(value, lambda v: _fraction(v) if isinstance(v, Ratio) else v)
+
+
+def _fraction(ratio: Ratio) -> Fraction:
+    if type(ratio.numerator) is not int or type(ratio.denominator) is not int:
+        raise ValueError("not a ratio of whole numbers")
+    return Fraction(ratio.numerator, ratio.denominator)
+
+
+def _mapped(value: Any, leaf) -> Any:
+    """``value`` with ``leaf`` applied to every value inside its tuples and dataclasses
+    (a Ratio is a leaf, not walked into)."""
     if isinstance(value, tuple):
-        return tuple(from_kept(v) for v in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return dataclasses.replace(value, **{f.name: from_kept(getattr(value, f.name))
+        return tuple(_mapped(v, leaf) for v in value)
+    if (dataclasses.is_dataclass(value) and not isinstance(value, (type, Ratio))):
+        return dataclasses.replace(value, **{f.name: _mapped(getattr(value, f.name), leaf)
                                              for f in dataclasses.fields(value) if f.init})
-    return value
+    return leaf(value)
 
 
 def unkept(value: Any, scenario_id: str,
